@@ -1,0 +1,25 @@
+#!/bin/sh
+# Installs the Debian packages the build needs (and, with "run", the ones the
+# game window needs), only when they are missing. Safe to run every time.
+#   scripts/deps.sh        build and test: ALSA headers, pkg-config, mold
+#   scripts/deps.sh run    also X11/Vulkan runtime libraries for the window
+set -e
+need="pkg-config libasound2-dev mold"
+if [ "${1:-}" = "run" ]; then
+    need="$need libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulkan1 mesa-vulkan-drivers"
+fi
+missing=""
+for p in $need; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+    echo "installing:$missing"
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
+fi
+if ! command -v cargo >/dev/null 2>&1; then
+    echo "cargo not found: install Rust from rustup first" >&2
+    exit 1
+fi

@@ -1,0 +1,119 @@
+//! `bench`: move-generation speed (perft) and the cost of one full turn
+//! through the ECS schedule. Reports medians over several runs; build with
+//! `--release` for meaningful numbers.
+
+use std::time::Instant;
+
+use bevy::prelude::*;
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
+
+use crate::chess::{BoardView, GameState, MineSeed, MoveRequested};
+use crate::cli::{CliOutput, without_sapper};
+use crate::rules::{Position, fen, perft::perft};
+
+/// Positions timed by the perft benchmark: name, FEN, depth. The same
+/// positions are timed with Fairy-Stockfish by `benches/fairy/compare.sh`.
+pub const PERFT_POSITIONS: &[(&str, &str, u32)] = &[
+    (
+        "start",
+        "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+    ),
+    ("castles", "r3k2r/8/8/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 4),
+    (
+        "italian",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/8/8/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1",
+        4,
+    ),
+];
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Runs the benchmark; `--quick` uses smaller depths and fewer runs.
+pub fn run(args: &[String]) -> CliOutput {
+    let quick = args.iter().any(|a| a == "--quick");
+    let runs = if quick { 3 } else { 5 };
+    let mut out = String::new();
+    if cfg!(debug_assertions) {
+        out.push_str("note: debug build; use `cargo run --release -- bench` for real figures\n");
+    }
+    out.push_str(&format!(
+        "perft (chess moves only, bulk-counted leaves), median of {runs} runs:\n"
+    ));
+    for &(name, f, depth) in PERFT_POSITIONS {
+        let depth = if quick { depth - 1 } else { depth };
+        let Ok(pos) = fen::parse_standard(f) else {
+            continue;
+        };
+        let pos = without_sapper(&pos);
+        let (nodes, nps) = time_perft(&pos, depth, runs);
+        out.push_str(&format!(
+            "  {name:<8} depth {depth}: {nodes:>10} nodes, {:>7.2} Mnps\n",
+            nps / 1e6
+        ));
+    }
+    let turns = if quick { 100 } else { 400 };
+    let (median_us, p90_us) = time_ecs_turns(turns);
+    out.push_str(&format!(
+        "ECS turn (validate → apply → mines → fog → check → outcome), {turns} turns:\n  median {median_us:.1} µs, 90th percentile {p90_us:.1} µs\n"
+    ));
+    CliOutput {
+        stdout: out,
+        stderr: String::new(),
+        code: 0,
+    }
+}
+
+/// Perft `runs` times; returns the node count and the median nodes/second.
+pub fn time_perft(pos: &Position, depth: u32, runs: usize) -> (u64, f64) {
+    let mut rates = Vec::new();
+    let mut nodes = 0;
+    for _ in 0..runs {
+        let t = Instant::now();
+        nodes = perft(pos, depth);
+        rates.push(nodes as f64 / t.elapsed().as_secs_f64().max(1e-9));
+    }
+    (nodes, median(rates))
+}
+
+/// Plays random games through the headless schedule, timing each
+/// `app.update()` that carries a move. Returns median and 90th percentile µs.
+pub fn time_ecs_turns(turns: usize) -> (f64, f64) {
+    let mut app = crate::headless_app(MineSeed(1));
+    app.update();
+    let mut rng = SmallRng::seed_from_u64(99);
+    let mut times = Vec::with_capacity(turns);
+    while times.len() < turns {
+        let moves = {
+            let world = app.world_mut();
+            let mut state = bevy::ecs::system::SystemState::<(BoardView, Res<GameState>)>::new(world);
+            match state.get(world) {
+                Ok((board, gs)) if gs.outcome.is_none() => {
+                    board.snapshot(&gs).ok().map(|p| p.public_view().legal_moves())
+                }
+                _ => None,
+            }
+        };
+        let Some(moves) = moves.filter(|m| !m.is_empty()) else {
+            app.world_mut()
+                .write_message(crate::chess::NewGameRequested::fresh());
+            app.update();
+            continue;
+        };
+        let Some(&m) = moves.choose(&mut rng) else {
+            continue;
+        };
+        app.world_mut().write_message(MoveRequested(m));
+        let t = Instant::now();
+        app.update();
+        times.push(t.elapsed().as_secs_f64() * 1e6);
+    }
+    times.sort_by(f64::total_cmp);
+    let p90 = times[times.len() * 9 / 10];
+    (median(times), p90)
+}

@@ -1,0 +1,240 @@
+//! Components, resources and messages of Minesweeper Chess in the ECS.
+
+use bevy::prelude::*;
+
+use crate::rules::{
+    CastlingRights, Color as Side, Move, MoveReport, Outcome, Piece, Position, Square, Variant,
+};
+
+/// A cell of the board (one entity per cell).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardSquare(pub Square);
+
+/// Marks a board cell that belongs to the fog zone (it shows a count once revealed).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct FogZone;
+
+/// The count a revealed fog-zone cell shows: mines among its eight neighbours.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RevealedCount(pub u8);
+
+/// Where a piece, fog cover or mine lies.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct At(pub Square);
+
+/// A chess piece on the board.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChessPiece(pub Piece);
+
+/// Grey fog over one cell.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Fog;
+
+/// A mine. Hidden while a [`Fog`] lies on the same cell; never show it then.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Mine;
+
+/// Tags every entity that belongs to the current game's board, so a new game
+/// can clear them all.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct BoardEntity;
+
+/// The variant being played.
+#[derive(Resource, Debug, Clone)]
+pub struct ActiveVariant(pub Variant);
+
+/// What is not on the board: side to move, castling rights, clocks, history.
+#[derive(Resource, Debug, Clone)]
+pub struct GameState {
+    /// Side to move.
+    pub turn: Side,
+    /// Castling rights.
+    pub castling: CastlingRights,
+    /// Half-move clock (informational).
+    pub halfmoves: u32,
+    /// Move number.
+    pub fullmoves: u32,
+    /// Set when a side lost by a blast on its own move.
+    pub self_destructed: Option<Side>,
+    /// How the game ended.
+    pub outcome: Option<Outcome>,
+    /// Repetition keys of every position so far, the current one last.
+    pub keys: Vec<u64>,
+    /// The move list.
+    pub moves: Vec<MoveRecord>,
+    /// Mines placed at the start of this game.
+    pub mines_at_start: usize,
+}
+
+impl Default for GameState {
+    fn default() -> Self {
+        GameState {
+            turn: Side::White,
+            castling: CastlingRights::ALL,
+            halfmoves: 0,
+            fullmoves: 1,
+            self_destructed: None,
+            outcome: None,
+            keys: Vec::new(),
+            moves: Vec::new(),
+            mines_at_start: 0,
+        }
+    }
+}
+
+/// One line of the move list.
+#[derive(Debug, Clone)]
+pub struct MoveRecord {
+    /// The move.
+    pub mv: Move,
+    /// SAN with check marks.
+    pub san: String,
+    /// Who played it.
+    pub side: Side,
+    /// What it did (blasts, sweeps, fog lifted).
+    pub report: MoveReport,
+    /// The position before it, for undo (true mines included: never shown).
+    pub before: Position,
+}
+
+/// The move being carried out this frame, once validated: each stage of the
+/// turn applies its part of the report.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct PendingMove(pub Option<Pending>);
+
+/// A validated move and everything it will do.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    /// The position before the move.
+    pub before: Position,
+    /// The position the move leads to.
+    pub after: Position,
+    /// What the move does.
+    pub report: MoveReport,
+}
+
+/// Seed for the next game's mine layout.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct MineSeed(pub u64);
+
+// ---- messages ----------------------------------------------------------
+
+/// Asks for a move: from a click, a key, the computer or a test. Every source
+/// writes this same message.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveRequested(pub Move);
+
+/// Asks for a new game of the active variant (or of `variant`, if given).
+#[derive(Message, Debug, Clone)]
+pub struct NewGameRequested {
+    /// Variant to switch to, or `None` to replay the active one.
+    pub variant: Option<Variant>,
+    /// Mine seed, or `None` for a fresh one.
+    pub seed: Option<u64>,
+    /// Start from this position (mines included) instead of the variant's
+    /// start: for saved games, puzzles and tests. Its size, fog zone and
+    /// rules replace the active variant's.
+    pub position: Option<Position>,
+}
+
+impl NewGameRequested {
+    /// A fresh game of the active variant with new mines.
+    pub fn fresh() -> NewGameRequested {
+        NewGameRequested {
+            variant: None,
+            seed: None,
+            position: None,
+        }
+    }
+}
+
+/// Resignation, draw by agreement or undo, from the menu.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameCommand {
+    /// The side to move resigns.
+    Resign,
+    /// Both players agree to a draw.
+    AgreeDraw,
+    /// Take back the last move.
+    Undo,
+}
+
+/// A requested move was refused. The reason never depends on hidden mines.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct MoveRejected {
+    /// The refused move.
+    pub mv: Move,
+    /// Why, for the player.
+    pub reason: String,
+}
+
+/// A piece moved (for castling: the king; the rook follows in `rook`).
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct PieceMoved {
+    /// The move.
+    pub mv: Move,
+    /// The piece as it lands (promoted if it promoted).
+    pub piece: Piece,
+    /// A piece taken on the landing cell.
+    pub captured: Option<Piece>,
+    /// The castling rook's squares.
+    pub rook: Option<(Square, Square)>,
+}
+
+/// A mine went off under a piece and destroyed it.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MineExploded {
+    /// Where.
+    pub at: Square,
+    /// The piece destroyed.
+    pub piece: Piece,
+}
+
+/// A mine was removed without harm.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MineSwept {
+    /// Where.
+    pub at: Square,
+    /// `true` for a king landing on it (royal sapper), `false` for a pawn's
+    /// sapper action.
+    pub by_king: bool,
+}
+
+/// A pawn used the sapper action (whether or not a mine was there).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SapperUsed {
+    /// The pawn's cell.
+    pub pawn: Square,
+    /// The cell it swept.
+    pub target: Square,
+}
+
+/// Fog lifted from these cells.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct FogLifted {
+    /// Cells uncovered.
+    pub cells: Vec<Square>,
+    /// Whether this was the full lift after every mine was found or removed.
+    pub full: bool,
+}
+
+/// A king is in check.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CheckGiven {
+    /// The side in check.
+    pub side: Side,
+    /// Its king's cell.
+    pub king: Square,
+}
+
+/// The game ended.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameOver(pub Outcome);
+
+/// A new board was set up.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameStarted;
+
+/// A move was taken back; the board was rebuilt.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveUndone;

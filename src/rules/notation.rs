@@ -1,0 +1,234 @@
+//! Move notation: coordinate (`e2e4`, `e9e10q`, `e2e3*`) and SAN (`Nf3`,
+//! `exd5`, `e10=Q`, `O-O`, and `e2*` for the sapper action).
+
+use std::fmt;
+
+use super::position::{Move, MoveKind, Outcome, Position, WinReason};
+use super::square::{Role, Square};
+use super::variant::Wing;
+
+/// A move text that does not name a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationError {
+    /// The text is not a move in either notation.
+    Syntax(String),
+    /// The text names a move that is not legal here.
+    Illegal(String),
+    /// The SAN matches more than one legal move.
+    Ambiguous(String),
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NotationError::Syntax(s) => write!(f, "'{s}' is not a move (try e2e4, Nf3 or e2*)"),
+            NotationError::Illegal(s) => write!(f, "'{s}' is not a legal move here"),
+            NotationError::Ambiguous(s) => write!(f, "'{s}' could mean more than one move"),
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// SAN without the check suffix, judged against the legal moves of `pos`.
+pub fn san_base(pos: &Position, m: Move, legal: &[Move]) -> String {
+    let piece = match pos.piece_at(m.from) {
+        Some(p) => p,
+        None => return m.to_string(),
+    };
+    match m.kind {
+        MoveKind::Castle(Wing::King) => return "O-O".into(),
+        MoveKind::Castle(Wing::Queen) => return "O-O-O".into(),
+        MoveKind::Sapper => return format!("{}*", m.from),
+        _ => {}
+    }
+    let capture = pos.piece_at(m.to).is_some();
+    let mut s = String::new();
+    if piece.role == Role::Pawn {
+        if capture {
+            s.push((b'a' + m.from.file()) as char);
+            s.push('x');
+        }
+        s.push_str(&m.to.to_string());
+        if let MoveKind::Promotion(r) = m.kind {
+            s.push('=');
+            s.push(r.char().to_ascii_uppercase());
+        }
+        return s;
+    }
+    s.push(piece.role.char().to_ascii_uppercase());
+    let rivals: Vec<Square> = legal
+        .iter()
+        .filter(|o| {
+            o.to == m.to
+                && o.from != m.from
+                && matches!(o.kind, MoveKind::Normal)
+                && pos.piece_at(o.from) == Some(piece)
+        })
+        .map(|o| o.from)
+        .collect();
+    if !rivals.is_empty() {
+        let file_unique = rivals.iter().all(|r| r.file() != m.from.file());
+        let rank_unique = rivals.iter().all(|r| r.rank() != m.from.rank());
+        if file_unique {
+            s.push((b'a' + m.from.file()) as char);
+        } else if rank_unique {
+            s.push_str(&(m.from.rank() + 1).to_string());
+        } else {
+            s.push_str(&m.from.to_string());
+        }
+    }
+    if capture {
+        s.push('x');
+    }
+    s.push_str(&m.to.to_string());
+    s
+}
+
+/// Full SAN for `m` played in `pos`, with `+` or `#` judged on the position
+/// after the move (`after`), which is public once the move has been made.
+pub fn san_with_suffix(pos: &Position, m: Move, after: &Position) -> String {
+    let mut s = san_base(pos, m, &pos.legal_moves());
+    match after.outcome() {
+        Some(Outcome::Decisive {
+            reason: WinReason::Checkmate,
+            ..
+        }) => s.push('#'),
+        _ if after.in_check() => s.push('+'),
+        _ => {}
+    }
+    s
+}
+
+/// Parses coordinate notation (`e2e4`, `e9e10q`, `e1g1`, `e2e3*`, `e2*`).
+///
+/// # Errors
+/// [`NotationError`] when the text is malformed or the move illegal.
+pub fn parse_coordinate(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let t = text.trim();
+    let syntax = || NotationError::Syntax(t.to_string());
+    let (body, sapper) = match t.strip_suffix('*') {
+        Some(b) => (b, true),
+        None => (t, false),
+    };
+    // Split into squares: letter + digits, letter + digits, optional role.
+    let mut squares = Vec::new();
+    let mut rest = body;
+    while let Some(c) = rest.chars().next() {
+        if !c.is_ascii_lowercase() {
+            break;
+        }
+        let digits = rest[1..].bytes().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 {
+            break;
+        }
+        let sq = Square::parse(&rest[..1 + digits]).ok_or_else(syntax)?;
+        squares.push(sq);
+        rest = &rest[1 + digits..];
+        if squares.len() == 2 {
+            break;
+        }
+    }
+    let promo = match rest {
+        "" => None,
+        r if r.chars().count() == 1 => Some(
+            Role::from_char(r.chars().next().unwrap_or(' '))
+                .filter(|r| *r != Role::Pawn && *r != Role::King)
+                .ok_or_else(syntax)?,
+        ),
+        _ => return Err(syntax()),
+    };
+    let legal = pos.legal_moves();
+    let found = legal.iter().copied().find(|m| {
+        if sapper {
+            return m.kind == MoveKind::Sapper
+                && m.from == squares[0]
+                && (squares.len() == 1 || m.to == squares[1]);
+        }
+        if squares.len() != 2 || m.from != squares[0] || m.to != squares[1] {
+            return false;
+        }
+        match (m.kind, promo) {
+            (MoveKind::Promotion(r), Some(p)) => r == p,
+            (MoveKind::Promotion(_), None) => false,
+            (MoveKind::Normal | MoveKind::Castle(_), None) => true,
+            _ => false,
+        }
+    });
+    if squares.is_empty() || (!sapper && squares.len() != 2) {
+        return Err(syntax());
+    }
+    found.ok_or_else(|| NotationError::Illegal(t.to_string()))
+}
+
+/// Parses SAN (`Nf3`, `exd5`, `e10=Q`, `O-O`, `e2*`); check marks are ignored.
+///
+/// # Errors
+/// [`NotationError`] when no legal move or several match.
+pub fn parse_san(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    let t0 = t.replace('0', "O");
+    let legal = pos.legal_moves();
+    let matches: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let base = san_base(pos, m, &legal);
+            base == t || base == t0 || base.replace('x', "") == t.replace('x', "")
+        })
+        .collect();
+    match matches.len() {
+        1 => Ok(matches[0]),
+        0 => {
+            if t.is_empty() {
+                Err(NotationError::Syntax(text.to_string()))
+            } else {
+                Err(NotationError::Illegal(text.trim().to_string()))
+            }
+        }
+        _ => Err(NotationError::Ambiguous(text.trim().to_string())),
+    }
+}
+
+/// Parses a move in either notation.
+///
+/// # Errors
+/// The SAN error when neither notation names a legal move.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
+    parse_coordinate(pos, text).or_else(|_| parse_san(pos, text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::fen::parse_standard;
+
+    #[test]
+    fn san_and_coordinates() {
+        let p = parse_standard("rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            .unwrap();
+        let m = parse_san(&p, "Nf3").unwrap();
+        assert_eq!(m.to_string(), "g1f3");
+        assert_eq!(parse_coordinate(&p, "e2e4").unwrap().to_string(), "e2e4");
+        let s = parse_move(&p, "e2*").unwrap();
+        assert_eq!(s.kind, MoveKind::Sapper);
+        assert_eq!(san_base(&p, s, &p.legal_moves()), "e2*");
+        assert_eq!(s.to_string(), "e2e3*");
+        assert!(matches!(parse_move(&p, "e2e5"), Err(NotationError::Illegal(_))));
+        assert!(matches!(parse_move(&p, "zz"), Err(_)));
+    }
+
+    #[test]
+    fn disambiguation_and_promotion() {
+        let p = parse_standard("4k3/P7/8/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+        let legal = p.legal_moves();
+        let m = parse_coordinate(&p, "a9a10q").unwrap();
+        assert_eq!(san_base(&p, m, &legal), "a10=Q");
+        let ooo = parse_san(&p, "O-O-O").unwrap();
+        assert_eq!(ooo.to_string(), "e1c1");
+        assert_eq!(san_base(&p, ooo, &legal), "O-O-O");
+        let p = parse_standard("4k3/8/8/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
+        let m = parse_coordinate(&p, "a1d1").unwrap();
+        assert_eq!(san_base(&p, m, &p.legal_moves()), "Rad1");
+    }
+}

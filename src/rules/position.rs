@@ -1,0 +1,1276 @@
+//! The position: pieces, fog and mines, legal move generation and playing moves.
+//!
+//! Legality is judged on pieces alone: mines never block, never attack and
+//! never make a move illegal (RULES.md, Decision 1). Mines only change what a
+//! move does once it is played.
+
+use std::fmt;
+
+use super::square::{CELLS, Color, Piece, Role, STRIDE, Square, SquareSet};
+use super::variant::{RuleSet, Variant, Wing};
+
+const EMPTY: u8 = 0;
+const OFF: u8 = 0x80;
+const COLOR_BIT: u8 = 8;
+
+const N: i16 = STRIDE;
+const E: i16 = 1;
+const ROOK_DIRS: [i16; 4] = [N, -N, E, -E];
+const BISHOP_DIRS: [i16; 4] = [N + E, N - E, -N + E, -N - E];
+const KING_DIRS: [i16; 8] = [N, -N, E, -E, N + E, N - E, -N + E, -N - E];
+const KNIGHT_DIRS: [i16; 8] = [
+    2 * N + E,
+    2 * N - E,
+    -2 * N + E,
+    -2 * N - E,
+    N + 2 * E,
+    N - 2 * E,
+    -N + 2 * E,
+    -N - 2 * E,
+];
+
+/// What a move is, beyond its two squares.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// Any ordinary move or capture.
+    Normal,
+    /// A pawn reaching its promotion rank, becoming this role.
+    Promotion(Role),
+    /// Castling; `from`/`to` are the king's squares.
+    Castle(Wing),
+    /// The sapper action: the pawn on `from` sweeps `to`, the cell ahead, and
+    /// stays where it is.
+    Sapper,
+}
+
+/// A move. For the sapper action `to` is the swept cell; the pawn stays on `from`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    /// Where the moving piece stands.
+    pub from: Square,
+    /// Where it goes (or the swept cell for the sapper action).
+    pub to: Square,
+    /// What kind of move it is.
+    pub kind: MoveKind,
+}
+
+impl fmt::Display for Move {
+    /// Coordinate notation: `e2e4`, `e9e10q`, `e1g1` (castling), `e2e3*` (sapper).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        match self.kind {
+            MoveKind::Promotion(r) => write!(f, "{}", r.char()),
+            MoveKind::Sapper => write!(f, "*"),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Everything a played move did, in the order it happened: the
+/// presentation layer and the ECS systems replay it onto entities.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct MoveReport {
+    /// The move that was played.
+    pub mv: Move,
+    /// Who moved.
+    pub mover: Color,
+    /// The piece that moved (a pawn for promotions and the sapper action).
+    pub piece: Piece,
+    /// The piece taken on the landing cell.
+    pub captured: Option<Piece>,
+    /// For castling: the rook's start and landing cells.
+    pub rook: Option<(Square, Square)>,
+    /// Pieces destroyed by mines where they landed (at most the king's and the
+    /// rook's landing cells when castling without royal sapper).
+    pub blasts: [Option<(Square, Piece)>; 2],
+    /// A king removed the mine it landed on (royal sapper).
+    pub royal_sweep: Option<Square>,
+    /// The sapper action removed a mine from this cell.
+    pub swept: Option<Square>,
+    /// Cells whose fog lifted because a piece landed next to them.
+    pub lifted: SquareSet,
+    /// Cells whose fog lifted because every mine left is now known.
+    pub full_lift: SquareSet,
+    /// The mover lost at once: a blast exposed the own king, or destroyed it.
+    pub self_destructed: bool,
+}
+
+impl MoveReport {
+    /// The pieces destroyed by mines during this move.
+    pub fn blasts(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.blasts.iter().flatten().copied()
+    }
+
+    /// Whether any mine went off or was removed.
+    pub fn touched_mines(&self) -> bool {
+        self.blasts[0].is_some() || self.royal_sweep.is_some() || self.swept.is_some()
+    }
+}
+
+/// Castling rights: bit `colour * 2 + wing`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct CastlingRights(pub u8);
+
+impl CastlingRights {
+    /// All four rights.
+    pub const ALL: CastlingRights = CastlingRights(0b1111);
+
+    /// Whether `color` may still castle on `wing`.
+    pub fn has(self, color: Color, wing: Wing) -> bool {
+        self.0 & Self::bit(color, wing) != 0
+    }
+
+    /// Grants or revokes one right.
+    pub fn set(&mut self, color: Color, wing: Wing, on: bool) {
+        if on {
+            self.0 |= Self::bit(color, wing);
+        } else {
+            self.0 &= !Self::bit(color, wing);
+        }
+    }
+
+    const fn bit(color: Color, wing: Wing) -> u8 {
+        1 << (color as u8 * 2 + wing as u8)
+    }
+}
+
+/// An unchecked description of a position: what FEN text or the ECS world
+/// says. It becomes a [`Position`] only through [`Position::from_setup`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+    /// Pieces on the board.
+    pub pieces: Vec<(Square, Piece)>,
+    /// Side to move.
+    pub turn: Color,
+    /// Castling rights.
+    pub castling: CastlingRights,
+    /// Cells where fog may lie and which show mine counts once revealed.
+    pub zone: SquareSet,
+    /// Cells still under fog.
+    pub fog: SquareSet,
+    /// Mines on the board, hidden or discovered.
+    pub mines: SquareSet,
+    /// Half-moves since the last capture or pawn move (kept for FEN only:
+    /// there is no fifty-move rule).
+    pub halfmoves: u32,
+    /// Move number, starting at 1 and counting up after Black moves.
+    pub fullmoves: u32,
+}
+
+/// Why a [`Setup`] is not a playable position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The board is smaller than 2×2 or larger than 16×16.
+    BoardSize(u8, u8),
+    /// A piece, mine or fog cell lies outside the board.
+    OffBoard(Square),
+    /// Two pieces on one square.
+    Occupied(Square),
+    /// A side has no king or more than one.
+    Kings(Color, usize),
+    /// A pawn stands on its own promotion rank.
+    PawnOnPromotionRank(Square),
+    /// A castling right without king and rook on their squares.
+    Castling(Color, Wing),
+    /// A mine or fog outside the fog zone.
+    OutsideZone(Square),
+    /// Fog covers a piece.
+    FogOverPiece(Square),
+    /// The side that just moved is in check.
+    OppositeCheck,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::BoardSize(w, h) => {
+                write!(f, "board {w}×{h} is outside the supported 2×2 to 16×16")
+            }
+            PositionError::OffBoard(s) => write!(f, "{s} is off the board"),
+            PositionError::Occupied(s) => write!(f, "two pieces on {s}"),
+            PositionError::Kings(c, n) => {
+                write!(f, "{} has {n} kings; exactly one is needed", c.name())
+            }
+            PositionError::PawnOnPromotionRank(s) => {
+                write!(f, "pawn on {s} stands on its promotion rank")
+            }
+            PositionError::Castling(c, w) => write!(
+                f,
+                "{} has the {} castling right but the king or rook is not on its square",
+                c.name(),
+                match w {
+                    Wing::King => "kingside",
+                    Wing::Queen => "queenside",
+                }
+            ),
+            PositionError::OutsideZone(s) => write!(f, "mine or fog on {s} outside the fog zone"),
+            PositionError::FogOverPiece(s) => write!(f, "fog covers the piece on {s}"),
+            PositionError::OppositeCheck => write!(f, "the side not to move is in check"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// A legal position of Minesweeper Chess, with the true mine layout.
+///
+/// Use [`Position::public_view`] for anything a player or the computer may
+/// see: it drops the mines still hidden under fog.
+#[derive(Clone)]
+pub struct Position {
+    board: [u8; CELLS],
+    files: u8,
+    ranks: u8,
+    turn: Color,
+    castling: CastlingRights,
+    kings: [Square; 2],
+    halfmoves: u32,
+    fullmoves: u32,
+    mines: SquareSet,
+    fog: SquareSet,
+    zone: SquareSet,
+    rules: RuleSet,
+    self_destructed: Option<Color>,
+}
+
+impl Position {
+    /// The starting position of `variant` with mines on `mines` (which must
+    /// lie in the fog zone).
+    ///
+    /// # Errors
+    /// If the variant's setup or the mines do not make a legal position.
+    pub fn new(variant: &Variant, mines: SquareSet) -> Result<Position, PositionError> {
+        let mut castling = CastlingRights::default();
+        if let Some(c) = variant.rules.castling {
+            for color in Color::ALL {
+                let back = if color == Color::White {
+                    0
+                } else {
+                    variant.ranks - 1
+                };
+                let has = |file: u8, role: Role| {
+                    variant
+                        .setup
+                        .contains(&(Square::new(file, back), Piece::new(color, role)))
+                };
+                for wing in [Wing::King, Wing::Queen] {
+                    if let Some(side) = c.side(wing) {
+                        let ok = has(c.king_file, Role::King) && has(side.rook_file, Role::Rook);
+                        castling.set(color, wing, ok);
+                    }
+                }
+            }
+        }
+        Position::from_setup(
+            Setup {
+                files: variant.files,
+                ranks: variant.ranks,
+                pieces: variant.setup.clone(),
+                turn: Color::White,
+                castling,
+                zone: variant.fog_zone,
+                fog: variant.fog_zone,
+                mines,
+                halfmoves: 0,
+                fullmoves: 1,
+            },
+            variant.rules,
+        )
+    }
+
+    /// Validates a setup under `rules`.
+    ///
+    /// # Errors
+    /// A [`PositionError`] naming the first problem found.
+    pub fn from_setup(setup: Setup, rules: RuleSet) -> Result<Position, PositionError> {
+        Position::build(setup, rules, None)
+    }
+
+    /// Like [`Position::from_setup`] for the final position of a game lost
+    /// by a blast: `loser`'s king may be attacked (or gone) with the other
+    /// side to move.
+    ///
+    /// # Errors
+    /// As [`Position::from_setup`], less those two checks.
+    pub fn from_setup_after_blast(
+        setup: Setup,
+        rules: RuleSet,
+        loser: Color,
+    ) -> Result<Position, PositionError> {
+        Position::build(setup, rules, Some(loser))
+    }
+
+    fn build(
+        setup: Setup,
+        rules: RuleSet,
+        loser: Option<Color>,
+    ) -> Result<Position, PositionError> {
+        let (files, ranks) = (setup.files, setup.ranks);
+        if !(2..=16).contains(&files) || !(2..=16).contains(&ranks) {
+            return Err(PositionError::BoardSize(files, ranks));
+        }
+        let on_board = |s: Square| s.file() < files && s.rank() < ranks;
+        let mut board = [OFF; CELLS];
+        for r in 0..ranks {
+            for f in 0..files {
+                board[Square::new(f, r).index()] = EMPTY;
+            }
+        }
+        let mut kings = [None, None];
+        let mut king_count = [0usize; 2];
+        for &(sq, piece) in &setup.pieces {
+            if !on_board(sq) {
+                return Err(PositionError::OffBoard(sq));
+            }
+            if board[sq.index()] != EMPTY {
+                return Err(PositionError::Occupied(sq));
+            }
+            if piece.role == Role::Pawn && sq.rank() == rules.promotion_rank[piece.color.index()] {
+                return Err(PositionError::PawnOnPromotionRank(sq));
+            }
+            if piece.role == Role::King {
+                kings[piece.color.index()] = Some(sq);
+                king_count[piece.color.index()] += 1;
+            }
+            board[sq.index()] = piece.code();
+        }
+        for color in Color::ALL {
+            let n = king_count[color.index()];
+            if n != 1 && !(n == 0 && loser == Some(color)) {
+                return Err(PositionError::Kings(color, n));
+            }
+        }
+        for sq in setup.zone.iter() {
+            if !on_board(sq) {
+                return Err(PositionError::OffBoard(sq));
+            }
+        }
+        for sq in setup.fog.union(&setup.mines).iter() {
+            if !setup.zone.contains(sq) {
+                return Err(PositionError::OutsideZone(sq));
+            }
+        }
+        for sq in setup.fog.iter() {
+            if board[sq.index()] != EMPTY {
+                return Err(PositionError::FogOverPiece(sq));
+            }
+        }
+        // A king destroyed by a blast leaves a placeholder square: the game is over.
+        let kings = [
+            kings[0].unwrap_or(Square::new(0, 0)),
+            kings[1].unwrap_or(Square::new(0, 0)),
+        ];
+        let mut pos = Position {
+            board,
+            files,
+            ranks,
+            turn: setup.turn,
+            castling: setup.castling,
+            kings,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves.max(1),
+            mines: setup.mines,
+            fog: setup.fog,
+            zone: setup.zone,
+            rules,
+            self_destructed: loser,
+        };
+        for color in Color::ALL {
+            for wing in [Wing::King, Wing::Queen] {
+                if setup.castling.has(color, wing) && pos.castle_squares(color, wing).is_none() {
+                    return Err(PositionError::Castling(color, wing));
+                }
+            }
+        }
+        if loser.is_none() && pos.attacked_by(pos.kings[(!pos.turn).index()], pos.turn, None) {
+            return Err(PositionError::OppositeCheck);
+        }
+        // With no mine left hidden, the fog has nothing to hide.
+        pos.full_lift_if_done();
+        Ok(pos)
+    }
+
+    /// The unchecked description of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            files: self.files,
+            ranks: self.ranks,
+            pieces: self.pieces().collect(),
+            turn: self.turn,
+            castling: self.castling,
+            zone: self.zone,
+            fog: self.fog,
+            mines: self.mines,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// What a player sees: this position without the mines hidden under fog.
+    /// The mine counter still counts them ([`Position::mines_left`]).
+    pub fn public_view(&self) -> PublicPosition {
+        let mut p = self.clone();
+        let hidden = self.mines.intersection(&self.fog).len();
+        p.mines = self.mines.difference(&self.fog);
+        PublicPosition {
+            position: p,
+            hidden_mines: hidden as u8,
+        }
+    }
+
+    // ---- accessors ------------------------------------------------------
+
+    /// Number of files.
+    pub fn files(&self) -> u8 {
+        self.files
+    }
+    /// Number of ranks.
+    pub fn ranks(&self) -> u8 {
+        self.ranks
+    }
+    /// Side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    /// Castling rights.
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+    /// The rule switches in force.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+    /// Half-move clock (informational: there is no fifty-move rule).
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+    /// Move number.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+    /// Mines on the board, hidden and discovered: the true layout.
+    pub fn mines(&self) -> &SquareSet {
+        &self.mines
+    }
+    /// Cells under fog.
+    pub fn fog(&self) -> &SquareSet {
+        &self.fog
+    }
+    /// The fog zone: cells that started under fog and show counts.
+    pub fn zone(&self) -> &SquareSet {
+        &self.zone
+    }
+    /// The mine counter: mines still on the board.
+    pub fn mines_left(&self) -> usize {
+        self.mines.len()
+    }
+    /// Where `color`'s king stands.
+    pub fn king(&self, color: Color) -> Square {
+        self.kings[color.index()]
+    }
+    /// The side that lost by a blast on its own move, if any.
+    pub fn self_destructed(&self) -> Option<Color> {
+        self.self_destructed
+    }
+
+    /// Whether `sq` is on this board.
+    pub fn contains(&self, sq: Square) -> bool {
+        sq.file() < self.files && sq.rank() < self.ranks
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let c = self.board[sq.index()];
+        (c != EMPTY && c != OFF).then(|| Piece::from_code(c))
+    }
+
+    /// All pieces, rank by rank from a1.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.squares()
+            .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+
+    /// All squares of the board, rank by rank from a1.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + use<> {
+        let (files, ranks) = (self.files, self.ranks);
+        (0..ranks).flat_map(move |r| (0..files).map(move |f| Square::new(f, r)))
+    }
+
+    /// The count a revealed fog-zone cell shows: the mines among its eight
+    /// neighbours. `None` under fog or outside the fog zone.
+    pub fn revealed_count(&self, sq: Square) -> Option<u8> {
+        if !self.zone.contains(sq) || self.fog.contains(sq) {
+            return None;
+        }
+        Some(self.neighbour_mines(sq))
+    }
+
+    /// Mines among the eight neighbours of `sq`.
+    pub fn neighbour_mines(&self, sq: Square) -> u8 {
+        KING_DIRS
+            .iter()
+            .filter(|&&d| self.mines.contains(Square((sq.0 as i16 + d) as u16)))
+            .count() as u8
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        self.attacked_by(self.kings[self.turn.index()], !self.turn, None)
+    }
+
+    /// Whether `color`'s king is attacked.
+    pub fn king_attacked(&self, color: Color) -> bool {
+        self.attacked_by(self.kings[color.index()], !color, None)
+    }
+
+    // ---- attacks --------------------------------------------------------
+
+    #[inline]
+    fn cell(&self, i: i16) -> u8 {
+        self.board[i as usize]
+    }
+
+    /// Whether `by` attacks `sq`, treating `ignore` as an empty cell.
+    fn attacked_by(&self, sq: Square, by: Color, ignore: Option<Square>) -> bool {
+        let s = sq.0 as i16;
+        let side = (by as u8) << 3;
+        let pawn = side | Role::Pawn as u8;
+        let back = if by == Color::White { -N } else { N };
+        if self.cell(s + back + E) == pawn || self.cell(s + back - E) == pawn {
+            return true;
+        }
+        let knight = side | Role::Knight as u8;
+        if KNIGHT_DIRS.iter().any(|&d| self.cell(s + d) == knight) {
+            return true;
+        }
+        let king = side | Role::King as u8;
+        if KING_DIRS.iter().any(|&d| self.cell(s + d) == king) {
+            return true;
+        }
+        let queen = side | Role::Queen as u8;
+        let ign = ignore.map_or(-1, |q| q.0 as i16);
+        for (dirs, slider) in [
+            (&ROOK_DIRS, side | Role::Rook as u8),
+            (&BISHOP_DIRS, side | Role::Bishop as u8),
+        ] {
+            for &d in dirs {
+                let mut t = s + d;
+                loop {
+                    let c = self.cell(t);
+                    if c == EMPTY || t == ign {
+                        t += d;
+                        continue;
+                    }
+                    if c == slider || c == queen {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    // ---- move generation ----------------------------------------------
+
+    /// The legal moves, sapper actions included when the rules allow them.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(64);
+        self.legal_moves_into(&mut v);
+        v
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Why `m` is not legal here, in words for the player. Judged on the
+    /// pieces alone, so it never hints at a hidden mine.
+    pub fn why_illegal(&self, m: Move) -> String {
+        if self.self_destructed.is_some() {
+            return "the game is over".into();
+        }
+        let Some(p) = self.piece_at(m.from) else {
+            return format!("there is no piece on {}", m.from);
+        };
+        if p.color != self.turn {
+            return format!("it is {}'s turn", self.turn.name());
+        }
+        if m.kind == MoveKind::Sapper {
+            if p.role != Role::Pawn {
+                return "only pawns can sweep".into();
+            }
+            if !self.rules.sapper {
+                return "this board has no sapper action".into();
+            }
+            if self.in_check() {
+                return "a pawn cannot sweep while your king is in check".into();
+            }
+            return format!("the pawn on {} cannot sweep {}", m.from, m.to);
+        }
+        let mut same_squares = self.legal_moves();
+        same_squares.retain(|o| o.from == m.from && o.to == m.to);
+        if let Some(o) = same_squares.first() {
+            return match o.kind {
+                MoveKind::Promotion(_) => format!("a pawn reaching {} must promote", m.to),
+                _ => format!("{} {} to {} is not a move of that kind", p.role.name(), m.from, m.to),
+            };
+        }
+        if self.in_check() {
+            let king = self.kings[self.turn.index()];
+            return format!("your king on {king} is in check; the move must get it out of check");
+        }
+        format!(
+            "the {} on {} cannot go to {} (blocked, not its way of moving, or it would expose your king)",
+            p.role.name(),
+            m.from,
+            m.to
+        )
+    }
+
+    /// Fills `out` with the legal moves (clearing it first).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.self_destructed.is_some() {
+            return;
+        }
+        let us = self.turn;
+        let them = !us;
+        let usbits = (us as u8) << 3;
+        let ksq = self.kings[us.index()];
+        let k = ksq.0 as i16;
+
+        // Checkers and pins, by looking outwards from the king.
+        let mut checkers = 0u32;
+        let mut block = SquareSet::EMPTY;
+        let mut pins: [(i16, i16); 8] = [(0, 0); 8];
+        let mut npins = 0;
+        for (i, &d) in KING_DIRS.iter().enumerate() {
+            let diagonal = i >= 4;
+            let mut t = k + d;
+            let mut own: Option<i16> = None;
+            loop {
+                let c = self.cell(t);
+                if c == EMPTY {
+                    t += d;
+                    continue;
+                }
+                if c == OFF {
+                    break;
+                }
+                if c & COLOR_BIT == usbits {
+                    if own.is_some() {
+                        break;
+                    }
+                    own = Some(t);
+                    t += d;
+                    continue;
+                }
+                let role = c & 7;
+                let slides = role == Role::Queen as u8
+                    || (diagonal && role == Role::Bishop as u8)
+                    || (!diagonal && role == Role::Rook as u8);
+                if slides {
+                    match own {
+                        None => {
+                            checkers += 1;
+                            let mut s = k + d;
+                            loop {
+                                block.insert(Square(s as u16));
+                                if s == t {
+                                    break;
+                                }
+                                s += d;
+                            }
+                        }
+                        Some(o) => {
+                            pins[npins] = (o, d);
+                            npins += 1;
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        let theirs = (them as u8) << 3;
+        for &d in &KNIGHT_DIRS {
+            if self.cell(k + d) == theirs | Role::Knight as u8 {
+                checkers += 1;
+                block.insert(Square((k + d) as u16));
+            }
+        }
+        let fwd = if us == Color::White { N } else { -N };
+        for side in [E, -E] {
+            if self.cell(k + fwd + side) == theirs | Role::Pawn as u8 {
+                checkers += 1;
+                block.insert(Square((k + fwd + side) as u16));
+            }
+        }
+
+        // King steps.
+        for &d in &KING_DIRS {
+            let t = k + d;
+            let c = self.cell(t);
+            if c == OFF || (c != EMPTY && c & COLOR_BIT == usbits) {
+                continue;
+            }
+            let to = Square(t as u16);
+            if !self.attacked_by(to, them, Some(ksq)) {
+                out.push(Move {
+                    from: ksq,
+                    to,
+                    kind: MoveKind::Normal,
+                });
+            }
+        }
+        if checkers >= 2 {
+            return;
+        }
+        let in_check = checkers == 1;
+        if !in_check {
+            self.gen_castling(out);
+        }
+
+        let pin_of = |s: i16| -> i16 {
+            pins[..npins]
+                .iter()
+                .find(|p| p.0 == s)
+                .map_or(0, |p| p.1)
+        };
+        let ok_target = |t: i16| !in_check || block.contains(Square(t as u16));
+        let promo_rank = self.rules.promotion_rank[us.index()];
+        let double_rank = self.rules.double_step_rank[us.index()];
+
+        for r in 0..self.ranks {
+            let row = Square::new(0, r).0 as i16;
+            for s in row..row + self.files as i16 {
+                let c = self.cell(s);
+                if c == EMPTY || c & COLOR_BIT != usbits {
+                    continue;
+                }
+                let role = c & 7;
+                let pin = if npins > 0 { pin_of(s) } else { 0 };
+                let from = Square(s as u16);
+                match role {
+                    1 => {
+                        // Pawn.
+                        let push_ok = pin == 0 || pin == fwd || pin == -fwd;
+                        let t = s + fwd;
+                        if self.cell(t) == EMPTY {
+                            if push_ok && ok_target(t) {
+                                self.push_pawn(out, from, Square(t as u16), promo_rank);
+                            }
+                            if self.rules.sapper && !in_check {
+                                out.push(Move {
+                                    from,
+                                    to: Square(t as u16),
+                                    kind: MoveKind::Sapper,
+                                });
+                            }
+                            if push_ok && Some(r) == double_rank {
+                                let t2 = t + fwd;
+                                if self.cell(t2) == EMPTY && ok_target(t2) {
+                                    self.push_pawn(out, from, Square(t2 as u16), promo_rank);
+                                }
+                            }
+                        }
+                        for side in [E, -E] {
+                            let d = fwd + side;
+                            let t = s + d;
+                            let tc = self.cell(t);
+                            if tc != EMPTY
+                                && tc != OFF
+                                && tc & COLOR_BIT != usbits
+                                && (pin == 0 || pin == d || pin == -d)
+                                && ok_target(t)
+                            {
+                                self.push_pawn(out, from, Square(t as u16), promo_rank);
+                            }
+                        }
+                    }
+                    2 => {
+                        if pin != 0 {
+                            continue;
+                        }
+                        for &d in &KNIGHT_DIRS {
+                            let t = s + d;
+                            let tc = self.cell(t);
+                            if (tc == EMPTY || (tc != OFF && tc & COLOR_BIT != usbits))
+                                && ok_target(t)
+                            {
+                                out.push(Move {
+                                    from,
+                                    to: Square(t as u16),
+                                    kind: MoveKind::Normal,
+                                });
+                            }
+                        }
+                    }
+                    3..=5 => {
+                        let dirs: &[i16] = match role {
+                            3 => &BISHOP_DIRS,
+                            4 => &ROOK_DIRS,
+                            _ => &KING_DIRS,
+                        };
+                        for &d in dirs {
+                            if pin != 0 && pin != d && pin != -d {
+                                continue;
+                            }
+                            let mut t = s + d;
+                            loop {
+                                let tc = self.cell(t);
+                                if tc == EMPTY {
+                                    if ok_target(t) {
+                                        out.push(Move {
+                                            from,
+                                            to: Square(t as u16),
+                                            kind: MoveKind::Normal,
+                                        });
+                                    }
+                                    t += d;
+                                    continue;
+                                }
+                                if tc != OFF && tc & COLOR_BIT != usbits && ok_target(t) {
+                                    out.push(Move {
+                                        from,
+                                        to: Square(t as u16),
+                                        kind: MoveKind::Normal,
+                                    });
+                                }
+                                break;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn push_pawn(&self, out: &mut Vec<Move>, from: Square, to: Square, promo_rank: u8) {
+        if to.rank() == promo_rank {
+            for role in self.rules.promotion_roles() {
+                out.push(Move {
+                    from,
+                    to,
+                    kind: MoveKind::Promotion(role),
+                });
+            }
+        } else {
+            out.push(Move {
+                from,
+                to,
+                kind: MoveKind::Normal,
+            });
+        }
+    }
+
+    fn back_rank(&self, color: Color) -> u8 {
+        if color == Color::White {
+            0
+        } else {
+            self.ranks - 1
+        }
+    }
+
+    /// King from/to and rook from/to for castling, when king and rook stand
+    /// on their squares.
+    fn castle_squares(&self, color: Color, wing: Wing) -> Option<(Square, Square, Square, Square)> {
+        let c = self.rules.castling?;
+        let side = c.side(wing)?;
+        let back = self.back_rank(color);
+        let kf = Square::new(c.king_file, back);
+        let rf = Square::new(side.rook_file, back);
+        let ok = self.piece_at(kf) == Some(Piece::new(color, Role::King))
+            && self.piece_at(rf) == Some(Piece::new(color, Role::Rook));
+        ok.then(|| {
+            (
+                kf,
+                Square::new(side.king_to, back),
+                rf,
+                Square::new(side.rook_to, back),
+            )
+        })
+    }
+
+    fn gen_castling(&self, out: &mut Vec<Move>) {
+        let us = self.turn;
+        for wing in [Wing::King, Wing::Queen] {
+            if !self.castling.has(us, wing) {
+                continue;
+            }
+            let Some((kf, kt, rf, rt)) = self.castle_squares(us, wing) else {
+                continue;
+            };
+            // Every cell either piece crosses or lands on must be free of other
+            // pieces; mines count as empty (RULES.md: the castling corridor).
+            let lo = kf.file().min(kt.file()).min(rf.file()).min(rt.file());
+            let hi = kf.file().max(kt.file()).max(rf.file()).max(rt.file());
+            let back = kf.rank();
+            let clear = (lo..=hi).all(|f| {
+                let s = Square::new(f, back);
+                s == kf || s == rf || self.piece_at(s).is_none()
+            });
+            if !clear {
+                continue;
+            }
+            let (a, b) = (kf.file().min(kt.file()), kf.file().max(kt.file()));
+            let safe = (a..=b).all(|f| !self.attacked_by(Square::new(f, back), !us, Some(kf)));
+            if safe {
+                out.push(Move {
+                    from: kf,
+                    to: kt,
+                    kind: MoveKind::Castle(wing),
+                });
+            }
+        }
+    }
+
+    // ---- playing moves -------------------------------------------------
+
+    /// Plays `m`, which must be legal (see [`Position::try_play`]), and
+    /// reports everything that happened, mines included.
+    pub fn play(&mut self, m: Move) -> MoveReport {
+        let us = self.turn;
+        let piece = self.piece_at(m.from).unwrap_or(Piece::new(us, Role::Pawn));
+        let mut rep = MoveReport {
+            mv: m,
+            mover: us,
+            piece,
+            captured: None,
+            rook: None,
+            blasts: [None, None],
+            royal_sweep: None,
+            swept: None,
+            lifted: SquareSet::EMPTY,
+            full_lift: SquareSet::EMPTY,
+            self_destructed: false,
+        };
+        let fog_before = self.fog;
+        let mut irreversible = false;
+        match m.kind {
+            MoveKind::Sapper => {
+                if self.mines.remove(m.to) {
+                    rep.swept = Some(m.to);
+                }
+                irreversible = true;
+            }
+            MoveKind::Castle(wing) => {
+                if let Some((kf, kt, rf, rt)) = self.castle_squares(us, wing) {
+                    self.board[kf.index()] = EMPTY;
+                    self.board[rf.index()] = EMPTY;
+                    self.board[kt.index()] = Piece::new(us, Role::King).code();
+                    self.board[rt.index()] = Piece::new(us, Role::Rook).code();
+                    self.kings[us.index()] = kt;
+                    rep.rook = Some((rf, rt));
+                    self.land(kt, &mut rep, 0);
+                    self.land(rt, &mut rep, 1);
+                }
+            }
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                rep.captured = self.piece_at(m.to);
+                let placed = match m.kind {
+                    MoveKind::Promotion(r) => Piece::new(us, r),
+                    _ => piece,
+                };
+                self.board[m.from.index()] = EMPTY;
+                self.board[m.to.index()] = placed.code();
+                if piece.role == Role::King {
+                    self.kings[us.index()] = m.to;
+                }
+                irreversible = rep.captured.is_some() || piece.role == Role::Pawn;
+                self.land(m.to, &mut rep, 0);
+            }
+        }
+        self.update_castling(m.from);
+        self.update_castling(m.to);
+        if let Some((rf, _)) = rep.rook {
+            self.update_castling(rf);
+        }
+        if !self.fog.is_empty() && (rep.touched_mines() || self.fog != fog_before) {
+            rep.full_lift = self.full_lift_if_done();
+        }
+        rep.lifted = fog_before.difference(&self.fog).difference(&rep.full_lift);
+        if rep.blasts[0].is_some() {
+            // Decision 2: a blast that leaves the own king attacked (or takes
+            // the king itself) loses at once.
+            let king_gone = rep.blasts().any(|(_, p)| p.role == Role::King);
+            if king_gone || self.king_attacked(us) {
+                rep.self_destructed = true;
+                self.self_destructed = Some(us);
+            }
+        }
+        self.halfmoves = if irreversible { 0 } else { self.halfmoves + 1 };
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.turn = !us;
+        rep
+    }
+
+    /// Plays `m` if it is legal.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when `m` is not among [`Position::legal_moves`].
+    pub fn try_play(&mut self, m: Move) -> Result<MoveReport, IllegalMove> {
+        if self.is_legal(m) {
+            Ok(self.play(m))
+        } else {
+            Err(IllegalMove(m))
+        }
+    }
+
+    /// A piece has landed on `sq`: lift the fog around it, then let a mine
+    /// there act (Decision 4: the piece lands first).
+    #[inline]
+    fn land(&mut self, sq: Square, rep: &mut MoveReport, slot: usize) {
+        if !self.fog.is_empty() {
+            self.fog.remove(sq);
+            let s = sq.0 as i16;
+            for &d in &KING_DIRS {
+                self.fog.remove(Square((s + d) as u16));
+            }
+        }
+        if self.mines.remove(sq) {
+            let c = self.board[sq.index()];
+            let p = Piece::from_code(c);
+            if p.role == Role::King && self.rules.royal_sapper {
+                rep.royal_sweep = Some(sq);
+            } else {
+                self.board[sq.index()] = EMPTY;
+                rep.blasts[slot] = Some((sq, p));
+                if rep.blasts[0].is_none() {
+                    rep.blasts.swap(0, slot);
+                }
+            }
+        }
+    }
+
+    fn update_castling(&mut self, sq: Square) {
+        let Some(c) = self.rules.castling else {
+            return;
+        };
+        if self.castling.0 == 0 {
+            return;
+        }
+        for color in Color::ALL {
+            let back = self.back_rank(color);
+            if sq.rank() != back {
+                continue;
+            }
+            if sq.file() == c.king_file {
+                self.castling.set(color, Wing::King, false);
+                self.castling.set(color, Wing::Queen, false);
+            }
+            for wing in [Wing::King, Wing::Queen] {
+                if c.side(wing).is_some_and(|s| s.rook_file == sq.file()) {
+                    self.castling.set(color, wing, false);
+                }
+            }
+        }
+    }
+
+    /// Lifts all fog when every mine on the board is discovered (its own cell
+    /// is revealed). Returns the cells lifted.
+    fn full_lift_if_done(&mut self) -> SquareSet {
+        if self.fog.is_empty() || !self.mines.intersection(&self.fog).is_empty() {
+            return SquareSet::EMPTY;
+        }
+        std::mem::take(&mut self.fog)
+    }
+
+    // ---- outcome --------------------------------------------------------
+
+    /// How the game stands from this position alone (repetition needs the
+    /// game's history: see [`super::Game`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(loser) = self.self_destructed {
+            return Some(Outcome::Decisive {
+                winner: !loser,
+                reason: WinReason::Blast,
+            });
+        }
+        if !self.has_legal_move() {
+            return Some(if self.in_check() {
+                Outcome::Decisive {
+                    winner: !self.turn,
+                    reason: WinReason::Checkmate,
+                }
+            } else {
+                Outcome::Draw(DrawReason::Stalemate)
+            });
+        }
+        if self.insufficient_material() {
+            return Some(Outcome::Draw(DrawReason::InsufficientMaterial));
+        }
+        None
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_move(&self) -> bool {
+        let mut v = Vec::with_capacity(64);
+        self.legal_moves_into(&mut v);
+        !v.is_empty()
+    }
+
+    /// Neither side can ever mate: bare kings, a single minor piece, or only
+    /// bishops all on one shade. Mines cannot harm a king, so they change nothing.
+    pub fn insufficient_material(&self) -> bool {
+        let mut minors = 0;
+        let mut bishops: Vec<Square> = Vec::new();
+        for (sq, p) in self.pieces() {
+            match p.role {
+                Role::King => {}
+                Role::Knight => minors += 1,
+                Role::Bishop => {
+                    minors += 1;
+                    bishops.push(sq);
+                }
+                _ => return false,
+            }
+        }
+        if minors <= 1 {
+            return true;
+        }
+        bishops.len() == minors && bishops.windows(2).all(|w| w[0].same_shade(w[1]))
+    }
+
+    /// A hash of everything a player sees (pieces, side to move, castling,
+    /// fog, discovered mines and the mine counter), for threefold repetition.
+    pub fn repetition_key(&self) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |b: u64| {
+            h ^= b;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        };
+        for sq in self.squares() {
+            let mut b = self.board[sq.index()] as u64;
+            if self.fog.contains(sq) {
+                b |= 0x100;
+            } else if self.mines.contains(sq) {
+                b |= 0x200;
+            }
+            mix(b);
+        }
+        mix(self.turn as u64);
+        mix(self.castling.0 as u64);
+        mix(self.mines.len() as u64);
+        h
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", super::fen::to_fen(self))
+    }
+}
+
+/// A position with the hidden mines taken away: all that a player, the move
+/// list or the computer opponent may look at.
+#[derive(Clone, Debug)]
+pub struct PublicPosition {
+    position: Position,
+    hidden_mines: u8,
+}
+
+impl PublicPosition {
+    /// The visible position (discovered mines only).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+    /// Mines still hidden under fog: the counter minus the discovered ones.
+    pub fn hidden_mines(&self) -> u8 {
+        self.hidden_mines
+    }
+    /// The mine counter.
+    pub fn mines_left(&self) -> usize {
+        self.position.mines_left() + self.hidden_mines as usize
+    }
+    /// The legal moves; the same for every hidden-mine layout.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.position.legal_moves()
+    }
+}
+
+/// A move that is not legal in the position it was tried in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub Move);
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {}", self.0)
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// How a finished game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// One side won.
+    Decisive {
+        /// The winner.
+        winner: Color,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Nobody won.
+    Draw(DrawReason),
+}
+
+/// Why a side won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum WinReason {
+    /// The loser is in check with no legal move.
+    Checkmate,
+    /// The loser's own piece blew up on a mine and left its king attacked
+    /// (or the blast took the king).
+    Blast,
+    /// The loser resigned.
+    Resignation,
+}
+
+/// Why a game was drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    /// No legal move and not in check.
+    Stalemate,
+    /// The same position (as players see it) occurred three times.
+    Repetition,
+    /// Neither side can mate.
+    InsufficientMaterial,
+    /// Both players agreed.
+    Agreement,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Decisive { winner, reason } => {
+                let w = if *winner == Color::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                match reason {
+                    WinReason::Checkmate => write!(f, "{w} wins by checkmate"),
+                    WinReason::Blast => write!(f, "{w} wins: the blast exposed the enemy king"),
+                    WinReason::Resignation => write!(f, "{w} wins by resignation"),
+                }
+            }
+            Outcome::Draw(r) => match r {
+                DrawReason::Stalemate => write!(f, "Draw by stalemate"),
+                DrawReason::Repetition => write!(f, "Draw by threefold repetition"),
+                DrawReason::InsufficientMaterial => write!(f, "Draw by insufficient material"),
+                DrawReason::Agreement => write!(f, "Draw by agreement"),
+            },
+        }
+    }
+}
+

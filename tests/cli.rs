@@ -1,0 +1,75 @@
+//! The command-line tools: `perft` and `check`.
+
+use minesweeper_chess::cli::run;
+
+fn cmd(args: &[&str]) -> minesweeper_chess::cli::CliOutput {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    run(&args).expect("a command")
+}
+
+fn last_line(s: &str) -> &str {
+    s.lines().last().unwrap_or("")
+}
+
+#[test]
+fn perft_prints_the_total_on_its_last_line() {
+    let out = cmd(&["perft", "--depth", "1", "--no-sapper"]);
+    assert_eq!((out.code, last_line(&out.stdout)), (0, "20"));
+    let out = cmd(&["perft", "--depth", "2", "--no-sapper"]);
+    assert_eq!(last_line(&out.stdout), "400");
+    let out = cmd(&["perft", "--depth", "1"]);
+    assert_eq!(last_line(&out.stdout), "28", "8 sapper actions on top of 20 moves");
+    let out = cmd(&["perft", "--depth", "2", "--no-sapper", "--divide"]);
+    assert_eq!(out.stdout.lines().count(), 21);
+    assert!(out.stdout.contains("e2e4: 20"));
+    let out = cmd(&["perft", "--depth", "2", "--fen", "r3k2r/8/8/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "--no-sapper"]);
+    assert_eq!(last_line(&out.stdout), "754");
+    let preset = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/skirmish_6x6.ron");
+    let out = cmd(&["perft", "--depth", "1", "--preset", preset, "--no-sapper"]);
+    assert_eq!(last_line(&out.stdout), "10", "six pawn steps, four knight moves, no double steps");
+}
+
+#[test]
+fn perft_rejects_bad_input_with_a_message() {
+    let out = cmd(&["perft", "--depth", "2", "--fen", "rnbqkbnr/ppp w"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("FEN field 1"), "{}", out.stderr);
+    let out = cmd(&["perft"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("--depth"));
+    let out = cmd(&["frobnicate"]);
+    assert_eq!(out.code, 2);
+}
+
+#[test]
+fn check_accepts_the_shipped_presets_and_rejects_a_broken_one() {
+    let levels = concat!(env!("CARGO_MANIFEST_DIR"), "/levels");
+    let files: Vec<String> = std::fs::read_dir(levels)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .map(|p| p.display().to_string())
+        .collect();
+    assert!(files.len() >= 4);
+    let mut args = vec!["check"];
+    args.extend(files.iter().map(|s| s.as_str()));
+    let out = cmd(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("0 with errors"));
+
+    let bad = std::env::temp_dir().join(format!("msc-bad-{}.ron", std::process::id()));
+    let text = minesweeper_chess::preset::BUILTIN[0].1.replace("mines: 4", "mines: 40");
+    std::fs::write(&bad, text).unwrap();
+    let out = cmd(&["check", &bad.display().to_string()]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains(&format!("{}:9:5: mines 40 is more than the 32 fog cells", bad.display())),
+        "{}",
+        out.stderr
+    );
+    let _ = std::fs::remove_file(bad);
+    let out = cmd(&["check", "/nonexistent/preset.ron"]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("cannot read the file"));
+}

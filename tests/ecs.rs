@@ -1,0 +1,494 @@
+//! The game through the real ECS schedule, headless.
+
+use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
+use bevy::ecs::system::SystemState;
+use bevy::prelude::*;
+use minesweeper_chess::chess::*;
+use minesweeper_chess::headless_app;
+use minesweeper_chess::preset::BUILTIN;
+use minesweeper_chess::rules::{
+    fen, notation, Color as Side, DrawReason, Move, Outcome, Piece, Position, Role, Square,
+    SquareSet, WinReason,
+};
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
+
+use crate::rules::{set, sq, with_mines};
+
+/// Everything the gameplay said during one update.
+#[derive(Resource, Default, Debug)]
+struct Heard {
+    moved: Vec<PieceMoved>,
+    exploded: Vec<MineExploded>,
+    swept: Vec<MineSwept>,
+    sapper: Vec<SapperUsed>,
+    fog: Vec<FogLifted>,
+    check: Vec<CheckGiven>,
+    over: Vec<GameOver>,
+    rejected: Vec<MoveRejected>,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn listen(
+    mut heard: ResMut<Heard>,
+    mut a: MessageReader<PieceMoved>,
+    mut b: MessageReader<MineExploded>,
+    mut c: MessageReader<MineSwept>,
+    mut d: MessageReader<SapperUsed>,
+    mut e: MessageReader<FogLifted>,
+    mut f: MessageReader<CheckGiven>,
+    mut g: MessageReader<GameOver>,
+    mut h: MessageReader<MoveRejected>,
+) {
+    heard.moved.extend(a.read().copied());
+    heard.exploded.extend(b.read().copied());
+    heard.swept.extend(c.read().copied());
+    heard.sapper.extend(d.read().copied());
+    heard.fog.extend(e.read().cloned());
+    heard.check.extend(f.read().copied());
+    heard.over.extend(g.read().copied());
+    heard.rejected.extend(h.read().cloned());
+}
+
+fn app() -> App {
+    let mut app = headless_app(MineSeed(7));
+    app.init_resource::<Heard>()
+        .add_systems(Update, listen.in_set(TurnSet::Present));
+    app.update();
+    app
+}
+
+fn start(app: &mut App, pos: Position) {
+    app.world_mut().write_message(NewGameRequested {
+        variant: None,
+        seed: None,
+        position: Some(pos),
+    });
+    app.update();
+    app.world_mut().resource_mut::<Heard>().moves_reset();
+}
+
+impl Heard {
+    fn moves_reset(&mut self) {
+        *self = Heard::default();
+    }
+}
+
+fn snapshot(app: &mut App) -> Position {
+    let world = app.world_mut();
+    let mut st = SystemState::<(BoardView, Res<GameState>)>::new(world);
+    let (board, state) = st.get(world).expect("board params");
+    board.snapshot(&state).expect("entities form a position")
+}
+
+/// Plays `text` through the schedule and returns what was heard.
+fn play(app: &mut App, text: &str) -> Heard {
+    let pos = snapshot(app);
+    let m = notation::parse_move(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    request(app, m)
+}
+
+fn request(app: &mut App, m: Move) -> Heard {
+    app.world_mut().resource_mut::<Heard>().moves_reset();
+    app.world_mut().write_message(MoveRequested(m));
+    app.update();
+    std::mem::take(&mut *app.world_mut().resource_mut::<Heard>())
+}
+
+fn pieces(app: &mut App) -> Vec<(Square, Piece)> {
+    let mut q = app.world_mut().query::<(&At, &ChessPiece)>();
+    let mut v: Vec<_> = q.iter(app.world()).map(|(a, p)| (a.0, p.0)).collect();
+    v.sort_by_key(|(s, _)| *s);
+    v
+}
+
+fn cells<T: Component>(app: &mut App) -> SquareSet {
+    let mut q = app.world_mut().query_filtered::<&At, With<T>>();
+    q.iter(app.world()).map(|a| a.0).collect()
+}
+
+fn count_at(app: &mut App, at: Square) -> Option<u8> {
+    let mut q = app.world_mut().query::<(&BoardSquare, Option<&RevealedCount>)>();
+    q.iter(app.world())
+        .find(|(b, _)| b.0 == at)
+        .and_then(|(_, c)| c.map(|c| c.0))
+}
+
+fn piece_at(app: &mut App, at: Square) -> Option<Piece> {
+    pieces(app).into_iter().find(|(s, _)| *s == at).map(|(_, p)| p)
+}
+
+#[test]
+fn gameplay_schedule_has_no_system_order_ambiguities() {
+    let mut app = headless_app(MineSeed(1));
+    app.add_plugins(AssetPlugin {
+        file_path: concat!(env!("CARGO_MANIFEST_DIR"), "/levels").into(),
+        watch_for_changes_override: Some(false),
+        ..default()
+    });
+    app.add_plugins(minesweeper_chess::preset::asset::PresetPlugin { prefix: "" });
+    app.edit_schedule(Update, |s| {
+        s.set_build_settings(ScheduleBuildSettings {
+            ambiguity_detection: LogLevel::Error,
+            ..default()
+        });
+    });
+    let res = app.world_mut().schedule_scope(Update, |world, sched| {
+        sched
+            .initialize(world)
+            .map(|_| ())
+            .map_err(|e| e.to_string(sched.graph(), world))
+    });
+    if let Err(msg) = res {
+        panic!("system order ambiguities:\n{msg}");
+    }
+}
+
+#[test]
+fn a_new_game_spawns_squares_pieces_fog_and_mines() {
+    let mut app = app();
+    let mut q = app.world_mut().query::<&BoardSquare>();
+    assert_eq!(q.iter(app.world()).count(), 80);
+    assert_eq!(pieces(&mut app).len(), 32);
+    assert_eq!(cells::<Fog>(&mut app).len(), 32);
+    let mines = cells::<Mine>(&mut app);
+    assert_eq!(mines.len(), 4);
+    assert!(mines.iter().all(|m| (3..7).contains(&m.rank())));
+    let state = app.world().resource::<GameState>();
+    assert_eq!(state.turn, Side::White);
+    assert_eq!(state.mines_at_start, 4);
+}
+
+#[test]
+fn the_mine_seed_decides_the_layout_and_new_games_differ() {
+    let mut a = app();
+    let mut b = app();
+    assert_eq!(cells::<Mine>(&mut a), cells::<Mine>(&mut b), "same seed, same mines");
+    let first = cells::<Mine>(&mut a);
+    let mut differs = false;
+    for _ in 0..5 {
+        a.world_mut().write_message(NewGameRequested::fresh());
+        a.update();
+        differs |= cells::<Mine>(&mut a) != first;
+    }
+    assert!(differs, "new games get new layouts");
+}
+
+/// A whole scripted game showing the mine and fog rules acting on entities.
+#[test]
+fn scripted_game_shows_every_rule_on_entities() {
+    let mut app = app();
+    let position = with_mines(
+        "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &["d5", "e6", "c7", "h4"],
+        &[],
+    );
+    start(&mut app, position);
+
+    // Landing lifts one ring of fog; counts appear on revealed cells.
+    let h = play(&mut app, "Nf3");
+    assert_eq!(h.moved.len(), 1);
+    assert_eq!(h.fog[0].cells, vec![sq("e4"), sq("f4"), sq("g4")]);
+    assert!(!cells::<Fog>(&mut app).contains(sq("g4")));
+    assert_eq!(count_at(&mut app, sq("g4")), Some(1), "h4 is next to g4");
+    assert_eq!(count_at(&mut app, sq("e4")), Some(1), "d5 is next to e4");
+    assert_eq!(count_at(&mut app, sq("f4")), Some(0));
+    assert_eq!(count_at(&mut app, sq("e5")), None, "still fogged");
+    play(&mut app, "a9a8");
+
+    // A double step lands on d4 and discovers the mine on d5.
+    let h = play(&mut app, "d2d4");
+    assert!(h.fog[0].cells.contains(&sq("d5")));
+    assert!(cells::<Mine>(&mut app).contains(sq("d5")));
+    play(&mut app, "a8a7");
+
+    // Sapper action: the pawn stays, the mine goes, no fog lifts.
+    let h = play(&mut app, "d4*");
+    assert_eq!(h.sapper, vec![SapperUsed { pawn: sq("d4"), target: sq("d5") }]);
+    assert_eq!(h.swept, vec![MineSwept { at: sq("d5"), by_king: false }]);
+    assert!(h.fog.is_empty());
+    assert_eq!(piece_at(&mut app, sq("d4")), Some(Piece::new(Side::White, Role::Pawn)));
+    assert!(!cells::<Mine>(&mut app).contains(sq("d5")));
+    assert_eq!(count_at(&mut app, sq("e4")), Some(0), "counts drop when a mine goes");
+
+    // Black's knight discovers c7 from outside the zone.
+    play(&mut app, "Nc8");
+    assert!(!cells::<Fog>(&mut app).contains(sq("c7")));
+    assert!(cells::<Mine>(&mut app).contains(sq("c7")));
+
+    // A knight lands on the hidden mine on h4: the fog lifts around it first,
+    // then knight and mine are gone.
+    let h = play(&mut app, "Nh4");
+    assert_eq!(h.exploded, vec![MineExploded { at: sq("h4"), piece: Piece::new(Side::White, Role::Knight) }]);
+    assert!(h.fog[0].cells.contains(&sq("h5")) && h.fog[0].cells.contains(&sq("g5")));
+    assert!(piece_at(&mut app, sq("h4")).is_none());
+    assert!(!cells::<Mine>(&mut app).contains(sq("h4")));
+    assert_eq!(count_at(&mut app, sq("g4")), Some(0));
+    assert_eq!(cells::<Mine>(&mut app).len(), 2, "the mine counter");
+
+    // Nd6 discovers e6: every mine left is known, so all fog lifts.
+    let h = play(&mut app, "Nd6");
+    assert!(h.fog.iter().any(|f| f.full), "the full lift");
+    assert!(cells::<Fog>(&mut app).is_empty());
+    assert_eq!(cells::<Mine>(&mut app), set(&["c7", "e6"]));
+    assert_eq!(count_at(&mut app, sq("d7")), Some(2));
+
+    let state = app.world().resource::<GameState>();
+    let sans: Vec<&str> = state.moves.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, ["Nf3", "a8", "d4", "a7", "d4*", "Nc8", "Nh4", "Nd6"]);
+    assert_eq!(state.turn, Side::White);
+}
+
+#[test]
+fn royal_sapper_castling_promotion_check_and_mate_on_entities() {
+    let mut app = app();
+    // Royal sapper: the king keeps walking, the mine is gone.
+    start(
+        &mut app,
+        with_mines("4k3/8/8/8/8/8/8/4K3/8/R7 w - - 0 1", &["e4", "a7"], &[]),
+    );
+    let h = play(&mut app, "Ke4");
+    assert_eq!(h.swept, vec![MineSwept { at: sq("e4"), by_king: true }]);
+    assert_eq!(piece_at(&mut app, sq("e4")), Some(Piece::new(Side::White, Role::King)));
+    assert_eq!(cells::<Mine>(&mut app).len(), 1);
+
+    // Castling moves the rook entity too.
+    start(&mut app, fen::parse_standard("r3k2r/8/8/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap());
+    let h = play(&mut app, "O-O");
+    assert_eq!(h.moved[0].rook, Some((sq("h1"), sq("f1"))));
+    assert_eq!(piece_at(&mut app, sq("f1")), Some(Piece::new(Side::White, Role::Rook)));
+    assert_eq!(piece_at(&mut app, sq("g1")), Some(Piece::new(Side::White, Role::King)));
+    let h = play(&mut app, "O-O-O");
+    assert_eq!(piece_at(&mut app, sq("d10")), Some(Piece::new(Side::Black, Role::Rook)));
+    assert!(h.check.is_empty());
+
+    // Promotion turns the pawn entity into a queen, and it gives check.
+    start(&mut app, fen::parse_standard("4k3/P7/8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap());
+    let h = play(&mut app, "a10=Q+");
+    assert_eq!(h.moved[0].piece, Piece::new(Side::White, Role::Queen));
+    assert_eq!(piece_at(&mut app, sq("a10")), Some(Piece::new(Side::White, Role::Queen)));
+    assert_eq!(h.check, vec![CheckGiven { side: Side::Black, king: sq("e10") }]);
+
+    // Mate ends the game; later requests are refused.
+    start(&mut app, fen::parse_standard("7k/8/6K1/8/8/8/8/8/8/Q7 w - - 0 1").unwrap());
+    let h = play(&mut app, "Qa9");
+    assert!(h.over.is_empty());
+    play(&mut app, "Kg10");
+    let h = play(&mut app, "Qg9#");
+    assert_eq!(
+        h.over,
+        vec![GameOver(Outcome::Decisive { winner: Side::White, reason: WinReason::Checkmate })]
+    );
+    let m = Move {
+        from: sq("g10"),
+        to: sq("h10"),
+        kind: minesweeper_chess::rules::MoveKind::Normal,
+    };
+    let h = request(&mut app, m);
+    assert!(h.rejected[0].reason.contains("game is over"));
+}
+
+#[test]
+fn a_blast_that_exposes_the_king_ends_the_game_through_the_schedule() {
+    let mut app = app();
+    start(
+        &mut app,
+        with_mines("4r2k/8/8/8/8/8/8/8/4R3/4K3 w - - 0 1", &["e5", "a7"], &[]),
+    );
+    let h = play(&mut app, "Re5");
+    assert_eq!(h.exploded.len(), 1);
+    assert_eq!(
+        h.over,
+        vec![GameOver(Outcome::Decisive { winner: Side::Black, reason: WinReason::Blast })]
+    );
+    assert!(h.check.is_empty(), "no check message for a finished game");
+}
+
+#[test]
+fn illegal_requests_get_a_reason_and_change_nothing() {
+    let mut app = app();
+    start(&mut app, with_mines("rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["a4", "b5", "c6", "d7"], &[]));
+    let before = pieces(&mut app);
+    for (from, to, why) in [
+        ("e2", "e5", "cannot go to e5"),
+        ("e9", "e8", "white's turn"),
+        ("e4", "e5", "no piece on e4"),
+    ] {
+        let m = Move { from: sq(from), to: sq(to), kind: minesweeper_chess::rules::MoveKind::Normal };
+        let h = request(&mut app, m);
+        assert_eq!(h.rejected.len(), 1);
+        assert!(h.rejected[0].reason.contains(why), "{}", h.rejected[0].reason);
+    }
+    assert_eq!(pieces(&mut app), before);
+    assert_eq!(app.world().resource::<GameState>().turn, Side::White);
+}
+
+#[test]
+fn undo_resign_and_draw_by_agreement() {
+    let mut app = app();
+    start(&mut app, with_mines("rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["e4", "b5", "c6", "d7"], &[]));
+    let before = snapshot(&mut app);
+    let h = play(&mut app, "e2e3");
+    assert!(!h.fog.is_empty());
+    play(&mut app, "a9a8");
+    let h = play(&mut app, "e3e4");
+    assert_eq!(h.exploded.len(), 1);
+    assert_eq!(cells::<Mine>(&mut app).len(), 3, "the pawn blew up on e4");
+    for _ in 0..3 {
+        app.world_mut().write_message(GameCommand::Undo);
+        app.update();
+    }
+    assert_eq!(fen::to_fen(&snapshot(&mut app)), fen::to_fen(&before));
+    assert!(app.world().resource::<GameState>().moves.is_empty());
+
+    app.world_mut().write_message(GameCommand::Resign);
+    app.update();
+    assert_eq!(
+        app.world().resource::<GameState>().outcome,
+        Some(Outcome::Decisive { winner: Side::Black, reason: WinReason::Resignation })
+    );
+    app.world_mut().write_message(NewGameRequested::fresh());
+    app.update();
+    app.world_mut().write_message(GameCommand::AgreeDraw);
+    app.update();
+    assert_eq!(
+        app.world().resource::<GameState>().outcome,
+        Some(Outcome::Draw(DrawReason::Agreement))
+    );
+}
+
+/// Every hidden layout consistent with what the player sees gives the same
+/// legal moves and the same answers to illegal requests.
+#[test]
+fn what_players_see_does_not_depend_on_hidden_mines() {
+    let preset = minesweeper_chess::preset::parse("skirmish_6x6.ron", BUILTIN[2].1).unwrap();
+    let v = preset.variant;
+    // A game with a fixed layout, a few moves in.
+    let base = Position::new(&v, set(&["e3", "f4"])).unwrap();
+    let mut pos = base.clone();
+    for m in ["b2b3", "b5b4"] {
+        let mv = notation::parse_move(&pos, m).unwrap();
+        pos.play(mv);
+    }
+    let public = pos.public_view();
+    let fogged: Vec<Square> = pos.fog().iter().collect();
+    let hidden = public.hidden_mines() as usize;
+    // Every layout of `hidden` mines in the fogged cells that matches every
+    // revealed count.
+    let mut layouts = Vec::new();
+    let n = fogged.len();
+    for mask in 0u32..(1 << n) {
+        if mask.count_ones() as usize != hidden {
+            continue;
+        }
+        let mut mines = *public.position().mines();
+        for (i, s) in fogged.iter().enumerate() {
+            if mask >> i & 1 == 1 {
+                mines.insert(*s);
+            }
+        }
+        let mut setup = pos.to_setup();
+        setup.mines = mines;
+        let Ok(candidate) = Position::from_setup(setup, *pos.rules()) else { continue };
+        let consistent = pos
+            .squares()
+            .all(|s| pos.revealed_count(s) == candidate.revealed_count(s));
+        if consistent {
+            layouts.push(candidate);
+        }
+    }
+    assert!(layouts.len() > 3, "several consistent layouts ({})", layouts.len());
+
+    let mut app = app();
+    let mut seen: Option<(Vec<Move>, Vec<String>)> = None;
+    for layout in layouts {
+        start(&mut app, layout);
+        let shown = snapshot(&mut app).public_view().legal_moves();
+        let mut reasons = Vec::new();
+        for (from, to) in [("c1", "c4"), ("a2", "a4"), ("d6", "d5"), ("b3", "b4")] {
+            let m = Move { from: sq(from), to: sq(to), kind: minesweeper_chess::rules::MoveKind::Normal };
+            let h = request(&mut app, m);
+            reasons.extend(h.rejected.iter().map(|r| r.reason.clone()));
+        }
+        match &seen {
+            None => seen = Some((shown, reasons)),
+            Some((m, r)) => {
+                assert_eq!(&shown, m, "legal moves differ between layouts");
+                assert_eq!(&reasons, r, "rejection reasons differ between layouts");
+            }
+        }
+    }
+}
+
+/// Thousands of random games on random layouts across every preset, checking
+/// the invariants after every turn.
+#[test]
+fn soak_random_games_keep_the_invariants() {
+    let mut app = app();
+    let mut rng = SmallRng::seed_from_u64(2026);
+    let presets: Vec<_> = BUILTIN
+        .iter()
+        .map(|(f, t)| minesweeper_chess::preset::parse(f, t).unwrap().variant)
+        .collect();
+    let games = std::env::var("SOAK_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(1000);
+    let mut turns = 0usize;
+    for game in 0..games {
+        let v = presets[game % presets.len()].clone();
+        let zone = v.fog_zone;
+        app.world_mut().write_message(NewGameRequested {
+            variant: Some(v),
+            seed: Some(game as u64),
+            position: None,
+        });
+        app.update();
+        for _ in 0..60 {
+            let pos = snapshot(&mut app);
+            if app.world().resource::<GameState>().outcome.is_some() {
+                break;
+            }
+            let moves = pos.public_view().legal_moves();
+            let Some(&m) = moves.choose(&mut rng) else { break };
+            request(&mut app, m);
+            turns += 1;
+            check_invariants(&mut app, &zone);
+        }
+    }
+    assert!(turns > games * 10, "games were played ({turns} turns)");
+}
+
+fn check_invariants(app: &mut App, zone: &SquareSet) {
+    let state = app.world().resource::<GameState>().clone();
+    let ps = pieces(app);
+    let kings = |c: Side| ps.iter().filter(|(_, p)| *p == Piece::new(c, Role::King)).count();
+    if state.outcome.is_none() {
+        assert_eq!((kings(Side::White), kings(Side::Black)), (1, 1), "one king each");
+    }
+    let mines = cells::<Mine>(app);
+    let fog = cells::<Fog>(app);
+    assert!(mines.difference(zone).is_empty(), "mines only in the fog zone");
+    for (s, _) in &ps {
+        assert!(!fog.contains(*s), "fog over the piece on {s}");
+    }
+    let mut q = app.world_mut().query::<(&BoardSquare, Option<&RevealedCount>, Has<FogZone>)>();
+    let (files, ranks) = {
+        let v = &app.world().resource::<ActiveVariant>().0;
+        (v.files, v.ranks)
+    };
+    for (cell, count, in_zone) in q.iter(app.world()) {
+        let truth = cell.0.neighbours(files, ranks).filter(|n| mines.contains(*n)).count() as u8;
+        match (in_zone, fog.contains(cell.0), count) {
+            (true, false, Some(c)) => assert_eq!(c.0, truth, "count on {}", cell.0),
+            (true, false, None) => panic!("revealed {} shows no count", cell.0),
+            (_, _, Some(_)) if !in_zone || fog.contains(cell.0) => {
+                panic!("{} shows a count it should not", cell.0)
+            }
+            _ => {}
+        }
+    }
+    if state.outcome.is_none() {
+        // The rules' snapshot must agree with the entities.
+        let pos = snapshot(app);
+        assert_eq!(pos.mines_left(), mines.len());
+    }
+}

@@ -1,0 +1,7 @@
+//! The one integration-test binary (links Bevy once).
+
+mod cli;
+mod ecs;
+mod perft;
+mod presets;
+mod rules;

@@ -1,0 +1,64 @@
+//! Data-driven perft: `tests/data/perft.txt`.
+
+use minesweeper_chess::cli::without_sapper;
+use minesweeper_chess::rules::{fen, perft::perft};
+
+struct Case {
+    name: String,
+    fen: String,
+    chess: Vec<(u32, u64)>,
+    sapper: Vec<(u32, u64)>,
+}
+
+fn cases() -> Vec<Case> {
+    let mut out: Vec<Case> = Vec::new();
+    for (n, line) in include_str!("data/perft.txt").lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let pair = || -> (u32, u64) {
+            let mut it = rest.split_whitespace();
+            let d = it.next().and_then(|d| d.parse().ok());
+            let c = it.next().and_then(|c| c.parse().ok());
+            d.zip(c).unwrap_or_else(|| panic!("perft.txt:{}: bad line", n + 1))
+        };
+        match key {
+            "name" => out.push(Case {
+                name: rest.to_string(),
+                fen: String::new(),
+                chess: vec![],
+                sapper: vec![],
+            }),
+            "fen" => out.last_mut().expect("name first").fen = rest.to_string(),
+            "chess" => out.last_mut().expect("name first").chess.push(pair()),
+            "sapper" => out.last_mut().expect("name first").sapper.push(pair()),
+            other => panic!("perft.txt:{}: unknown key {other}", n + 1),
+        }
+    }
+    out
+}
+
+#[test]
+fn perft_matches_the_reference_counts() {
+    let cases = cases();
+    assert!(cases.len() >= 10, "at least ten positions");
+    for c in &cases {
+        let pos = fen::parse_standard(&c.fen).unwrap_or_else(|e| panic!("{}: {e}", c.name));
+        let chess = without_sapper(&pos);
+        for &(d, want) in &c.chess {
+            assert_eq!(perft(&chess, d), want, "{} chess depth {d}", c.name);
+        }
+        for &(d, want) in &c.sapper {
+            assert_eq!(perft(&pos, d), want, "{} sapper depth {d}", c.name);
+        }
+    }
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let pos = fen::parse_standard("r3k2r/8/8/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1").unwrap();
+    let rows = minesweeper_chess::rules::perft::divide(&pos, 3);
+    assert_eq!(rows.iter().map(|(_, n)| n).sum::<u64>(), perft(&pos, 3));
+}

@@ -1,0 +1,184 @@
+//! Board presets: the shipped ones are valid, broken ones are explained with
+//! file, line and column, and the game survives them.
+
+use bevy::prelude::*;
+use minesweeper_chess::chess::{ActiveVariant, GameState, MineSeed};
+use minesweeper_chess::preset::asset::{PresetAsset, PresetLibrary, PresetPlugin};
+use minesweeper_chess::preset::{self, BUILTIN};
+use minesweeper_chess::rules::{Position, SquareSet, Variant};
+
+const CLASSIC: &str = BUILTIN[0].1;
+
+fn error_of(text: &str) -> String {
+    preset::parse("levels/broken.ron", text)
+        .expect_err("the preset should be rejected")
+        .to_string()
+}
+
+#[test]
+fn every_shipped_preset_is_valid_and_playable() {
+    assert!(BUILTIN.len() >= 4);
+    for (file, text) in BUILTIN {
+        let p = preset::parse(file, text).unwrap_or_else(|e| panic!("{e}"));
+        let v = &p.variant;
+        assert!(Position::new(v, SquareSet::EMPTY).is_ok(), "{file}");
+        assert!(!p.description.is_empty(), "{file} has a description");
+        assert!(v.mine_count as usize <= v.fog_zone.len());
+    }
+    // The shipped files on disk are the embedded ones.
+    for (file, text) in BUILTIN {
+        let path = format!("{}/levels/{file}", env!("CARGO_MANIFEST_DIR"));
+        assert_eq!(std::fs::read_to_string(path).unwrap(), *text);
+    }
+}
+
+#[test]
+fn classic_preset_is_the_rules_as_written() {
+    let p = preset::parse("classic.ron", CLASSIC).unwrap();
+    assert_eq!(p.variant, Variant::classic());
+}
+
+#[test]
+fn presets_reach_16_by_16() {
+    let text = CLASSIC
+        .replace("files: 8", "files: 16")
+        .replace("ranks: 10", "ranks: 16")
+        .replace(
+            "\"rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR\"",
+            "\"rnbqkbnrrnbqkbnr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RNBQKBNRRNBQKBNR\"",
+        )
+        .replace("white: 10, black: 1", "white: 16, black: 1")
+        .replace("white: Some(2), black: Some(9)", "white: Some(2), black: Some(15)")
+        .replace("fog_ranks: (4, 7)", "fog_ranks: (4, 13)")
+        .replace("castling: Some((king: \"e\", kingside_rook: Some(\"h\"), queenside_rook: Some(\"a\"))),", "");
+    let text = text.replace("rnbqkbnrrnbqkbnr", "rnbqkbnrrnbqnbnr").replace("RNBQKBNRRNBQKBNR", "RNBQKBNRRNBQNBNR");
+    let p = preset::parse("big.ron", &text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((p.variant.files, p.variant.ranks), (16, 16));
+    assert_eq!(p.variant.fog_zone.len(), 160);
+}
+
+#[test]
+fn broken_presets_name_file_line_and_problem() {
+    // Too many mines: the message points at the `mines` line.
+    let e = error_of(&CLASSIC.replace("mines: 4", "mines: 40"));
+    assert_eq!(e, "levels/broken.ron:9:5: mines 40 is more than the 32 fog cells");
+    // A typo in a field name.
+    let e = error_of(&CLASSIC.replace("fog_ranks", "fog_rank"));
+    assert!(e.starts_with("levels/broken.ron:8:"), "{e}");
+    assert!(e.contains("unknown field `fog_rank`"), "{e}");
+    // Broken syntax.
+    let e = error_of(&CLASSIC.replace("files: 8,", "files: 8"));
+    assert!(e.starts_with("levels/broken.ron:7:"), "{e}");
+    // A rank of the setup with seven files.
+    let e = error_of(&CLASSIC.replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppp"));
+    assert!(e.contains(":11:5: rank 9 of the setup has 7 files but the board has 8"), "{e}");
+    // Two white kings.
+    let e = error_of(&CLASSIC.replace("RNBQKBNR\"", "RNBKKBNR\""));
+    assert!(e.contains("white has 2 kings"), "{e}");
+    // A piece in the fog.
+    let e = error_of(&CLASSIC.replace("8/8/8/8/8/8/PPPP", "8/8/8/3n4/8/8/PPPP"));
+    assert!(e.contains("the piece on d5 stands in the fog zone"), "{e}");
+    // Fog ranks off the board.
+    let e = error_of(&CLASSIC.replace("fog_ranks: (4, 7)", "fog_ranks: (4, 12)"));
+    assert!(e.contains(":8:5: fog_ranks (4, 12)"), "{e}");
+    // Castling without a rook.
+    let e = error_of(&CLASSIC.replace("kingside_rook: Some(\"h\")", "kingside_rook: Some(\"g\")"));
+    assert!(e.contains("castling needs a white rook on g1"), "{e}");
+    // A board too big.
+    let e = error_of(&CLASSIC.replace("files: 8", "files: 17"));
+    assert!(e.contains(":6:5: files 17 is outside 2 to 16"), "{e}");
+    // Missing field.
+    let e = error_of(&CLASSIC.replace("    mines: 4,\n", ""));
+    assert!(e.contains("missing field `mines`"), "{e}");
+    // Not even RON.
+    let e = error_of("this is not a preset");
+    assert!(e.starts_with("levels/broken.ron:1:"), "{e}");
+}
+
+fn asset_app(dir: &std::path::Path) -> App {
+    let mut app = minesweeper_chess::headless_app(MineSeed(3));
+    app.add_plugins(AssetPlugin {
+        file_path: dir.display().to_string(),
+        watch_for_changes_override: Some(false),
+        ..default()
+    })
+    .add_plugins(PresetPlugin { prefix: "" });
+    app
+}
+
+fn run_until(app: &mut App, mut done: impl FnMut(&mut App) -> bool) {
+    for _ in 0..500 {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("timed out waiting for assets");
+}
+
+#[test]
+fn presets_load_through_the_asset_server_and_bad_ones_show_an_error() {
+    let dir = std::env::temp_dir().join(format!("msc-presets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, text) in BUILTIN {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    // A modder broke one file.
+    std::fs::write(dir.join("minefield.ron"), CLASSIC.replace("mines: 4", "mines: 99")).unwrap();
+    let mut app = asset_app(&dir);
+    run_until(&mut app, |app| {
+        let server = app.world().resource::<AssetServer>();
+        let lib = app.world().resource::<PresetLibrary>();
+        lib.entries.iter().all(|e| {
+            e.handle.as_ref().is_some_and(|h| server.is_loaded_with_dependencies(h.id()))
+        })
+    });
+    app.update();
+    let lib = app.world().resource::<PresetLibrary>();
+    let errors: Vec<String> = lib.errors().map(|e| e.to_string()).collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("minefield.ron:9:5: mines 99 is more than the 32 fog cells"), "{}", errors[0]);
+    // The game still runs on the classic board.
+    assert_eq!(app.world().resource::<ActiveVariant>().0.files, 8);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_edited_preset_replaces_the_board_before_the_first_move() {
+    let dir = std::env::temp_dir().join(format!("msc-reload-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, text) in BUILTIN {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    let mut app = asset_app(&dir);
+    run_until(&mut app, |app| {
+        let lib = app.world().resource::<PresetLibrary>();
+        let server = app.world().resource::<AssetServer>();
+        lib.entries[0].handle.as_ref().is_some_and(|h| server.is_loaded_with_dependencies(h.id()))
+    });
+    // What the file watcher does on save: the asset changes in place.
+    let handle = app.world().resource::<PresetLibrary>().entries[0].handle.clone().unwrap();
+    let edited = preset::parse("levels/classic.ron", &CLASSIC.replace("mines: 4", "mines: 9"));
+    app.world_mut()
+        .resource_mut::<Assets<PresetAsset>>()
+        .insert(handle.id(), PresetAsset(edited))
+        .unwrap();
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<ActiveVariant>().0.mine_count, 9);
+    assert_eq!(app.world().resource::<GameState>().mines_at_start, 9);
+    // A broken edit keeps the board and records the error.
+    let broken = preset::parse("levels/classic.ron", "(name: 1)");
+    app.world_mut()
+        .resource_mut::<Assets<PresetAsset>>()
+        .insert(handle.id(), PresetAsset(broken))
+        .unwrap();
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<ActiveVariant>().0.mine_count, 9);
+    assert_eq!(app.world().resource::<PresetLibrary>().errors().count(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
