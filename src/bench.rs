@@ -5,9 +5,9 @@
 use std::time::Instant;
 
 use bevy::prelude::*;
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
-use rand::SeedableRng;
 
 use crate::chess::{BoardView, GameState, MineSeed, MoveRequested};
 use crate::cli::{CliOutput, without_sapper};
@@ -91,11 +91,13 @@ pub fn time_ecs_turns(turns: usize) -> (f64, f64) {
     while times.len() < turns {
         let moves = {
             let world = app.world_mut();
-            let mut state = bevy::ecs::system::SystemState::<(BoardView, Res<GameState>)>::new(world);
+            let mut state =
+                bevy::ecs::system::SystemState::<(BoardView, Res<GameState>)>::new(world);
             match state.get(world) {
-                Ok((board, gs)) if gs.outcome.is_none() => {
-                    board.snapshot(&gs).ok().map(|p| p.public_view().legal_moves())
-                }
+                Ok((board, gs)) if gs.outcome.is_none() => board
+                    .snapshot(&gs)
+                    .ok()
+                    .map(|p| p.public_view().legal_moves()),
                 _ => None,
             }
         };

@@ -41,7 +41,10 @@ impl CliOutput {
 pub const USAGE: &str = "\
 usage: minesweeper_chess [COMMAND]
 
-  (no command)            play the game
+  (no command)            play the game; options:
+      --seed N            mine layout of the first game
+      --moves 'e2e4 ...'  play these moves first (coordinate or SAN)
+      --screenshot FILE   save a PNG after the moves, then quit
   check [FILE...]         validate presets (default: every levels/*.ron)
   perft --depth N [--fen FEN] [--preset FILE] [--no-sapper] [--divide]
                           count leaf nodes of the move tree; the last line is
@@ -54,6 +57,9 @@ usage: minesweeper_chess [COMMAND]
 /// `None` when the arguments name no command (the caller starts the game).
 pub fn run(args: &[String]) -> Option<CliOutput> {
     let (cmd, rest) = args.split_first()?;
+    if cmd.starts_with("--") && cmd != "--help" {
+        return None; // game options
+    }
     Some(match cmd.as_str() {
         "check" => check(rest),
         "perft" => perft_cmd(rest),
@@ -63,19 +69,11 @@ pub fn run(args: &[String]) -> Option<CliOutput> {
     })
 }
 
-fn levels_dir() -> PathBuf {
-    let here = PathBuf::from("levels");
-    if here.is_dir() {
-        return here;
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("levels")
-}
-
 /// `check [FILE...]`: validates presets, exit code 1 when any is broken.
 pub fn check(files: &[String]) -> CliOutput {
     let mut paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
     if paths.is_empty() {
-        let dir = levels_dir();
+        let dir = preset::levels_dir();
         match std::fs::read_dir(&dir) {
             Ok(rd) => {
                 paths = rd
@@ -90,7 +88,9 @@ pub fn check(files: &[String]) -> CliOutput {
     let mut out = CliOutput::ok(String::new());
     for path in &paths {
         match preset::load_file(path) {
-            Ok(p) => out.stdout.push_str(&format!("ok  {}: {}\n", path.display(), summary(&p))),
+            Ok(p) => out
+                .stdout
+                .push_str(&format!("ok  {}: {}\n", path.display(), summary(&p))),
             Err(e) => {
                 out.stderr.push_str(&format!("error: {e}\n"));
                 out.code = 1;

@@ -10,6 +10,14 @@ fn main() -> ExitCode {
         eprint!("{}", out.stderr);
         return ExitCode::from(out.code.clamp(0, 255) as u8);
     }
-    minesweeper_chess::view::run_game();
-    ExitCode::SUCCESS
+    match minesweeper_chess::view::GameOptions::parse(&args) {
+        Ok(options) => {
+            minesweeper_chess::view::run_game(options);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}\n\n{}", minesweeper_chess::cli::USAGE);
+            ExitCode::from(2)
+        }
+    }
 }

@@ -18,15 +18,30 @@ fn perft_prints_the_total_on_its_last_line() {
     let out = cmd(&["perft", "--depth", "2", "--no-sapper"]);
     assert_eq!(last_line(&out.stdout), "400");
     let out = cmd(&["perft", "--depth", "1"]);
-    assert_eq!(last_line(&out.stdout), "28", "8 sapper actions on top of 20 moves");
+    assert_eq!(
+        last_line(&out.stdout),
+        "28",
+        "8 sapper actions on top of 20 moves"
+    );
     let out = cmd(&["perft", "--depth", "2", "--no-sapper", "--divide"]);
     assert_eq!(out.stdout.lines().count(), 21);
     assert!(out.stdout.contains("e2e4: 20"));
-    let out = cmd(&["perft", "--depth", "2", "--fen", "r3k2r/8/8/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "--no-sapper"]);
+    let out = cmd(&[
+        "perft",
+        "--depth",
+        "2",
+        "--fen",
+        "r3k2r/8/8/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "--no-sapper",
+    ]);
     assert_eq!(last_line(&out.stdout), "754");
     let preset = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/skirmish_6x6.ron");
     let out = cmd(&["perft", "--depth", "1", "--preset", preset, "--no-sapper"]);
-    assert_eq!(last_line(&out.stdout), "10", "six pawn steps, four knight moves, no double steps");
+    assert_eq!(
+        last_line(&out.stdout),
+        "10",
+        "six pawn steps, four knight moves, no double steps"
+    );
 }
 
 #[test]
@@ -59,12 +74,17 @@ fn check_accepts_the_shipped_presets_and_rejects_a_broken_one() {
     assert!(out.stdout.contains("0 with errors"));
 
     let bad = std::env::temp_dir().join(format!("msc-bad-{}.ron", std::process::id()));
-    let text = minesweeper_chess::preset::BUILTIN[0].1.replace("mines: 4", "mines: 40");
+    let text = minesweeper_chess::preset::BUILTIN[0]
+        .1
+        .replace("mines: 4", "mines: 40");
     std::fs::write(&bad, text).unwrap();
     let out = cmd(&["check", &bad.display().to_string()]);
     assert_eq!(out.code, 1);
     assert!(
-        out.stderr.contains(&format!("{}:9:5: mines 40 is more than the 32 fog cells", bad.display())),
+        out.stderr.contains(&format!(
+            "{}:9:5: mines 40 is more than the 32 fog cells",
+            bad.display()
+        )),
         "{}",
         out.stderr
     );

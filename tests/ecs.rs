@@ -7,12 +7,12 @@ use minesweeper_chess::chess::*;
 use minesweeper_chess::headless_app;
 use minesweeper_chess::preset::BUILTIN;
 use minesweeper_chess::rules::{
-    fen, notation, Color as Side, DrawReason, Move, Outcome, Piece, Position, Role, Square,
-    SquareSet, WinReason,
+    Color as Side, DrawReason, Move, Outcome, Piece, Position, Role, Square, SquareSet, WinReason,
+    fen, notation,
 };
+use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
-use rand::SeedableRng;
 
 use crate::rules::{set, sq, with_mines};
 
@@ -109,14 +109,19 @@ fn cells<T: Component>(app: &mut App) -> SquareSet {
 }
 
 fn count_at(app: &mut App, at: Square) -> Option<u8> {
-    let mut q = app.world_mut().query::<(&BoardSquare, Option<&RevealedCount>)>();
+    let mut q = app
+        .world_mut()
+        .query::<(&BoardSquare, Option<&RevealedCount>)>();
     q.iter(app.world())
         .find(|(b, _)| b.0 == at)
         .and_then(|(_, c)| c.map(|c| c.0))
 }
 
 fn piece_at(app: &mut App, at: Square) -> Option<Piece> {
-    pieces(app).into_iter().find(|(s, _)| *s == at).map(|(_, p)| p)
+    pieces(app)
+        .into_iter()
+        .find(|(s, _)| *s == at)
+        .map(|(_, p)| p)
 }
 
 #[test]
@@ -164,7 +169,11 @@ fn a_new_game_spawns_squares_pieces_fog_and_mines() {
 fn the_mine_seed_decides_the_layout_and_new_games_differ() {
     let mut a = app();
     let mut b = app();
-    assert_eq!(cells::<Mine>(&mut a), cells::<Mine>(&mut b), "same seed, same mines");
+    assert_eq!(
+        cells::<Mine>(&mut a),
+        cells::<Mine>(&mut b),
+        "same seed, same mines"
+    );
     let first = cells::<Mine>(&mut a);
     let mut differs = false;
     for _ in 0..5 {
@@ -205,12 +214,31 @@ fn scripted_game_shows_every_rule_on_entities() {
 
     // Sapper action: the pawn stays, the mine goes, no fog lifts.
     let h = play(&mut app, "d4*");
-    assert_eq!(h.sapper, vec![SapperUsed { pawn: sq("d4"), target: sq("d5") }]);
-    assert_eq!(h.swept, vec![MineSwept { at: sq("d5"), by_king: false }]);
+    assert_eq!(
+        h.sapper,
+        vec![SapperUsed {
+            pawn: sq("d4"),
+            target: sq("d5")
+        }]
+    );
+    assert_eq!(
+        h.swept,
+        vec![MineSwept {
+            at: sq("d5"),
+            by_king: false
+        }]
+    );
     assert!(h.fog.is_empty());
-    assert_eq!(piece_at(&mut app, sq("d4")), Some(Piece::new(Side::White, Role::Pawn)));
+    assert_eq!(
+        piece_at(&mut app, sq("d4")),
+        Some(Piece::new(Side::White, Role::Pawn))
+    );
     assert!(!cells::<Mine>(&mut app).contains(sq("d5")));
-    assert_eq!(count_at(&mut app, sq("e4")), Some(0), "counts drop when a mine goes");
+    assert_eq!(
+        count_at(&mut app, sq("e4")),
+        Some(0),
+        "counts drop when a mine goes"
+    );
 
     // Black's knight discovers c7 from outside the zone.
     play(&mut app, "Nc8");
@@ -220,7 +248,13 @@ fn scripted_game_shows_every_rule_on_entities() {
     // A knight lands on the hidden mine on h4: the fog lifts around it first,
     // then knight and mine are gone.
     let h = play(&mut app, "Nh4");
-    assert_eq!(h.exploded, vec![MineExploded { at: sq("h4"), piece: Piece::new(Side::White, Role::Knight) }]);
+    assert_eq!(
+        h.exploded,
+        vec![MineExploded {
+            at: sq("h4"),
+            piece: Piece::new(Side::White, Role::Knight)
+        }]
+    );
     assert!(h.fog[0].cells.contains(&sq("h5")) && h.fog[0].cells.contains(&sq("g5")));
     assert!(piece_at(&mut app, sq("h4")).is_none());
     assert!(!cells::<Mine>(&mut app).contains(sq("h4")));
@@ -249,36 +283,75 @@ fn royal_sapper_castling_promotion_check_and_mate_on_entities() {
         with_mines("4k3/8/8/8/8/8/8/4K3/8/R7 w - - 0 1", &["e4", "a7"], &[]),
     );
     let h = play(&mut app, "Ke4");
-    assert_eq!(h.swept, vec![MineSwept { at: sq("e4"), by_king: true }]);
-    assert_eq!(piece_at(&mut app, sq("e4")), Some(Piece::new(Side::White, Role::King)));
+    assert_eq!(
+        h.swept,
+        vec![MineSwept {
+            at: sq("e4"),
+            by_king: true
+        }]
+    );
+    assert_eq!(
+        piece_at(&mut app, sq("e4")),
+        Some(Piece::new(Side::White, Role::King))
+    );
     assert_eq!(cells::<Mine>(&mut app).len(), 1);
 
     // Castling moves the rook entity too.
-    start(&mut app, fen::parse_standard("r3k2r/8/8/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap());
+    start(
+        &mut app,
+        fen::parse_standard("r3k2r/8/8/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap(),
+    );
     let h = play(&mut app, "O-O");
     assert_eq!(h.moved[0].rook, Some((sq("h1"), sq("f1"))));
-    assert_eq!(piece_at(&mut app, sq("f1")), Some(Piece::new(Side::White, Role::Rook)));
-    assert_eq!(piece_at(&mut app, sq("g1")), Some(Piece::new(Side::White, Role::King)));
+    assert_eq!(
+        piece_at(&mut app, sq("f1")),
+        Some(Piece::new(Side::White, Role::Rook))
+    );
+    assert_eq!(
+        piece_at(&mut app, sq("g1")),
+        Some(Piece::new(Side::White, Role::King))
+    );
     let h = play(&mut app, "O-O-O");
-    assert_eq!(piece_at(&mut app, sq("d10")), Some(Piece::new(Side::Black, Role::Rook)));
+    assert_eq!(
+        piece_at(&mut app, sq("d10")),
+        Some(Piece::new(Side::Black, Role::Rook))
+    );
     assert!(h.check.is_empty());
 
     // Promotion turns the pawn entity into a queen, and it gives check.
-    start(&mut app, fen::parse_standard("4k3/P7/8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap());
+    start(
+        &mut app,
+        fen::parse_standard("4k3/P7/8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap(),
+    );
     let h = play(&mut app, "a10=Q+");
     assert_eq!(h.moved[0].piece, Piece::new(Side::White, Role::Queen));
-    assert_eq!(piece_at(&mut app, sq("a10")), Some(Piece::new(Side::White, Role::Queen)));
-    assert_eq!(h.check, vec![CheckGiven { side: Side::Black, king: sq("e10") }]);
+    assert_eq!(
+        piece_at(&mut app, sq("a10")),
+        Some(Piece::new(Side::White, Role::Queen))
+    );
+    assert_eq!(
+        h.check,
+        vec![CheckGiven {
+            side: Side::Black,
+            king: sq("e10")
+        }]
+    );
 
     // Mate ends the game; later requests are refused.
-    start(&mut app, fen::parse_standard("7k/8/6K1/8/8/8/8/8/8/Q7 w - - 0 1").unwrap());
+    start(
+        &mut app,
+        fen::parse_standard("7k/8/6K1/8/8/8/8/8/8/Q7 w - - 0 1").unwrap(),
+    );
     let h = play(&mut app, "Qa9");
     assert!(h.over.is_empty());
     play(&mut app, "Kg10");
     let h = play(&mut app, "Qg9#");
     assert_eq!(
         h.over,
-        vec![GameOver(Outcome::Decisive { winner: Side::White, reason: WinReason::Checkmate })]
+        vec![GameOver(Outcome::Decisive {
+            winner: Side::White,
+            reason: WinReason::Checkmate
+        })]
     );
     let m = Move {
         from: sq("g10"),
@@ -300,7 +373,10 @@ fn a_blast_that_exposes_the_king_ends_the_game_through_the_schedule() {
     assert_eq!(h.exploded.len(), 1);
     assert_eq!(
         h.over,
-        vec![GameOver(Outcome::Decisive { winner: Side::Black, reason: WinReason::Blast })]
+        vec![GameOver(Outcome::Decisive {
+            winner: Side::Black,
+            reason: WinReason::Blast
+        })]
     );
     assert!(h.check.is_empty(), "no check message for a finished game");
 }
@@ -308,17 +384,32 @@ fn a_blast_that_exposes_the_king_ends_the_game_through_the_schedule() {
 #[test]
 fn illegal_requests_get_a_reason_and_change_nothing() {
     let mut app = app();
-    start(&mut app, with_mines("rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["a4", "b5", "c6", "d7"], &[]));
+    start(
+        &mut app,
+        with_mines(
+            "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &["a4", "b5", "c6", "d7"],
+            &[],
+        ),
+    );
     let before = pieces(&mut app);
     for (from, to, why) in [
         ("e2", "e5", "cannot go to e5"),
         ("e9", "e8", "white's turn"),
         ("e4", "e5", "no piece on e4"),
     ] {
-        let m = Move { from: sq(from), to: sq(to), kind: minesweeper_chess::rules::MoveKind::Normal };
+        let m = Move {
+            from: sq(from),
+            to: sq(to),
+            kind: minesweeper_chess::rules::MoveKind::Normal,
+        };
         let h = request(&mut app, m);
         assert_eq!(h.rejected.len(), 1);
-        assert!(h.rejected[0].reason.contains(why), "{}", h.rejected[0].reason);
+        assert!(
+            h.rejected[0].reason.contains(why),
+            "{}",
+            h.rejected[0].reason
+        );
     }
     assert_eq!(pieces(&mut app), before);
     assert_eq!(app.world().resource::<GameState>().turn, Side::White);
@@ -327,7 +418,14 @@ fn illegal_requests_get_a_reason_and_change_nothing() {
 #[test]
 fn undo_resign_and_draw_by_agreement() {
     let mut app = app();
-    start(&mut app, with_mines("rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &["e4", "b5", "c6", "d7"], &[]));
+    start(
+        &mut app,
+        with_mines(
+            "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &["e4", "b5", "c6", "d7"],
+            &[],
+        ),
+    );
     let before = snapshot(&mut app);
     let h = play(&mut app, "e2e3");
     assert!(!h.fog.is_empty());
@@ -346,7 +444,10 @@ fn undo_resign_and_draw_by_agreement() {
     app.update();
     assert_eq!(
         app.world().resource::<GameState>().outcome,
-        Some(Outcome::Decisive { winner: Side::Black, reason: WinReason::Resignation })
+        Some(Outcome::Decisive {
+            winner: Side::Black,
+            reason: WinReason::Resignation
+        })
     );
     app.world_mut().write_message(NewGameRequested::fresh());
     app.update();
@@ -390,7 +491,9 @@ fn what_players_see_does_not_depend_on_hidden_mines() {
         }
         let mut setup = pos.to_setup();
         setup.mines = mines;
-        let Ok(candidate) = Position::from_setup(setup, *pos.rules()) else { continue };
+        let Ok(candidate) = Position::from_setup(setup, *pos.rules()) else {
+            continue;
+        };
         let consistent = pos
             .squares()
             .all(|s| pos.revealed_count(s) == candidate.revealed_count(s));
@@ -398,7 +501,11 @@ fn what_players_see_does_not_depend_on_hidden_mines() {
             layouts.push(candidate);
         }
     }
-    assert!(layouts.len() > 3, "several consistent layouts ({})", layouts.len());
+    assert!(
+        layouts.len() > 3,
+        "several consistent layouts ({})",
+        layouts.len()
+    );
 
     let mut app = app();
     let mut seen: Option<(Vec<Move>, Vec<String>)> = None;
@@ -407,7 +514,11 @@ fn what_players_see_does_not_depend_on_hidden_mines() {
         let shown = snapshot(&mut app).public_view().legal_moves();
         let mut reasons = Vec::new();
         for (from, to) in [("c1", "c4"), ("a2", "a4"), ("d6", "d5"), ("b3", "b4")] {
-            let m = Move { from: sq(from), to: sq(to), kind: minesweeper_chess::rules::MoveKind::Normal };
+            let m = Move {
+                from: sq(from),
+                to: sq(to),
+                kind: minesweeper_chess::rules::MoveKind::Normal,
+            };
             let h = request(&mut app, m);
             reasons.extend(h.rejected.iter().map(|r| r.reason.clone()));
         }
@@ -431,7 +542,10 @@ fn soak_random_games_keep_the_invariants() {
         .iter()
         .map(|(f, t)| minesweeper_chess::preset::parse(f, t).unwrap().variant)
         .collect();
-    let games = std::env::var("SOAK_GAMES").ok().and_then(|g| g.parse().ok()).unwrap_or(1000);
+    let games = std::env::var("SOAK_GAMES")
+        .ok()
+        .and_then(|g| g.parse().ok())
+        .unwrap_or(1000);
     let mut turns = 0usize;
     for game in 0..games {
         let v = presets[game % presets.len()].clone();
@@ -448,7 +562,9 @@ fn soak_random_games_keep_the_invariants() {
                 break;
             }
             let moves = pos.public_view().legal_moves();
-            let Some(&m) = moves.choose(&mut rng) else { break };
+            let Some(&m) = moves.choose(&mut rng) else {
+                break;
+            };
             request(&mut app, m);
             turns += 1;
             check_invariants(&mut app, &zone);
@@ -460,23 +576,40 @@ fn soak_random_games_keep_the_invariants() {
 fn check_invariants(app: &mut App, zone: &SquareSet) {
     let state = app.world().resource::<GameState>().clone();
     let ps = pieces(app);
-    let kings = |c: Side| ps.iter().filter(|(_, p)| *p == Piece::new(c, Role::King)).count();
+    let kings = |c: Side| {
+        ps.iter()
+            .filter(|(_, p)| *p == Piece::new(c, Role::King))
+            .count()
+    };
     if state.outcome.is_none() {
-        assert_eq!((kings(Side::White), kings(Side::Black)), (1, 1), "one king each");
+        assert_eq!(
+            (kings(Side::White), kings(Side::Black)),
+            (1, 1),
+            "one king each"
+        );
     }
     let mines = cells::<Mine>(app);
     let fog = cells::<Fog>(app);
-    assert!(mines.difference(zone).is_empty(), "mines only in the fog zone");
+    assert!(
+        mines.difference(zone).is_empty(),
+        "mines only in the fog zone"
+    );
     for (s, _) in &ps {
         assert!(!fog.contains(*s), "fog over the piece on {s}");
     }
-    let mut q = app.world_mut().query::<(&BoardSquare, Option<&RevealedCount>, Has<FogZone>)>();
+    let mut q = app
+        .world_mut()
+        .query::<(&BoardSquare, Option<&RevealedCount>, Has<FogZone>)>();
     let (files, ranks) = {
         let v = &app.world().resource::<ActiveVariant>().0;
         (v.files, v.ranks)
     };
     for (cell, count, in_zone) in q.iter(app.world()) {
-        let truth = cell.0.neighbours(files, ranks).filter(|n| mines.contains(*n)).count() as u8;
+        let truth = cell
+            .0
+            .neighbours(files, ranks)
+            .filter(|n| mines.contains(*n))
+            .count() as u8;
         match (in_zone, fog.contains(cell.0), count) {
             (true, false, Some(c)) => assert_eq!(c.0, truth, "count on {}", cell.0),
             (true, false, None) => panic!("revealed {} shows no count", cell.0),

@@ -22,7 +22,8 @@ fn cases() -> Vec<Case> {
             let mut it = rest.split_whitespace();
             let d = it.next().and_then(|d| d.parse().ok());
             let c = it.next().and_then(|c| c.parse().ok());
-            d.zip(c).unwrap_or_else(|| panic!("perft.txt:{}: bad line", n + 1))
+            d.zip(c)
+                .unwrap_or_else(|| panic!("perft.txt:{}: bad line", n + 1))
         };
         match key {
             "name" => out.push(Case {

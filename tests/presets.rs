@@ -51,7 +51,9 @@ fn presets_reach_16_by_16() {
         .replace("white: Some(2), black: Some(9)", "white: Some(2), black: Some(15)")
         .replace("fog_ranks: (4, 7)", "fog_ranks: (4, 13)")
         .replace("castling: Some((king: \"e\", kingside_rook: Some(\"h\"), queenside_rook: Some(\"a\"))),", "");
-    let text = text.replace("rnbqkbnrrnbqkbnr", "rnbqkbnrrnbqnbnr").replace("RNBQKBNRRNBQKBNR", "RNBQKBNRRNBQNBNR");
+    let text = text
+        .replace("rnbqkbnrrnbqkbnr", "rnbqkbnrrnbqnbnr")
+        .replace("RNBQKBNRRNBQKBNR", "RNBQKBNRRNBQNBNR");
     let p = preset::parse("big.ron", &text).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((p.variant.files, p.variant.ranks), (16, 16));
     assert_eq!(p.variant.fog_zone.len(), 160);
@@ -61,7 +63,10 @@ fn presets_reach_16_by_16() {
 fn broken_presets_name_file_line_and_problem() {
     // Too many mines: the message points at the `mines` line.
     let e = error_of(&CLASSIC.replace("mines: 4", "mines: 40"));
-    assert_eq!(e, "levels/broken.ron:9:5: mines 40 is more than the 32 fog cells");
+    assert_eq!(
+        e,
+        "levels/broken.ron:9:5: mines 40 is more than the 32 fog cells"
+    );
     // A typo in a field name.
     let e = error_of(&CLASSIC.replace("fog_ranks", "fog_rank"));
     assert!(e.starts_with("levels/broken.ron:8:"), "{e}");
@@ -71,7 +76,10 @@ fn broken_presets_name_file_line_and_problem() {
     assert!(e.starts_with("levels/broken.ron:7:"), "{e}");
     // A rank of the setup with seven files.
     let e = error_of(&CLASSIC.replace("rnbqkbnr/pppppppp", "rnbqkbnr/ppppppp"));
-    assert!(e.contains(":11:5: rank 9 of the setup has 7 files but the board has 8"), "{e}");
+    assert!(
+        e.contains(":11:5: rank 9 of the setup has 7 files but the board has 8"),
+        "{e}"
+    );
     // Two white kings.
     let e = error_of(&CLASSIC.replace("RNBQKBNR\"", "RNBKKBNR\""));
     assert!(e.contains("white has 2 kings"), "{e}");
@@ -125,20 +133,30 @@ fn presets_load_through_the_asset_server_and_bad_ones_show_an_error() {
         std::fs::write(dir.join(file), text).unwrap();
     }
     // A modder broke one file.
-    std::fs::write(dir.join("minefield.ron"), CLASSIC.replace("mines: 4", "mines: 99")).unwrap();
+    std::fs::write(
+        dir.join("minefield.ron"),
+        CLASSIC.replace("mines: 4", "mines: 99"),
+    )
+    .unwrap();
     let mut app = asset_app(&dir);
     run_until(&mut app, |app| {
         let server = app.world().resource::<AssetServer>();
         let lib = app.world().resource::<PresetLibrary>();
         lib.entries.iter().all(|e| {
-            e.handle.as_ref().is_some_and(|h| server.is_loaded_with_dependencies(h.id()))
+            e.handle
+                .as_ref()
+                .is_some_and(|h| server.is_loaded_with_dependencies(h.id()))
         })
     });
     app.update();
     let lib = app.world().resource::<PresetLibrary>();
     let errors: Vec<String> = lib.errors().map(|e| e.to_string()).collect();
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(errors[0].contains("minefield.ron:9:5: mines 99 is more than the 32 fog cells"), "{}", errors[0]);
+    assert!(
+        errors[0].contains("minefield.ron:9:5: mines 99 is more than the 32 fog cells"),
+        "{}",
+        errors[0]
+    );
     // The game still runs on the classic board.
     assert_eq!(app.world().resource::<ActiveVariant>().0.files, 8);
     let _ = std::fs::remove_dir_all(&dir);
@@ -155,11 +173,20 @@ fn an_edited_preset_replaces_the_board_before_the_first_move() {
     run_until(&mut app, |app| {
         let lib = app.world().resource::<PresetLibrary>();
         let server = app.world().resource::<AssetServer>();
-        lib.entries[0].handle.as_ref().is_some_and(|h| server.is_loaded_with_dependencies(h.id()))
+        lib.entries[0]
+            .handle
+            .as_ref()
+            .is_some_and(|h| server.is_loaded_with_dependencies(h.id()))
     });
     // What the file watcher does on save: the asset changes in place.
-    let handle = app.world().resource::<PresetLibrary>().entries[0].handle.clone().unwrap();
-    let edited = preset::parse("levels/classic.ron", &CLASSIC.replace("mines: 4", "mines: 9"));
+    let handle = app.world().resource::<PresetLibrary>().entries[0]
+        .handle
+        .clone()
+        .unwrap();
+    let edited = preset::parse(
+        "levels/classic.ron",
+        &CLASSIC.replace("mines: 4", "mines: 9"),
+    );
     app.world_mut()
         .resource_mut::<Assets<PresetAsset>>()
         .insert(handle.id(), PresetAsset(edited))
@@ -181,4 +208,33 @@ fn an_edited_preset_replaces_the_board_before_the_first_move() {
     assert_eq!(app.world().resource::<ActiveVariant>().0.mine_count, 9);
     assert_eq!(app.world().resource::<PresetLibrary>().errors().count(), 1);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn mangled_presets_are_errors_never_panics() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+    let bytes: Vec<char> = CLASSIC.chars().collect();
+    let alphabet: Vec<char> = "()[],:\"0123456789 abcdefghKQRBNPkqrbnp/SomeNone_"
+        .chars()
+        .collect();
+    for _ in 0..3000 {
+        let mut text = bytes.clone();
+        for _ in 0..rng.random_range(1..4) {
+            let i = rng.random_range(0..text.len());
+            if rng.random_bool(0.5) {
+                text[i] = alphabet[rng.random_range(0..alphabet.len())];
+            } else {
+                text.remove(i);
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Err(e) = preset::parse("levels/x.ron", &text) {
+            assert!(
+                e.line >= 1 && e.line <= text.lines().count().max(1) + 1,
+                "{e}"
+            );
+            assert!(!e.message.is_empty());
+        }
+    }
 }

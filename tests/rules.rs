@@ -1,8 +1,8 @@
 //! Every rule of RULES.md §1, each with a test that fails when the rule breaks.
 
 use minesweeper_chess::rules::{
-    fen, notation, CastlingRights, Color, DrawReason, Game, MoveKind, Outcome, Piece, Position,
-    Role, RuleSet, Setup, Square, SquareSet, Variant, WinReason,
+    CastlingRights, Color, DrawReason, Game, MoveKind, Outcome, Piece, Position, Role, RuleSet,
+    Setup, Square, SquareSet, Variant, WinReason, fen, notation,
 };
 
 pub fn sq(name: &str) -> Square {
@@ -46,12 +46,27 @@ fn board_is_8x10_with_the_standard_setup_and_white_first() {
     assert_eq!((v.files, v.ranks), (8, 10));
     let p = Position::new(&v, SquareSet::EMPTY).unwrap();
     assert_eq!(p.turn(), Color::White);
-    assert_eq!(p.piece_at(sq("e1")), Some(Piece::new(Color::White, Role::King)));
-    assert_eq!(p.piece_at(sq("d10")), Some(Piece::new(Color::Black, Role::Queen)));
-    assert_eq!(p.piece_at(sq("a9")), Some(Piece::new(Color::Black, Role::Pawn)));
+    assert_eq!(
+        p.piece_at(sq("e1")),
+        Some(Piece::new(Color::White, Role::King))
+    );
+    assert_eq!(
+        p.piece_at(sq("d10")),
+        Some(Piece::new(Color::Black, Role::Queen))
+    );
+    assert_eq!(
+        p.piece_at(sq("a9")),
+        Some(Piece::new(Color::Black, Role::Pawn))
+    );
     for f in 0..8 {
-        assert!(p.piece_at(Square::new(f, 2)).is_none(), "rank 3 starts empty");
-        assert!(p.piece_at(Square::new(f, 7)).is_none(), "rank 8 starts empty");
+        assert!(
+            p.piece_at(Square::new(f, 2)).is_none(),
+            "rank 3 starts empty"
+        );
+        assert!(
+            p.piece_at(Square::new(f, 7)).is_none(),
+            "rank 8 starts empty"
+        );
     }
     let text = fen::to_fen(&p);
     assert!(text.starts_with(START), "{text}");
@@ -66,7 +81,10 @@ fn fog_zone_is_ranks_4_to_7_and_holds_the_four_mines() {
     let p = Position::new(&v, set(&["a4", "c5", "f6", "h7"])).unwrap();
     assert_eq!(p.fog().len(), 32, "the whole zone starts under fog");
     assert_eq!(p.mines_left(), 4, "the mine counter starts at four");
-    assert!(Position::new(&v, set(&["e3"])).is_err(), "mines outside the zone are refused");
+    assert!(
+        Position::new(&v, set(&["e3"])).is_err(),
+        "mines outside the zone are refused"
+    );
 }
 
 #[test]
@@ -94,8 +112,16 @@ fn revealed_counts_show_neighbouring_mines() {
     assert_eq!(p.revealed_count(sq("e5")), Some(2));
     assert_eq!(p.revealed_count(sq("f4")), Some(1));
     assert_eq!(p.revealed_count(sq("d4")), Some(1));
-    assert_eq!(p.revealed_count(sq("e7")), None, "fogged cells show nothing");
-    assert_eq!(p.revealed_count(sq("e3")), None, "cells outside the zone show nothing");
+    assert_eq!(
+        p.revealed_count(sq("e7")),
+        None,
+        "fogged cells show nothing"
+    );
+    assert_eq!(
+        p.revealed_count(sq("e3")),
+        None,
+        "cells outside the zone show nothing"
+    );
     assert!(!p.fog().contains(sq("d5")), "a revealed mine is discovered");
 }
 
@@ -126,7 +152,10 @@ fn king_landing_on_a_mine_removes_it_unharmed() {
     let r = play(&mut p, "Ke4");
     assert_eq!(r.royal_sweep, Some(sq("e4")));
     assert!(r.blasts().next().is_none());
-    assert_eq!(p.piece_at(sq("e4")), Some(Piece::new(Color::White, Role::King)));
+    assert_eq!(
+        p.piece_at(sq("e4")),
+        Some(Piece::new(Color::White, Role::King))
+    );
     assert_eq!(p.mines_left(), 1);
 }
 
@@ -136,7 +165,10 @@ fn sapper_action_removes_the_mine_ahead_and_the_pawn_stays() {
     let r = play(&mut p, "e3*");
     assert_eq!(r.mv.kind, MoveKind::Sapper);
     assert_eq!(r.swept, Some(sq("e4")));
-    assert_eq!(p.piece_at(sq("e3")), Some(Piece::new(Color::White, Role::Pawn)));
+    assert_eq!(
+        p.piece_at(sq("e3")),
+        Some(Piece::new(Color::White, Role::Pawn))
+    );
     assert_eq!(p.turn(), Color::Black, "the turn passes");
     assert_eq!(p.mines_left(), 1);
     assert!(p.fog().contains(sq("e4")), "the sapper action lifts no fog");
@@ -152,7 +184,10 @@ fn sapper_action_removes_the_mine_ahead_and_the_pawn_stays() {
 fn pawn_moving_onto_a_mine_is_destroyed_and_the_mine_cleared() {
     let mut p = with_mines("4k3/8/8/8/8/8/8/4P3/8/4K3 w - - 0 1", &["e4", "a7"], &[]);
     let r = play(&mut p, "e3e4");
-    assert_eq!(r.blasts().collect::<Vec<_>>(), vec![(sq("e4"), Piece::new(Color::White, Role::Pawn))]);
+    assert_eq!(
+        r.blasts().collect::<Vec<_>>(),
+        vec![(sq("e4"), Piece::new(Color::White, Role::Pawn))]
+    );
     assert!(p.piece_at(sq("e4")).is_none());
     assert_eq!(p.mines_left(), 1);
 }
@@ -183,7 +218,11 @@ fn other_pieces_landing_on_a_mine_are_destroyed() {
 
 #[test]
 fn capturing_onto_a_mine_removes_both_pieces() {
-    let mut p = with_mines("4k3/8/8/8/3p4/8/8/8/8/3RK3 w - - 0 1", &["d6", "h7"], &["d6"]);
+    let mut p = with_mines(
+        "4k3/8/8/8/3p4/8/8/8/8/3RK3 w - - 0 1",
+        &["d6", "h7"],
+        &["d6"],
+    );
     let r = play(&mut p, "Rxd6");
     assert_eq!(r.captured, Some(Piece::new(Color::Black, Role::Pawn)));
     assert_eq!(r.blasts().count(), 1);
@@ -195,8 +234,14 @@ fn sliders_pass_over_mines_unharmed() {
     let mut p = with_mines("4k3/8/8/8/8/8/8/R7/8/4K3 w - - 0 1", &["a5", "h7"], &[]);
     let r = play(&mut p, "Ra7");
     assert!(r.blasts().next().is_none());
-    assert_eq!(p.piece_at(sq("a7")), Some(Piece::new(Color::White, Role::Rook)));
-    assert!(p.mines().contains(sq("a5")), "only the landing cell triggers");
+    assert_eq!(
+        p.piece_at(sq("a7")),
+        Some(Piece::new(Color::White, Role::Rook))
+    );
+    assert!(
+        p.mines().contains(sq("a5")),
+        "only the landing cell triggers"
+    );
 }
 
 #[test]
@@ -216,8 +261,14 @@ fn castling_follows_standard_rules() {
     let mut q = p.clone();
     let r = play(&mut q, "O-O");
     assert_eq!(r.rook, Some((sq("h1"), sq("f1"))));
-    assert_eq!(q.piece_at(sq("g1")), Some(Piece::new(Color::White, Role::King)));
-    assert_eq!(q.piece_at(sq("f1")), Some(Piece::new(Color::White, Role::Rook)));
+    assert_eq!(
+        q.piece_at(sq("g1")),
+        Some(Piece::new(Color::White, Role::King))
+    );
+    assert_eq!(
+        q.piece_at(sq("f1")),
+        Some(Piece::new(Color::White, Role::Rook))
+    );
     // Through an attacked cell (f1), out of check, into check: refused.
     let through = fen::parse_standard("r3k2r/8/8/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1").unwrap();
     assert!(!has_move(&through, "O-O") && has_move(&through, "O-O-O"));
@@ -244,9 +295,16 @@ fn mines_in_the_castling_corridor_count_as_empty_and_the_king_sweeps_them() {
     let mut p = fen::parse_standard(fen_text).unwrap();
     assert!(has_move(&p, "O-O"), "hidden mines never block castling");
     let r = play(&mut p, "O-O");
-    assert_eq!(r.royal_sweep, Some(sq("g1")), "the king lands on g1 and removes its mine");
+    assert_eq!(
+        r.royal_sweep,
+        Some(sq("g1")),
+        "the king lands on g1 and removes its mine"
+    );
     // The rook lands on f1 like any other piece: a mine there destroys it.
-    assert_eq!(r.blasts().collect::<Vec<_>>(), vec![(sq("f1"), Piece::new(Color::White, Role::Rook))]);
+    assert_eq!(
+        r.blasts().collect::<Vec<_>>(),
+        vec![(sq("f1"), Piece::new(Color::White, Role::Rook))]
+    );
     assert_eq!(p.mines_left(), 0);
 }
 
@@ -262,9 +320,15 @@ fn pawns_promote_to_a_queen_on_the_far_rank() {
     assert_eq!(promos[0].kind, MoveKind::Promotion(Role::Queen));
     let mut p = p;
     play(&mut p, "a10=Q");
-    assert_eq!(p.piece_at(sq("a10")), Some(Piece::new(Color::White, Role::Queen)));
+    assert_eq!(
+        p.piece_at(sq("a10")),
+        Some(Piece::new(Color::White, Role::Queen))
+    );
     play(&mut p, "h1=Q");
-    assert_eq!(p.piece_at(sq("h1")), Some(Piece::new(Color::Black, Role::Queen)));
+    assert_eq!(
+        p.piece_at(sq("h1")),
+        Some(Piece::new(Color::Black, Role::Queen))
+    );
 }
 
 #[test]
@@ -298,7 +362,10 @@ fn check_must_be_answered() {
     for m in moves {
         let mut q = p.clone();
         q.play(m);
-        assert!(!q.king_attacked(Color::White), "{m} leaves the king in check");
+        assert!(
+            !q.king_attacked(Color::White),
+            "{m} leaves the king in check"
+        );
     }
     // A pinned piece may not leave the line.
     let pin = fen::parse_standard("4k3/4r3/8/8/8/8/8/4B3/8/4K3 w - - 0 1").unwrap();
@@ -310,7 +377,10 @@ fn checkmate_wins_and_stalemate_draws() {
     let mate = fen::parse_standard("7k/6Q1/6K1/8/8/8/8/8/8/8 b - - 0 1").unwrap();
     assert_eq!(
         mate.outcome(),
-        Some(Outcome::Decisive { winner: Color::White, reason: WinReason::Checkmate })
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Checkmate
+        })
     );
     let stale = fen::parse_standard("7k/8/8/8/8/8/8/8/2q5/K7 w - - 0 1").unwrap();
     assert_eq!(stale.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
@@ -320,7 +390,10 @@ fn checkmate_wins_and_stalemate_draws() {
     let moves: Vec<String> = saved.legal_moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(moves, vec!["b2b3*"]);
     assert_eq!(saved.outcome(), None);
-    let rules = RuleSet { sapper: false, ..*saved.rules() };
+    let rules = RuleSet {
+        sapper: false,
+        ..*saved.rules()
+    };
     let plain = Position::from_setup(saved.to_setup(), rules).unwrap();
     assert_eq!(plain.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
 }
@@ -334,7 +407,11 @@ fn hidden_mines_never_decide_legality() {
     assert_eq!(a.legal_moves(), b.legal_moves());
     assert_eq!(a.legal_moves(), c.legal_moves());
     // A discovered mine is known and a move onto it stays legal.
-    let mut d = with_mines("4k3/8/8/8/8/8/8/4P3/8/4K3 w - - 0 1", &["e4", "a7"], &["e4"]);
+    let mut d = with_mines(
+        "4k3/8/8/8/8/8/8/4P3/8/4K3 w - - 0 1",
+        &["e4", "a7"],
+        &["e4"],
+    );
     assert!(!d.fog().contains(sq("e4")));
     assert!(has_move(&d, "e3e4"));
     assert_eq!(play(&mut d, "e3e4").blasts().count(), 1);
@@ -350,14 +427,20 @@ fn a_blast_that_exposes_the_own_king_loses() {
     assert!(r.self_destructed);
     assert_eq!(
         p.outcome(),
-        Some(Outcome::Decisive { winner: Color::Black, reason: WinReason::Blast })
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            reason: WinReason::Blast
+        })
     );
     assert!(p.legal_moves().is_empty(), "the game is over");
     // A blast that exposes nothing just loses the piece.
     let mut q = with_mines("7k/8/8/8/8/8/8/8/4R3/4K3 w - - 0 1", &["e5", "a7"], &[]);
     let r = play(&mut q, "Re5");
     assert!(!r.self_destructed);
-    assert_eq!(q.outcome(), Some(Outcome::Draw(DrawReason::InsufficientMaterial)));
+    assert_eq!(
+        q.outcome(),
+        Some(Outcome::Draw(DrawReason::InsufficientMaterial))
+    );
 }
 
 #[test]
@@ -376,11 +459,15 @@ fn sapper_notation_and_pinned_pawns() {
 fn a_destroyed_piece_lands_first_and_lifts_the_fog() {
     let mut p = with_mines("4k3/8/8/8/8/8/8/8/8/4K3 w - - 0 1", &["e5", "a7"], &[]);
     let mut s = p.to_setup();
-    s.pieces.push((sq("d3"), Piece::new(Color::White, Role::Knight)));
+    s.pieces
+        .push((sq("d3"), Piece::new(Color::White, Role::Knight)));
     p = Position::from_setup(s, *p.rules()).unwrap();
     let r = play(&mut p, "Ne5");
     assert_eq!(r.blasts().count(), 1);
-    assert_eq!(r.lifted, set(&["d4", "d5", "d6", "e4", "e5", "e6", "f4", "f5", "f6"]));
+    assert_eq!(
+        r.lifted,
+        set(&["d4", "d5", "d6", "e4", "e5", "e6", "f4", "f5", "f6"])
+    );
 }
 
 #[test]
@@ -389,16 +476,27 @@ fn double_step_passes_over_a_mine() {
     let mut p = fen::parse_standard(fen_text).unwrap();
     let r = play(&mut p, "e2e4");
     assert!(r.blasts().next().is_none());
-    assert_eq!(p.piece_at(sq("e4")), Some(Piece::new(Color::White, Role::Pawn)));
+    assert_eq!(
+        p.piece_at(sq("e4")),
+        Some(Piece::new(Color::White, Role::Pawn))
+    );
     assert!(p.mines().contains(sq("e3")));
 }
 
 #[test]
 fn counts_only_count_mines_still_on_the_board() {
-    let mut p = with_mines("4k3/8/8/8/8/4P3/8/8/8/4K3 w - - 0 1", &["d6", "e6"], &["d5"]);
+    let mut p = with_mines(
+        "4k3/8/8/8/8/4P3/8/8/8/4K3 w - - 0 1",
+        &["d6", "e6"],
+        &["d5"],
+    );
     assert_eq!(p.revealed_count(sq("d5")), Some(2));
     play(&mut p, "e5*");
-    assert_eq!(p.revealed_count(sq("d5")), Some(1), "the swept mine no longer counts");
+    assert_eq!(
+        p.revealed_count(sq("d5")),
+        Some(1),
+        "the swept mine no longer counts"
+    );
 }
 
 #[test]
@@ -434,7 +532,10 @@ fn resignation_and_agreement_end_the_game() {
     g.resign();
     assert_eq!(
         g.outcome(),
-        Some(Outcome::Decisive { winner: Color::Black, reason: WinReason::Resignation })
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            reason: WinReason::Resignation
+        })
     );
     let mut g = Game::new(&Variant::classic(), SquareSet::EMPTY).unwrap();
     g.agree_draw();
@@ -448,7 +549,10 @@ fn mine_counter_and_public_view_agree() {
     let p = with_mines(START, &["a4", "b5", "c6", "d7"], &[]);
     let public = p.public_view();
     assert_eq!(public.mines_left(), 4);
-    assert!(public.position().mines().is_empty(), "hidden mines are not in the public view");
+    assert!(
+        public.position().mines().is_empty(),
+        "hidden mines are not in the public view"
+    );
     assert_eq!(public.hidden_mines(), 4);
 }
 
@@ -464,4 +568,108 @@ fn fen_minefield_round_trips_through_play() {
         assert_eq!(back.fog(), p.fog());
     }
     let _ = CastlingRights::ALL;
+}
+
+#[test]
+fn malformed_fen_is_an_error_never_a_panic() {
+    use rand::{Rng, SeedableRng};
+    let base = format!("{START} 8/8/8/ffxfffff/ffffffff/ooooXfff/fffffffx/8/8/8");
+    let alphabet: Vec<char> = "0123456789/ kqrbnpKQRBNPwfxoX-12abcdefgh*=+#"
+        .chars()
+        .collect();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+    let mut parsed = 0;
+    for _ in 0..20_000 {
+        let mut text: Vec<char> = base.chars().collect();
+        for _ in 0..rng.random_range(1..4) {
+            let i = rng.random_range(0..text.len());
+            match rng.random_range(0..3) {
+                0 => text[i] = alphabet[rng.random_range(0..alphabet.len())],
+                1 => {
+                    text.remove(i);
+                }
+                _ => text.insert(i, alphabet[rng.random_range(0..alphabet.len())]),
+            }
+        }
+        let text: String = text.into_iter().collect();
+        if let Ok(p) = fen::parse_standard(&text) {
+            parsed += 1;
+            // Whatever parses is a usable position that writes itself back.
+            let again = fen::parse_standard(&fen::to_fen(&p)).expect("round trip");
+            assert_eq!(fen::to_fen(&again), fen::to_fen(&p));
+            for m in p.legal_moves() {
+                let mut q = p.clone();
+                q.play(m);
+            }
+        }
+    }
+    assert!(parsed > 100, "some mutations stay valid ({parsed})");
+}
+
+/// Thousands of random games on random layouts across every preset, through
+/// the pure rules (the ECS soak in `ecs.rs` covers the entities).
+#[test]
+fn soak_random_games_through_the_rules() {
+    use minesweeper_chess::rules::mines::random_layout;
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(77);
+    let variants: Vec<Variant> = minesweeper_chess::preset::BUILTIN
+        .iter()
+        .map(|(f, t)| minesweeper_chess::preset::parse(f, t).unwrap().variant)
+        .collect();
+    let mut endings = std::collections::HashMap::new();
+    for game in 0..5000 {
+        let v = &variants[game % variants.len()];
+        let mines = random_layout(&v.fog_zone, v.mine_count as usize, &mut rng);
+        let mut g = Game::new(v, mines).unwrap();
+        for _ in 0..150 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let before = g.position().clone();
+            let moves = before.public_view().legal_moves();
+            assert_eq!(
+                moves,
+                before.legal_moves(),
+                "legal moves ignore hidden mines"
+            );
+            let Some(&m) = moves.choose(&mut rng) else {
+                break;
+            };
+            g.play(m).unwrap();
+            let p = g.position();
+            assert!(p.mines().difference(&v.fog_zone).is_empty());
+            assert!(p.mines_left() <= before.mines_left());
+            for (s, _) in p.pieces() {
+                assert!(!p.fog().contains(s), "fog over a piece on {s}");
+                assert!(!p.mines().contains(s), "a piece stands on a mine on {s}");
+            }
+            if g.outcome().is_none() {
+                let kings = |c| {
+                    p.pieces()
+                        .filter(|(_, x)| *x == Piece::new(c, Role::King))
+                        .count()
+                };
+                assert_eq!((kings(Color::White), kings(Color::Black)), (1, 1));
+                assert!(
+                    !p.king_attacked(!p.turn()),
+                    "the side that moved is not in check"
+                );
+            }
+            if !p.fog().is_empty() {
+                assert!(
+                    !p.mines().intersection(p.fog()).is_empty(),
+                    "fog stays only while a mine hides"
+                );
+            }
+        }
+        *endings.entry(format!("{:?}", g.outcome())).or_insert(0) += 1;
+    }
+    // Random play reaches the game's endings, blasts included.
+    assert!(endings.keys().any(|k| k.contains("Blast")), "{endings:?}");
+    assert!(
+        endings.keys().any(|k| k.contains("Checkmate")),
+        "{endings:?}"
+    );
 }

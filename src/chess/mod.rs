@@ -556,7 +556,10 @@ fn detect_check(
 ) {
     let Some(p) = &pending.0 else { return };
     let Ok(now) = board.snapshot(&state) else {
-        error!("board entities do not form a position after {}", p.report.mv);
+        error!(
+            "board entities do not form a position after {}",
+            p.report.mv
+        );
         return;
     };
     debug_assert_eq!(

@@ -157,12 +157,14 @@ impl std::error::Error for PresetError {}
 /// # Errors
 /// The first problem found, with the line and column it concerns.
 pub fn parse(file: &str, text: &str) -> Result<Preset, PresetError> {
-    let raw: PresetFile = ron::Options::default().from_str(text).map_err(|e| PresetError {
-        file: file.to_string(),
-        line: e.position.line.max(1),
-        column: e.position.col.max(1),
-        message: describe_ron_error(&e.code),
-    })?;
+    let raw: PresetFile = ron::Options::default()
+        .from_str(text)
+        .map_err(|e| PresetError {
+            file: file.to_string(),
+            line: e.position.line.max(1),
+            column: e.position.col.max(1),
+            message: describe_ron_error(&e.code),
+        })?;
     validate(&raw).map_err(|(field, message)| {
         let (line, column) = locate(text, field);
         PresetError {
@@ -249,10 +251,7 @@ pub fn validate(p: &PresetFile) -> Result<Preset, (&'static str, String)> {
     if rows.len() != ranks as usize {
         return Err((
             "setup",
-            format!(
-                "setup has {} ranks but the board has {ranks}",
-                rows.len()
-            ),
+            format!("setup has {} ranks but the board has {ranks}", rows.len()),
         ));
     }
     let mut setup = Vec::new();
@@ -262,7 +261,7 @@ pub fn validate(p: &PresetFile) -> Result<Preset, (&'static str, String)> {
         let mut digits = String::new();
         let flush = |digits: &mut String, file: &mut u32| {
             if !digits.is_empty() {
-                *file += digits.parse::<u32>().unwrap_or(0);
+                *file = file.saturating_add(digits.parse::<u32>().unwrap_or(u32::MAX));
                 digits.clear();
             }
         };
@@ -486,7 +485,8 @@ pub fn validate(p: &PresetFile) -> Result<Preset, (&'static str, String)> {
     };
     // The start must be a legal position (one king each, no pawn on its
     // promotion rank, nobody already in check on the wrong move…).
-    Position::new(&variant, SquareSet::EMPTY).map_err(|e| ("setup", format!("the setup is not a legal start: {e}")))?;
+    Position::new(&variant, SquareSet::EMPTY)
+        .map_err(|e| ("setup", format!("the setup is not a legal start: {e}")))?;
     Ok(Preset {
         variant,
         description: p.description.clone(),
@@ -498,10 +498,34 @@ pub fn validate(p: &PresetFile) -> Result<Preset, (&'static str, String)> {
 pub const BUILTIN: &[(&str, &str)] = &[
     ("classic.ron", include_str!("../../levels/classic.ron")),
     ("wide_fog.ron", include_str!("../../levels/wide_fog.ron")),
-    ("skirmish_6x6.ron", include_str!("../../levels/skirmish_6x6.ron")),
+    (
+        "skirmish_6x6.ron",
+        include_str!("../../levels/skirmish_6x6.ron"),
+    ),
     ("minefield.ron", include_str!("../../levels/minefield.ron")),
-    ("grand_12x12.ron", include_str!("../../levels/grand_12x12.ron")),
+    (
+        "grand_12x12.ron",
+        include_str!("../../levels/grand_12x12.ron"),
+    ),
 ];
+
+/// The `levels/` folder (see [`project_dir`]).
+pub fn levels_dir() -> std::path::PathBuf {
+    project_dir("levels")
+}
+
+/// A top-level folder of the project, as an absolute path when possible: in
+/// the working directory when it has one (a checkout, `cargo run`), else next
+/// to the sources the binary was built from.
+pub fn project_dir(name: &str) -> std::path::PathBuf {
+    let here = std::path::PathBuf::from(name);
+    let dir = if here.is_dir() {
+        here
+    } else {
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(name)
+    };
+    std::fs::canonicalize(&dir).unwrap_or(dir)
+}
 
 /// Reads and validates a preset file from disk.
 ///

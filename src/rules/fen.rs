@@ -81,7 +81,7 @@ fn rank_tokens(rank: &str) -> Result<Vec<RankToken>, String> {
         if c.is_ascii_digit() {
             let mut n = c.to_digit(10).unwrap_or(0);
             while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                n = n * 10 + d;
+                n = n.saturating_mul(10).saturating_add(d);
                 chars.next();
             }
             if n == 0 {
@@ -127,7 +127,7 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
         let tokens = rank_tokens(row).map_err(|p| field_err(1, "placement", p))?;
         for t in tokens {
             match t {
-                RankToken::Run(n) => file += n,
+                RankToken::Run(n) => file = file.saturating_add(n),
                 RankToken::Letter(c) => {
                     let p = Piece::from_char(c).ok_or_else(|| {
                         field_err(
@@ -147,7 +147,10 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
             return Err(field_err(
                 1,
                 "placement",
-                format!("rank {} has {file} files; a board has 2 to {MAX_FILES}", rank + 1),
+                format!(
+                    "rank {} has {file} files; a board has 2 to {MAX_FILES}",
+                    rank + 1
+                ),
             ));
         }
         match files {
@@ -156,7 +159,10 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
                 return Err(field_err(
                     1,
                     "placement",
-                    format!("rank {} has {file} files but rank {ranks} has {w}", rank + 1),
+                    format!(
+                        "rank {} has {file} files but rank {ranks} has {w}",
+                        rank + 1
+                    ),
                 ));
             }
             _ => {}
@@ -238,7 +244,7 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
             let mut file = 0u32;
             for t in rank_tokens(row).map_err(|p| field_err(7, "minefield", p))? {
                 match t {
-                    RankToken::Run(n) => file += n,
+                    RankToken::Run(n) => file = file.saturating_add(n),
                     RankToken::Letter(c) => {
                         if file < files as u32 {
                             let sq = Square::new(file as u8, rank);
@@ -412,7 +418,11 @@ mod tests {
     fn errors_name_the_field() {
         let e = parse_standard("rnbqkbnr/ppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
             .unwrap_err();
-        assert!(e.to_string().contains("field 1 (placement): rank 9 has 7 files"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("field 1 (placement): rank 9 has 7 files"),
+            "{e}"
+        );
         let e = parse_standard("8/8/8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err();
         assert!(e.to_string().contains("white has 0 kings"), "{e}");
         let e = parse_standard("4k3/8/8/8/8/8/8/8/8/4K3 x").unwrap_err();

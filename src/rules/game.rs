@@ -77,8 +77,7 @@ impl Game {
         self.keys.push(self.position.repetition_key());
         self.outcome = self.position.outcome().or_else(|| {
             let key = self.position.repetition_key();
-            (repetitions(&self.keys, key) >= 3)
-                .then_some(Outcome::Draw(DrawReason::Repetition))
+            (repetitions(&self.keys, key) >= 3).then_some(Outcome::Draw(DrawReason::Repetition))
         });
         self.moves.push(PlayedMove { mv: m, san, report });
         Ok(self.moves.last().expect("just pushed"))

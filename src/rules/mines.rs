@@ -8,7 +8,10 @@ use super::square::SquareSet;
 /// `count` distinct cells of `zone`, chosen uniformly at random (all of the
 /// zone when it has fewer cells).
 pub fn random_layout(zone: &SquareSet, count: usize, rng: &mut impl Rng) -> SquareSet {
-    zone.iter().choose_multiple(rng, count).into_iter().collect()
+    zone.iter()
+        .choose_multiple(rng, count)
+        .into_iter()
+        .collect()
 }
 
 #[cfg(test)]

@@ -138,6 +138,9 @@ pub fn parse_coordinate(pos: &Position, text: &str) -> Result<Move, NotationErro
         ),
         _ => return Err(syntax()),
     };
+    if squares.is_empty() || (!sapper && squares.len() != 2) {
+        return Err(syntax());
+    }
     let legal = pos.legal_moves();
     let found = legal.iter().copied().find(|m| {
         if sapper {
@@ -155,9 +158,6 @@ pub fn parse_coordinate(pos: &Position, text: &str) -> Result<Move, NotationErro
             _ => false,
         }
     });
-    if squares.is_empty() || (!sapper && squares.len() != 2) {
-        return Err(syntax());
-    }
     found.ok_or_else(|| NotationError::Illegal(t.to_string()))
 }
 
@@ -205,8 +205,8 @@ mod tests {
 
     #[test]
     fn san_and_coordinates() {
-        let p = parse_standard("rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-            .unwrap();
+        let p =
+            parse_standard("rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
         let m = parse_san(&p, "Nf3").unwrap();
         assert_eq!(m.to_string(), "g1f3");
         assert_eq!(parse_coordinate(&p, "e2e4").unwrap().to_string(), "e2e4");
@@ -214,8 +214,13 @@ mod tests {
         assert_eq!(s.kind, MoveKind::Sapper);
         assert_eq!(san_base(&p, s, &p.legal_moves()), "e2*");
         assert_eq!(s.to_string(), "e2e3*");
-        assert!(matches!(parse_move(&p, "e2e5"), Err(NotationError::Illegal(_))));
-        assert!(matches!(parse_move(&p, "zz"), Err(_)));
+        assert!(matches!(
+            parse_move(&p, "e2e5"),
+            Err(NotationError::Illegal(_))
+        ));
+        for junk in ["zz", "*", "", "e2e", "e99e100", "e2e4qq", "O-O-O-O", "é2é4"] {
+            assert!(parse_move(&p, junk).is_err(), "{junk}");
+        }
     }
 
     #[test]

@@ -618,7 +618,12 @@ impl Position {
         if let Some(o) = same_squares.first() {
             return match o.kind {
                 MoveKind::Promotion(_) => format!("a pawn reaching {} must promote", m.to),
-                _ => format!("{} {} to {} is not a move of that kind", p.role.name(), m.from, m.to),
+                _ => format!(
+                    "{} {} to {} is not a move of that kind",
+                    p.role.name(),
+                    m.from,
+                    m.to
+                ),
             };
         }
         if self.in_check() {
@@ -736,12 +741,7 @@ impl Position {
             self.gen_castling(out);
         }
 
-        let pin_of = |s: i16| -> i16 {
-            pins[..npins]
-                .iter()
-                .find(|p| p.0 == s)
-                .map_or(0, |p| p.1)
-        };
+        let pin_of = |s: i16| -> i16 { pins[..npins].iter().find(|p| p.0 == s).map_or(0, |p| p.1) };
         let ok_target = |t: i16| !in_check || block.contains(Square(t as u16));
         let promo_rank = self.rules.promotion_rank[us.index()];
         let double_rank = self.rules.double_step_rank[us.index()];
@@ -1273,4 +1273,3 @@ impl fmt::Display for Outcome {
         }
     }
 }
-

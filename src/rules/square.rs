@@ -97,7 +97,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() as u32 + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file()) as char,
+            self.rank() as u32 + 1
+        )
     }
 }
 
@@ -392,7 +397,10 @@ mod tests {
                 assert_eq!(Square::parse(&s.to_string()), Some(s));
             }
         }
-        assert_eq!(Square::parse("e10").map(|s| (s.file(), s.rank())), Some((4, 9)));
+        assert_eq!(
+            Square::parse("e10").map(|s| (s.file(), s.rank())),
+            Some((4, 9))
+        );
         assert_eq!(Square::parse("e0"), None);
         assert_eq!(Square::parse("e17"), None);
         assert_eq!(Square::parse("E4"), None);
@@ -405,7 +413,10 @@ mod tests {
         assert!(!s.insert(Square::new(3, 3)));
         s.insert(Square::new(15, 15));
         assert_eq!(s.len(), 2);
-        assert_eq!(s.iter().collect::<Vec<_>>(), vec![Square::new(3, 3), Square::new(15, 15)]);
+        assert_eq!(
+            s.iter().collect::<Vec<_>>(),
+            vec![Square::new(3, 3), Square::new(15, 15)]
+        );
         assert!(s.remove(Square::new(3, 3)));
         assert_eq!(s.len(), 1);
     }

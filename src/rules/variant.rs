@@ -141,7 +141,10 @@ impl Variant {
             let f = f as u8;
             setup.push((Square::new(f, 0), Piece::new(Color::White, *role)));
             setup.push((Square::new(f, 1), Piece::new(Color::White, Role::Pawn)));
-            setup.push((Square::new(f, ranks - 2), Piece::new(Color::Black, Role::Pawn)));
+            setup.push((
+                Square::new(f, ranks - 2),
+                Piece::new(Color::Black, Role::Pawn),
+            ));
             setup.push((Square::new(f, ranks - 1), Piece::new(Color::Black, *role)));
         }
         setup.sort_by_key(|(sq, _)| *sq);

@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::chess::{
-    At, BoardSquare, BoardView, ChessPiece, Fog, GameState, GameStarted, Mine, MoveRequested,
+    At, BoardSquare, BoardView, ChessPiece, Fog, GameStarted, GameState, Mine, MoveRequested,
     RevealedCount, TurnSet,
 };
 use crate::preset::asset::PresetPlugin;
@@ -36,28 +36,82 @@ pub const COUNT_COLORS: [Color; 8] = [
     Color::srgb(0.5, 0.5, 0.5),
 ];
 
+/// Options for a game run from the command line (all optional).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct GameOptions {
+    /// Save a screenshot here once the scripted moves are played, then quit.
+    pub screenshot: Option<std::path::PathBuf>,
+    /// Moves to play at the start (coordinate or SAN), one per frame.
+    pub moves: Vec<String>,
+    /// Mine seed for the first game.
+    pub seed: Option<u64>,
+}
+
+impl GameOptions {
+    /// Reads `--screenshot PATH`, `--moves "e2e4 Nf8 …"` and `--seed N`.
+    ///
+    /// # Errors
+    /// A message naming the unknown or incomplete option.
+    pub fn parse(args: &[String]) -> Result<GameOptions, String> {
+        let mut o = GameOptions::default();
+        let mut it = args.iter();
+        while let Some(a) = it.next() {
+            let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
+            match a.as_str() {
+                "--screenshot" => o.screenshot = Some(value()?.into()),
+                "--moves" => o.moves = value()?.split_whitespace().map(String::from).collect(),
+                "--seed" => {
+                    let v = value()?;
+                    o.seed = Some(v.parse().map_err(|_| format!("--seed {v}: not a number"))?);
+                }
+                other => return Err(format!("unknown option '{other}'")),
+            }
+        }
+        Ok(o)
+    }
+}
+
 /// Opens the window and runs the game.
-pub fn run_game() {
+pub fn run_game(options: GameOptions) {
     let mut app = App::new();
-    app.register_asset_source("levels", AssetSourceBuilder::platform_default("levels", None))
-        .add_plugins(
-            DefaultPlugins
-                .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title: "Minesweeper Chess".into(),
-                        resolution: (960u32, 800u32).into(),
-                        canvas: Some("#bevy".into()),
-                        fit_canvas_to_parent: true,
-                        ..default()
-                    }),
-                    ..default()
-                })
-                .set(AssetPlugin {
-                    meta_check: bevy::asset::AssetMetaCheck::Never,
+    if let Some(seed) = options.seed {
+        app.insert_resource(crate::chess::MineSeed(seed));
+    }
+    // Absolute paths, so the folders are found however the binary is started.
+    let levels = crate::preset::levels_dir().to_string_lossy().into_owned();
+    let assets = crate::preset::project_dir("assets")
+        .to_string_lossy()
+        .into_owned();
+    app.register_asset_source(
+        "levels",
+        AssetSourceBuilder::platform_default(&levels, None),
+    )
+    .add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Minesweeper Chess".into(),
+                    resolution: (960u32, 800u32).into(),
+                    canvas: Some("#bevy".into()),
+                    fit_canvas_to_parent: true,
                     ..default()
                 }),
-        )
-        .add_plugins((crate::GamePlugin, PresetPlugin { prefix: "levels://" }, ViewPlugin));
+                ..default()
+            })
+            .set(AssetPlugin {
+                meta_check: bevy::asset::AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
+    .add_plugins((
+        crate::GamePlugin,
+        PresetPlugin {
+            prefix: "levels://",
+        },
+        ViewPlugin,
+    ))
+    .insert_resource(options)
+    .add_systems(Update, script.in_set(TurnSet::Input));
     app.run();
 }
 
@@ -120,10 +174,7 @@ pub fn cell_center(sq: Square, files: u8, ranks: u8) -> Vec2 {
 
 fn fit_camera(board: BoardView, mut cams: Query<&mut Projection, With<Camera2d>>) {
     let v = board.variant();
-    let (w, h) = (
-        (v.files as f32 + 1.0) * CELL,
-        (v.ranks as f32 + 1.0) * CELL,
-    );
+    let (w, h) = ((v.files as f32 + 1.0) * CELL, (v.ranks as f32 + 1.0) * CELL);
     for mut p in &mut cams {
         if let Projection::Orthographic(o) = &mut *p {
             let same = matches!(o.scaling_mode, ScalingMode::AutoMin { min_width, min_height }
@@ -335,7 +386,11 @@ fn draw_selection(
         Transform::from_translation(cell_center(from, v.files, v.ranks).extend(1.0)),
     ));
     for m in &selection.moves {
-        let size = if m.kind == MoveKind::Sapper { 0.5 } else { 0.28 };
+        let size = if m.kind == MoveKind::Sapper {
+            0.5
+        } else {
+            0.28
+        };
         let color = if m.kind == MoveKind::Sapper {
             Color::srgba(0.85, 0.2, 0.1, 0.6)
         } else {
@@ -346,5 +401,48 @@ fn draw_selection(
             Sprite::from_color(color, Vec2::splat(CELL * size)),
             Transform::from_translation(cell_center(m.to, v.files, v.ranks).extend(2.5)),
         ));
+    }
+}
+
+/// Plays `--moves` one per frame, then takes the `--screenshot` and quits.
+fn script(
+    mut commands: Commands,
+    mut options: ResMut<GameOptions>,
+    board: BoardView,
+    state: Res<GameState>,
+    mut frames: Local<u32>,
+    mut requests: MessageWriter<MoveRequested>,
+) {
+    *frames += 1;
+    // Let the first game start and the window settle.
+    if *frames < 5 || !(*frames).is_multiple_of(3) {
+        return;
+    }
+    if !options.moves.is_empty() {
+        let text = options.moves.remove(0);
+        match board.snapshot(&state) {
+            Ok(pos) => match crate::rules::notation::parse_move(
+                &pos.public_view().position().clone(),
+                &text,
+            ) {
+                Ok(m) => {
+                    requests.write(MoveRequested(m));
+                }
+                Err(e) => error!("--moves: {e}"),
+            },
+            Err(e) => error!("--moves: {e}"),
+        }
+        return;
+    }
+    if let Some(path) = options.screenshot.take() {
+        use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path))
+            .observe(
+                |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                    exit.write(AppExit::Success);
+                },
+            );
     }
 }
