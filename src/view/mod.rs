@@ -99,6 +99,7 @@ pub fn run_game(options: GameOptions) {
                 ..default()
             })
             .set(AssetPlugin {
+                file_path: assets,
                 meta_check: bevy::asset::AssetMetaCheck::Never,
                 ..default()
             }),
