@@ -8,11 +8,16 @@
 // lints fight the ECS style rather than finding bugs (Bevy's own advice).
 #![allow(clippy::too_many_arguments, clippy::type_complexity)]
 
+pub mod audio;
 pub mod bench;
 pub mod chess;
 pub mod cli;
+pub mod i18n;
 pub mod preset;
 pub mod rules;
+pub mod save;
+pub mod settings;
+pub mod ui;
 pub mod view;
 
 use bevy::prelude::*;

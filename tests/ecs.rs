@@ -64,6 +64,7 @@ fn start(app: &mut App, pos: Position) {
         variant: None,
         seed: None,
         position: Some(pos),
+        moves: Vec::new(),
     });
     app.update();
     app.world_mut().resource_mut::<Heard>().moves_reset();
@@ -554,6 +555,7 @@ fn soak_random_games_keep_the_invariants() {
             variant: Some(v),
             seed: Some(game as u64),
             position: None,
+            moves: Vec::new(),
         });
         app.update();
         for _ in 0..60 {

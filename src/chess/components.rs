@@ -135,6 +135,8 @@ pub struct NewGameRequested {
     /// start: for saved games, puzzles and tests. Its size, fog zone and
     /// rules replace the active variant's.
     pub position: Option<Position>,
+    /// Moves to replay from the start, one per frame (a resumed or imported game).
+    pub moves: Vec<Move>,
 }
 
 impl NewGameRequested {
@@ -144,6 +146,7 @@ impl NewGameRequested {
             variant: None,
             seed: None,
             position: None,
+            moves: Vec::new(),
         }
     }
 }

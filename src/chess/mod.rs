@@ -288,6 +288,7 @@ pub(crate) fn new_game(
     spawn_position(&mut commands, &variant.0, &pos);
     reset_state(&mut state, &pos);
     queue.0.clear();
+    queue.0.extend(req.moves.iter().copied());
     started.write(GameStarted);
 }
 

@@ -168,6 +168,7 @@ fn preset_changed(
                         variant: Some(p.variant.clone()),
                         seed: None,
                         position: None,
+                        moves: Vec::new(),
                     });
                 }
             }

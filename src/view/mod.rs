@@ -1,54 +1,144 @@
-//! Drawing the board and reading the mouse: a plain 2D view.
+//! Drawing the game and reading the mouse and keyboard.
 //!
 //! Visuals are attached to the gameplay entities when they appear and follow
-//! their components; the view never decides a rule. Clicking turns into
-//! [`MoveRequested`], like every other input source.
+//! their components; animations and effects react to the gameplay messages.
+//! The view never decides a rule: a click becomes a [`MoveRequested`], like
+//! every other input source.
+
+pub mod board;
+pub mod effects;
+pub mod input;
+pub mod textures;
+pub mod theme;
 
 use bevy::asset::io::AssetSourceBuilder;
-use bevy::camera::ScalingMode;
+use bevy::camera::{ScalingMode, Viewport};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::chess::{
-    At, BoardSquare, BoardView, ChessPiece, Fog, GameStarted, GameState, Mine, MoveRequested,
-    RevealedCount, TurnSet,
-};
+use crate::chess::{BoardView, GameState, MoveRequested, TurnSet};
 use crate::preset::asset::PresetPlugin;
-use crate::rules::{Color as Side, Move, MoveKind, Role, Square};
+use crate::rules::Square;
+use crate::settings::Settings;
 
 /// World units per board cell.
 pub const CELL: f32 = 64.0;
-const LIGHT: Color = Color::srgb(0.93, 0.86, 0.72);
-const DARK: Color = Color::srgb(0.55, 0.42, 0.30);
-const FOG: Color = Color::srgba(0.55, 0.57, 0.60, 0.96);
-const SELECT: Color = Color::srgba(0.25, 0.65, 0.95, 0.55);
-const TARGET: Color = Color::srgba(0.15, 0.15, 0.15, 0.45);
 
-/// Classic Minesweeper count colours, 1 to 8.
-pub const COUNT_COLORS: [Color; 8] = [
-    Color::srgb(0.0, 0.0, 1.0),
-    Color::srgb(0.0, 0.5, 0.0),
-    Color::srgb(1.0, 0.0, 0.0),
-    Color::srgb(0.0, 0.0, 0.5),
-    Color::srgb(0.5, 0.0, 0.0),
-    Color::srgb(0.0, 0.5, 0.5),
-    Color::srgb(0.0, 0.0, 0.0),
-    Color::srgb(0.5, 0.5, 0.5),
-];
+/// Depth of each layer of the board.
+pub mod z {
+    /// The frame and coordinates.
+    pub const FRAME: f32 = -1.0;
+    /// Board cells.
+    pub const CELL: f32 = 0.0;
+    /// Last-move and selection tints.
+    pub const TINT: f32 = 0.5;
+    /// Check glow under the king.
+    pub const GLOW: f32 = 0.8;
+    /// Counts on revealed cells.
+    pub const COUNT: f32 = 1.0;
+    /// Discovered mines.
+    pub const MINE: f32 = 1.5;
+    /// Fog.
+    pub const FOG: f32 = 2.0;
+    /// Move dots and capture rings.
+    pub const TARGET: f32 = 3.0;
+    /// Pieces.
+    pub const PIECE: f32 = 4.0;
+    /// A dragged piece and ghosts.
+    pub const LIFTED: f32 = 5.0;
+    /// Explosions and sweeps.
+    pub const EFFECT: f32 = 6.0;
+    /// The sapper's bomb icon.
+    pub const ICON: f32 = 7.0;
+}
+
+/// Board size and orientation: where each cell is drawn.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// Files of the board being drawn.
+    pub files: u8,
+    /// Ranks of the board being drawn.
+    pub ranks: u8,
+    /// Black at the bottom.
+    pub flipped: bool,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout {
+            files: 8,
+            ranks: 10,
+            flipped: false,
+        }
+    }
+}
+
+impl Layout {
+    /// Centre of a cell in world coordinates.
+    pub fn center(&self, sq: Square) -> Vec2 {
+        let (mut f, mut r) = (sq.file() as f32, sq.rank() as f32);
+        if self.flipped {
+            f = self.files as f32 - 1.0 - f;
+            r = self.ranks as f32 - 1.0 - r;
+        }
+        Vec2::new(
+            (f - (self.files as f32 - 1.0) / 2.0) * CELL,
+            (r - (self.ranks as f32 - 1.0) / 2.0) * CELL,
+        )
+    }
+
+    /// The cell under a world position, if any.
+    pub fn square_at(&self, world: Vec2) -> Option<Square> {
+        let mut f = (world.x / CELL + self.files as f32 / 2.0).floor() as i32;
+        let mut r = (world.y / CELL + self.ranks as f32 / 2.0).floor() as i32;
+        if f < 0 || r < 0 || f >= self.files as i32 || r >= self.ranks as i32 {
+            return None;
+        }
+        if self.flipped {
+            f = self.files as i32 - 1 - f;
+            r = self.ranks as i32 - 1 - r;
+        }
+        Square::try_new(f, r)
+    }
+}
+
+/// Fonts: DejaVu Sans (with the chess glyphs) and its bold face.
+#[derive(Resource, Clone, Debug)]
+pub struct Fonts {
+    /// Piece glyphs.
+    pub pieces: Handle<Font>,
+    /// Coordinates.
+    pub ui: Handle<Font>,
+    /// Counts.
+    pub bold: Handle<Font>,
+}
+
+/// Width in logical pixels that the side panel takes from the right of the
+/// window; the board is drawn in the rest.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct PanelWidth(pub f32);
 
 /// Options for a game run from the command line (all optional).
 #[derive(Resource, Debug, Clone, Default)]
 pub struct GameOptions {
     /// Save a screenshot here once the scripted moves are played, then quit.
     pub screenshot: Option<std::path::PathBuf>,
-    /// Moves to play at the start (coordinate or SAN), one per frame.
+    /// Moves to play at the start (coordinate or SAN), through the same path
+    /// as a click.
     pub moves: Vec<String>,
     /// Mine seed for the first game.
     pub seed: Option<u64>,
+    /// Board preset file to start with (e.g. `wide_fog.ron`).
+    pub preset: Option<String>,
+    /// Skip the main menu (scripted runs).
+    pub skip_menu: bool,
+    /// Count frames and print the CPU time our systems take, then quit.
+    pub bench_frames: Option<u32>,
 }
 
 impl GameOptions {
-    /// Reads `--screenshot PATH`, `--moves "e2e4 Nf8 …"` and `--seed N`.
+    /// Reads `--screenshot PATH`, `--script "e2e4 Nf8 …"` (or `--moves`),
+    /// `--seed N`, `--preset FILE`, `--bench-frames N`.
     ///
     /// # Errors
     /// A message naming the unknown or incomplete option.
@@ -59,14 +149,25 @@ impl GameOptions {
             let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
             match a.as_str() {
                 "--screenshot" => o.screenshot = Some(value()?.into()),
-                "--moves" => o.moves = value()?.split_whitespace().map(String::from).collect(),
+                "--moves" | "--script" => {
+                    o.moves = value()?.split_whitespace().map(String::from).collect()
+                }
                 "--seed" => {
                     let v = value()?;
                     o.seed = Some(v.parse().map_err(|_| format!("--seed {v}: not a number"))?);
                 }
+                "--preset" => o.preset = Some(value()?),
+                "--bench-frames" => {
+                    let v = value()?;
+                    o.bench_frames = Some(
+                        v.parse()
+                            .map_err(|_| format!("--bench-frames {v}: not a number"))?,
+                    );
+                }
                 other => return Err(format!("unknown option '{other}'")),
             }
         }
+        o.skip_menu = o.screenshot.is_some() || !o.moves.is_empty() || o.bench_frames.is_some();
         Ok(o)
     }
 }
@@ -91,7 +192,7 @@ pub fn run_game(options: GameOptions) {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Minesweeper Chess".into(),
-                    resolution: (960u32, 800u32).into(),
+                    resolution: (1180u32, 820u32).into(),
                     canvas: Some("#bevy".into()),
                     fit_canvas_to_parent: true,
                     ..default()
@@ -110,73 +211,125 @@ pub fn run_game(options: GameOptions) {
             prefix: "levels://",
         },
         ViewPlugin,
+        crate::audio::SoundPlugin,
+        crate::ui::UiPlugin,
     ))
-    .insert_resource(options)
-    .add_systems(Update, script.in_set(TurnSet::Input));
+    .insert_resource(options);
     app.run();
 }
 
-/// The plain board view and mouse input.
+/// Board drawing, animation, effects and input.
 pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(ClearColor(Color::srgb(0.16, 0.17, 0.20)))
-            .init_resource::<Selection>()
-            .add_systems(Startup, spawn_camera)
-            .add_systems(Update, click_board.in_set(TurnSet::Input))
+        if !app.world().contains_resource::<Settings>() {
+            app.insert_resource(Settings::load());
+        }
+        app.insert_resource(ClearColor(theme::colors(Theme::default()).background))
+            .init_resource::<Layout>()
+            .init_resource::<PanelWidth>()
+            .init_resource::<GameOptions>()
+            .add_systems(Startup, (setup, spawn_camera))
+            .add_systems(
+                Update,
+                (input::keys, input::pointer, script)
+                    .chain()
+                    .in_set(TurnSet::Input),
+            )
             .add_systems(
                 Update,
                 (
-                    fit_camera,
-                    dress_squares,
-                    dress_pieces,
-                    dress_fog,
-                    show_counts,
-                    show_mines,
-                    move_pieces,
-                    draw_selection,
+                    (
+                        board::follow_variant,
+                        fit_camera,
+                        board::draw_frame,
+                        board::dress_cells,
+                        board::recolor_cells,
+                        board::dress_pieces,
+                        board::dress_fog,
+                        board::show_counts,
+                        board::show_mines,
+                        board::relayout,
+                    )
+                        .chain(),
+                    (
+                        effects::place_pieces,
+                        effects::react,
+                        effects::animate,
+                        board::animate_fog,
+                        input::draw_selection,
+                        effects::shake_camera,
+                    )
+                        .chain(),
                 )
                     .chain()
                     .in_set(TurnSet::Present),
             );
+        input::build(app);
+        effects::build(app);
     }
 }
 
-/// The piece the player picked up and where it may go.
-#[derive(Resource, Default, Debug)]
-pub struct Selection {
-    /// Selected cell.
-    pub from: Option<Square>,
-    /// Its legal moves.
-    pub moves: Vec<Move>,
+use crate::settings::Theme;
+
+fn setup(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    mut fonts: ResMut<Assets<Font>>,
+) {
+    commands.insert_resource(textures::make(&mut images));
+    let regular = fonts.add(Font::from_bytes(
+        include_bytes!("../../assets/fonts/DejaVuSans.ttf").to_vec(),
+    ));
+    let bold = fonts.add(Font::from_bytes(
+        include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf").to_vec(),
+    ));
+    commands.insert_resource(Fonts {
+        pieces: regular.clone(),
+        ui: regular,
+        bold,
+    });
 }
 
+/// Marks the camera that draws the board (egui has its own).
 #[derive(Component)]
-struct Highlight;
-
-#[derive(Component)]
-struct CountLabel;
-
-#[derive(Component)]
-struct MineMark;
+pub struct WorldCamera;
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn(Camera2d);
+    commands.spawn((Camera2d, WorldCamera));
 }
 
-/// Centre of a cell in world coordinates.
-pub fn cell_center(sq: Square, files: u8, ranks: u8) -> Vec2 {
-    Vec2::new(
-        (sq.file() as f32 - (files as f32 - 1.0) / 2.0) * CELL,
-        (sq.rank() as f32 - (ranks as f32 - 1.0) / 2.0) * CELL,
-    )
-}
-
-fn fit_camera(board: BoardView, mut cams: Query<&mut Projection, With<Camera2d>>) {
-    let v = board.variant();
-    let (w, h) = ((v.files as f32 + 1.0) * CELL, (v.ranks as f32 + 1.0) * CELL);
-    for mut p in &mut cams {
+/// Fits the board (with its frame) into the part of the window left of the
+/// side panel, keeping its shape.
+fn fit_camera(
+    layout: Res<Layout>,
+    panel: Res<PanelWidth>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut cams: Query<(&mut Camera, &mut Projection), With<WorldCamera>>,
+) {
+    let (w, h) = (
+        (layout.files as f32 + 1.2) * CELL,
+        (layout.ranks as f32 + 1.2) * CELL,
+    );
+    let Ok(win) = window.single() else { return };
+    let scale = win.scale_factor();
+    let full = win.physical_size();
+    let panel_px = ((panel.0 * scale) as u32).min(full.x.saturating_sub(64));
+    let size = UVec2::new(full.x.saturating_sub(panel_px).max(1), full.y.max(1));
+    for (mut cam, mut p) in &mut cams {
+        let want = Some(Viewport {
+            physical_position: UVec2::ZERO,
+            physical_size: size,
+            ..default()
+        });
+        let same = cam
+            .viewport
+            .as_ref()
+            .is_some_and(|v| v.physical_size == size);
+        if !same {
+            cam.viewport = want;
+        }
         if let Projection::Orthographic(o) = &mut *p {
             let same = matches!(o.scaling_mode, ScalingMode::AutoMin { min_width, min_height }
                 if min_width == w && min_height == h);
@@ -190,249 +343,43 @@ fn fit_camera(board: BoardView, mut cams: Query<&mut Projection, With<Camera2d>>
     }
 }
 
-fn dress_squares(
-    mut commands: Commands,
-    board: BoardView,
-    cells: Query<(Entity, &BoardSquare), Added<BoardSquare>>,
-) {
-    let v = board.variant();
-    for (e, sq) in &cells {
-        let dark = (sq.0.file() + sq.0.rank()) % 2 == 0;
-        commands.entity(e).insert((
-            Sprite::from_color(if dark { DARK } else { LIGHT }, Vec2::splat(CELL)),
-            Transform::from_translation(cell_center(sq.0, v.files, v.ranks).extend(0.0)),
-        ));
-    }
-}
-
-fn piece_glyph(role: Role) -> &'static str {
-    match role {
-        Role::King => "K",
-        Role::Queen => "Q",
-        Role::Rook => "R",
-        Role::Bishop => "B",
-        Role::Knight => "N",
-        Role::Pawn => "P",
-    }
-}
-
-fn dress_pieces(
-    mut commands: Commands,
-    board: BoardView,
-    pieces: Query<(Entity, &ChessPiece, &At), Changed<ChessPiece>>,
-) {
-    let v = board.variant();
-    for (e, p, at) in &pieces {
-        let color = if p.0.color == Side::White {
-            Color::WHITE
-        } else {
-            Color::BLACK
-        };
-        commands.entity(e).insert((
-            Text2d::new(piece_glyph(p.0.role)),
-            TextFont::from_font_size(44.0),
-            TextColor(color),
-            Transform::from_translation(cell_center(at.0, v.files, v.ranks).extend(3.0)),
-        ));
-    }
-}
-
-fn move_pieces(board: BoardView, mut pieces: Query<(&At, &mut Transform), Changed<At>>) {
-    let v = board.variant();
-    for (at, mut t) in &mut pieces {
-        let c = cell_center(at.0, v.files, v.ranks);
-        t.translation = c.extend(t.translation.z);
-    }
-}
-
-fn dress_fog(mut commands: Commands, board: BoardView, fog: Query<(Entity, &At), Added<Fog>>) {
-    let v = board.variant();
-    for (e, at) in &fog {
-        commands.entity(e).insert((
-            Sprite::from_color(FOG, Vec2::splat(CELL)),
-            Transform::from_translation(cell_center(at.0, v.files, v.ranks).extend(2.0)),
-        ));
-    }
-}
-
-fn show_counts(
-    mut commands: Commands,
-    cells: Query<(Entity, &RevealedCount, Option<&Children>), Changed<RevealedCount>>,
-    labels: Query<(), With<CountLabel>>,
-) {
-    for (e, count, children) in &cells {
-        for c in children.into_iter().flatten() {
-            if labels.contains(*c) {
-                commands.entity(*c).despawn();
-            }
-        }
-        if count.0 == 0 {
-            continue;
-        }
-        commands.entity(e).with_child((
-            CountLabel,
-            Text2d::new(count.0.to_string()),
-            TextFont::from_font_size(24.0),
-            TextColor(COUNT_COLORS[(count.0 - 1) as usize]),
-            Transform::from_xyz(CELL * 0.33, CELL * 0.30, 1.0),
-        ));
-    }
-}
-
-fn show_mines(
-    mut commands: Commands,
-    board: BoardView,
-    mines: Query<(Entity, &At), (With<Mine>, Without<MineMark>)>,
-    fog: Query<&At, With<Fog>>,
-) {
-    let v = board.variant();
-    for (e, at) in &mines {
-        // A mine under fog is hidden: draw nothing that could give it away.
-        if fog.iter().any(|f| f.0 == at.0) {
-            continue;
-        }
-        commands.entity(e).insert((
-            MineMark,
-            Sprite::from_color(Color::srgb(0.1, 0.1, 0.1), Vec2::splat(CELL * 0.4)),
-            Transform::from_translation(cell_center(at.0, v.files, v.ranks).extend(1.5))
-                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
-        ));
-    }
-}
-
-fn click_board(
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    cams: Query<(&Camera, &GlobalTransform)>,
-    board: BoardView,
-    state: Res<GameState>,
-    mut selection: ResMut<Selection>,
-    mut started: MessageReader<GameStarted>,
-    mut requests: MessageWriter<MoveRequested>,
-) {
-    if started.read().count() > 0 {
-        *selection = Selection::default();
-    }
-    // Left click selects and moves; right click on the cell ahead of a
-    // selected pawn sweeps it (the sapper action).
-    let sweep = buttons.just_pressed(MouseButton::Right);
-    if !buttons.just_pressed(MouseButton::Left) && !sweep {
-        return;
-    }
-    let (Ok(win), Ok((cam, cam_t))) = (window.single(), cams.single()) else {
-        return;
-    };
-    let Some(world) = win
-        .cursor_position()
-        .and_then(|p| cam.viewport_to_world_2d(cam_t, p).ok())
-    else {
-        return;
-    };
-    let v = board.variant();
-    let f = (world.x / CELL + v.files as f32 / 2.0).floor() as i32;
-    let r = (world.y / CELL + v.ranks as f32 / 2.0).floor() as i32;
-    if f < 0 || r < 0 || f >= v.files as i32 || r >= v.ranks as i32 {
-        *selection = Selection::default();
-        return;
-    }
-    let sq = Square::new(f as u8, r as u8);
-    let Ok(pos) = board.snapshot(&state) else {
-        return;
-    };
-    // Only public information decides what the player may select.
-    let public = pos.public_view();
-    if selection.from.is_some() {
-        let pick = selection
-            .moves
-            .iter()
-            .filter(|m| m.to == sq && (m.kind == MoveKind::Sapper) == sweep)
-            .max_by_key(|m| matches!(m.kind, MoveKind::Promotion(Role::Queen)))
-            .copied();
-        if let Some(m) = pick {
-            requests.write(MoveRequested(m));
-            *selection = Selection::default();
-            return;
-        }
-    }
-    match pos.piece_at(sq) {
-        Some(p) if p.color == pos.turn() => {
-            selection.from = Some(sq);
-            selection.moves = public
-                .legal_moves()
-                .into_iter()
-                .filter(|m| m.from == sq)
-                .collect();
-        }
-        _ => *selection = Selection::default(),
-    }
-}
-
-fn draw_selection(
-    mut commands: Commands,
-    board: BoardView,
-    selection: Res<Selection>,
-    old: Query<Entity, With<Highlight>>,
-) {
-    if !selection.is_changed() {
-        return;
-    }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let v = board.variant();
-    let Some(from) = selection.from else { return };
-    commands.spawn((
-        Highlight,
-        Sprite::from_color(SELECT, Vec2::splat(CELL)),
-        Transform::from_translation(cell_center(from, v.files, v.ranks).extend(1.0)),
-    ));
-    for m in &selection.moves {
-        let size = if m.kind == MoveKind::Sapper {
-            0.5
-        } else {
-            0.28
-        };
-        let color = if m.kind == MoveKind::Sapper {
-            Color::srgba(0.85, 0.2, 0.1, 0.6)
-        } else {
-            TARGET
-        };
-        commands.spawn((
-            Highlight,
-            Sprite::from_color(color, Vec2::splat(CELL * size)),
-            Transform::from_translation(cell_center(m.to, v.files, v.ranks).extend(2.5)),
-        ));
-    }
-}
-
-/// Plays `--moves` one per frame, then takes the `--screenshot` and quits.
+/// Plays `--script` moves one at a time through the input path, waits for
+/// the animations, then takes the `--screenshot` and quits.
 fn script(
     mut commands: Commands,
     mut options: ResMut<GameOptions>,
     board: BoardView,
     state: Res<GameState>,
+    busy: Query<(), With<effects::Busy>>,
     mut frames: Local<u32>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
+    if !options.skip_menu {
+        return;
+    }
     *frames += 1;
-    // Let the first game start and the window settle.
-    if *frames < 5 || !(*frames).is_multiple_of(3) {
+    // Let the first game start, the window settle and animations finish.
+    if *frames < 20 || !busy.is_empty() {
         return;
     }
     if !options.moves.is_empty() {
         let text = options.moves.remove(0);
         match board.snapshot(&state) {
-            Ok(pos) => match crate::rules::notation::parse_move(
-                &pos.public_view().position().clone(),
-                &text,
-            ) {
-                Ok(m) => {
-                    requests.write(MoveRequested(m));
+            Ok(pos) => {
+                let public = pos.public_view();
+                match crate::rules::notation::parse_move(public.position(), &text) {
+                    Ok(m) => {
+                        requests.write(MoveRequested(m));
+                    }
+                    Err(e) => error!("--script: {e}"),
                 }
-                Err(e) => error!("--moves: {e}"),
-            },
-            Err(e) => error!("--moves: {e}"),
+            }
+            Err(e) => error!("--script: {e}"),
         }
+        *frames = 10;
+        return;
+    }
+    if *frames < 40 {
         return;
     }
     if let Some(path) = options.screenshot.take() {

@@ -1,0 +1,270 @@
+//! Games as text: tags, the start position as FEN (minefield included) and
+//! the move list, in the spirit of PGN.
+//!
+//! ```text
+//! [Event "Minesweeper Chess"]
+//! [Variant "Classic"]
+//! [FEN "rnbqkbnr/…/RNBQKBNR w KQkq - 0 1 8/8/8/ffxfffff/…"]
+//! [Result "1-0"]
+//!
+//! 1. Nf3 a8 2. d4 a7 3. d4* Nc8 1-0
+//! ```
+//!
+//! The start FEN holds the mine layout, so a record replays exactly. Moves may
+//! be SAN or coordinates; move numbers, check marks and the result are
+//! optional when reading.
+
+use std::fmt;
+
+use super::fen;
+use super::game::Game;
+use super::notation;
+use super::position::{Outcome, Position};
+use super::square::Color;
+use super::variant::RuleSet;
+
+/// What is wrong with a game record, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// A game read back from text.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// Tags in file order, e.g. `("Variant", "Classic")`.
+    pub tags: Vec<(String, String)>,
+    /// The start position (mines included).
+    pub start: Position,
+    /// The game replayed from its start position.
+    pub game: Game,
+}
+
+impl Record {
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// The result token for an outcome: `1-0`, `0-1`, `1/2-1/2` or `*`.
+pub fn result_token(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            ..
+        }) => "1-0",
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            ..
+        }) => "0-1",
+        Some(Outcome::Draw(_)) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+/// Writes a game: tags (`Event`, `Variant`, `FEN`, `Result`, then `extra`),
+/// a blank line and the numbered move list in SAN.
+pub fn write(variant_name: &str, game: &Game, start: &Position, extra: &[(&str, &str)]) -> String {
+    let result = result_token(game.outcome());
+    let mut s = String::new();
+    let quote = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
+    s.push_str("[Event \"Minesweeper Chess\"]\n");
+    s.push_str(&format!("[Variant \"{}\"]\n", quote(variant_name)));
+    s.push_str(&format!("[FEN \"{}\"]\n", fen::to_fen(start)));
+    s.push_str(&format!("[Result \"{result}\"]\n"));
+    if let Some(o) = game.outcome() {
+        s.push_str(&format!("[Termination \"{}\"]\n", quote(&o.to_string())));
+    }
+    for (k, v) in extra {
+        s.push_str(&format!("[{k} \"{}\"]\n", quote(v)));
+    }
+    s.push('\n');
+    let mut line = String::new();
+    let mut number = start.fullmoves();
+    let mut white_to_move = start.turn() == Color::White;
+    for (i, played) in game.moves().iter().enumerate() {
+        let mut token = String::new();
+        if white_to_move {
+            token.push_str(&format!("{number}. "));
+        } else if i == 0 {
+            token.push_str(&format!("{number}... "));
+        }
+        token.push_str(&played.san);
+        if !white_to_move {
+            number += 1;
+        }
+        white_to_move = !white_to_move;
+        if line.len() + token.len() + 1 > 78 {
+            s.push_str(line.trim_end());
+            s.push('\n');
+            line.clear();
+        }
+        line.push_str(&token);
+        line.push(' ');
+    }
+    line.push_str(result);
+    s.push_str(&line);
+    s.push('\n');
+    s
+}
+
+fn err(line: usize, column: usize, message: impl Into<String>) -> RecordError {
+    RecordError {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+/// Reads a game written by [`write`] (or by hand). `rules_for` gives the
+/// rules of a variant by its name; unknown names use the standard rules for
+/// the FEN's board size.
+///
+/// # Errors
+/// A [`RecordError`] with the line and column of the first problem: a broken
+/// tag, a bad FEN, or a move that is not legal where it stands.
+pub fn parse(
+    text: &str,
+    rules_for: impl Fn(&str) -> Option<RuleSet>,
+) -> Result<Record, RecordError> {
+    let mut tags = Vec::new();
+    let mut tokens: Vec<(usize, usize, &str)> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(body) = trimmed.strip_prefix('[') {
+            let body = body
+                .strip_suffix(']')
+                .ok_or_else(|| err(n, line.len(), "tag line must end with ]"))?;
+            let (name, value) = body
+                .split_once(' ')
+                .ok_or_else(|| err(n, 2, "tag needs a name and a quoted value"))?;
+            let value = value.trim();
+            let inner = value
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .ok_or_else(|| {
+                    err(
+                        n,
+                        2 + name.len(),
+                        format!("value of tag {name} must be in quotes"),
+                    )
+                })?;
+            tags.push((
+                name.to_string(),
+                inner.replace("\\\"", "\"").replace("\\\\", "\\"),
+            ));
+            continue;
+        }
+        let mut col = 0;
+        for tok in line.split(' ') {
+            if !tok.is_empty() {
+                tokens.push((n, col + 1, tok));
+            }
+            col += tok.len() + 1;
+        }
+    }
+    let fen_text = tags
+        .iter()
+        .find(|(k, _)| k == "FEN")
+        .map(|(_, v)| v.clone())
+        .ok_or_else(|| err(1, 1, "no [FEN \"...\"] tag with the start position"))?;
+    let fen_line = text
+        .lines()
+        .position(|l| l.trim_start().starts_with("[FEN"))
+        .map_or(1, |i| i + 1);
+    let setup = fen::parse_setup(&fen_text).map_err(|e| err(fen_line, 1, e.to_string()))?;
+    let variant = tags
+        .iter()
+        .find(|(k, _)| k == "Variant")
+        .map(|(_, v)| v.as_str())
+        .unwrap_or("");
+    let rules = rules_for(variant).unwrap_or_else(|| RuleSet::standard(setup.files, setup.ranks));
+    let start = Position::from_setup(setup, rules)
+        .map_err(|e| err(fen_line, 1, format!("the FEN is not a legal start: {e}")))?;
+    let mut game = Game::from_position(start.clone());
+    for (line, col, tok) in tokens {
+        if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            break;
+        }
+        // Move numbers: "12." or "12..." possibly glued to the move.
+        let mv_text = tok.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        if mv_text.is_empty() {
+            continue;
+        }
+        let m = notation::parse_move(game.position(), mv_text)
+            .map_err(|e| err(line, col, e.to_string()))?;
+        game.play(m)
+            .map_err(|e| err(line, col, format!("{e}: the game is already over")))?;
+    }
+    Ok(Record { tags, start, game })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{SquareSet, Variant};
+
+    #[test]
+    fn games_round_trip_through_text() {
+        let v = Variant::classic();
+        let mines: SquareSet = ["d5", "e6", "c7", "h4"]
+            .iter()
+            .filter_map(|s| crate::rules::Square::parse(s))
+            .collect();
+        let start = Position::new(&v, mines).unwrap();
+        let mut g = Game::from_position(start.clone());
+        for m in ["Nf3", "a8", "d4", "a7", "d4*", "Nc8", "Nh4", "Nd6"] {
+            let mv = notation::parse_move(g.position(), m).unwrap();
+            g.play(mv).unwrap();
+        }
+        let text = write("Classic", &g, &start, &[]);
+        assert!(text.contains("3. d4* Nc8 4. Nh4 Nd6 *"), "{text}");
+        let back = parse(&text, |_| Some(v.rules)).unwrap();
+        assert_eq!(back.game.moves().len(), 8);
+        assert_eq!(fen::to_fen(back.game.position()), fen::to_fen(g.position()));
+        assert_eq!(back.tag("Variant"), Some("Classic"));
+    }
+
+    #[test]
+    fn bad_records_say_where() {
+        let v = Variant::classic();
+        let rules = |_: &str| Some(v.rules);
+        let start = fen::to_fen(&Position::new(&v, SquareSet::EMPTY).unwrap());
+        let e = parse(&format!("[FEN \"{start}\"]\n\n1. e4 e7 2. Ke3"), rules).unwrap_err();
+        assert_eq!((e.line, e.column), (3, 13), "{e}");
+        let e = parse(&format!("[FEN \"{start}\"]\n\n1. e2e4 e9e7 2. Ke3"), rules).unwrap_err();
+        assert_eq!((e.line, e.column), (3, 17), "{e}");
+        assert!(e.message.contains("Ke3"), "{e}");
+        let e = parse("[FEN \"8/8 w\"]\n", rules).unwrap_err();
+        assert_eq!(e.line, 1);
+        let e = parse("[Variant Classic]\n", rules).unwrap_err();
+        assert!(e.message.contains("quotes"), "{e}");
+        let e = parse("1. e4", rules).unwrap_err();
+        assert!(e.message.contains("FEN"), "{e}");
+    }
+}

@@ -1,0 +1,174 @@
+//! Keeping the game: the game in progress is written after every move (and
+//! when the window closes) and offered for resuming at the next start. Games
+//! go in and out as text ([`crate::rules::record`]).
+
+use bevy::prelude::*;
+
+use crate::chess::{ActiveVariant, GameOver, GameState, NewGameRequested, TurnSet};
+use crate::preset::asset::PresetLibrary;
+use crate::rules::record::{self, Record, RecordError};
+use crate::rules::{Game, RuleSet, Variant};
+use crate::settings::config_dir;
+
+/// The game text for the current game, or `None` before the first move.
+pub fn current_record(variant: &Variant, state: &GameState, preset_file: &str) -> Option<String> {
+    let start = state.moves.first().map(|m| m.before.clone())?;
+    let mut game = Game::from_position(start.clone());
+    for m in &state.moves {
+        game.play(m.mv).ok()?;
+    }
+    if let Some(o) = state.outcome
+        && game.outcome().is_none()
+    {
+        // Resignation and agreement are not on the board.
+        match o {
+            crate::rules::Outcome::Draw(_) => game.agree_draw(),
+            crate::rules::Outcome::Decisive { .. } => game.resign(),
+        }
+    }
+    Some(record::write(
+        &variant.name,
+        &game,
+        &start,
+        &[("Preset", preset_file)],
+    ))
+}
+
+/// Reads a game text, finding the rules by the `Variant` tag among the presets.
+///
+/// # Errors
+/// A [`RecordError`] naming line, column and problem.
+pub fn read_record(text: &str, library: &PresetLibrary) -> Result<(Record, Variant), RecordError> {
+    let find = |name: &str| -> Option<Variant> {
+        library
+            .entries
+            .iter()
+            .filter_map(|e| e.preset.as_ref().ok())
+            .find(|p| p.variant.name == name)
+            .map(|p| p.variant.clone())
+    };
+    let rec = record::parse(text, |name| find(name).map(|v| v.rules))?;
+    let start = &rec.start;
+    let variant = rec
+        .tag("Variant")
+        .and_then(find)
+        .unwrap_or_else(|| Variant {
+            name: rec.tag("Variant").unwrap_or("Imported").to_string(),
+            files: start.files(),
+            ranks: start.ranks(),
+            setup: start.pieces().collect(),
+            fog_zone: *start.zone(),
+            mine_count: start.mines_left() as u8,
+            rules: RuleSet { ..*start.rules() },
+        });
+    Ok((rec, variant))
+}
+
+/// Starts `rec` in the ECS: its start position, then its moves queued to be
+/// played one per frame through the normal turn.
+pub fn start_record(
+    rec: &Record,
+    variant: Variant,
+    new_game: &mut MessageWriter<NewGameRequested>,
+) {
+    new_game.write(NewGameRequested {
+        variant: Some(variant),
+        seed: None,
+        position: Some(rec.start.clone()),
+        moves: rec.game.moves().iter().map(|m| m.mv).collect(),
+    });
+}
+
+/// Where the game in progress is kept.
+pub fn save_path() -> Option<std::path::PathBuf> {
+    config_dir().map(|d| d.join("saved_game.txt"))
+}
+
+/// The saved game offered at start, or why it could not be read.
+#[derive(Resource, Debug, Default)]
+pub struct SavedGame {
+    /// A readable saved game and its variant.
+    pub game: Option<(Record, Variant)>,
+    /// Why the file could not be read (it was set aside).
+    pub error: Option<String>,
+}
+
+/// Writes the game after each move and on exit; loads it at start.
+pub struct SavePlugin;
+
+impl Plugin for SavePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<SavedGame>()
+            .add_systems(PostStartup, load_saved)
+            .add_systems(
+                Update,
+                save_after_move
+                    .after(TurnSet::Outcome)
+                    .before(TurnSet::Present),
+            )
+            .add_systems(Last, save_on_exit);
+    }
+}
+
+fn load_saved(mut saved: ResMut<SavedGame>, library: Res<PresetLibrary>) {
+    let Some(path) = save_path() else { return };
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return;
+    };
+    match read_record(&text, &library) {
+        Ok(g) => saved.game = Some(g),
+        Err(e) => {
+            saved.error = Some(format!("{}: {e}", path.display()));
+            // Keep the broken file for inspection, out of the way.
+            let _ = std::fs::rename(&path, path.with_extension("corrupt.txt"));
+        }
+    }
+}
+
+fn write_save(variant: &Variant, state: &GameState, library: &PresetLibrary) {
+    let Some(path) = save_path() else { return };
+    if state.outcome.is_some() || state.moves.is_empty() {
+        let _ = std::fs::remove_file(&path);
+        return;
+    }
+    let file = library
+        .entries
+        .get(library.active)
+        .map(|e| e.file.as_str())
+        .unwrap_or("");
+    if let Some(text) = current_record(variant, state, file) {
+        let ok = path
+            .parent()
+            .map(std::fs::create_dir_all)
+            .transpose()
+            .and_then(|_| std::fs::write(&path, text));
+        if let Err(e) = ok {
+            warn!("cannot save the game in {}: {e}", path.display());
+        }
+    }
+}
+
+fn save_after_move(
+    state: Res<GameState>,
+    variant: Res<ActiveVariant>,
+    library: Res<PresetLibrary>,
+    mut over: MessageReader<GameOver>,
+    mut last_len: Local<usize>,
+) {
+    let ended = over.read().count() > 0;
+    if state.moves.len() != *last_len || ended {
+        *last_len = state.moves.len();
+        write_save(&variant.0, &state, &library);
+    }
+}
+
+fn save_on_exit(
+    mut exits: MessageReader<AppExit>,
+    state: Res<GameState>,
+    variant: Res<ActiveVariant>,
+    library: Res<PresetLibrary>,
+) {
+    if exits.read().count() > 0 {
+        write_save(&variant.0, &state, &library);
+    }
+}
