@@ -111,8 +111,13 @@ texts! {
         • When every mine is found or removed, the fog lifts for good.\n\
         • Otherwise chess: castling, promotion to a queen, no en passant, no fifty-move rule. \
         A blast that leaves your own king in check loses at once.",
-    Drawn => "Draw",
-    WinsBy => "{side} wins",
+    WinCheckmate => "{side} wins by checkmate",
+    WinBlast => "{side} wins: the blast exposed the enemy king",
+    WinResignation => "{side} wins by resignation",
+    DrawStalemate => "Draw by stalemate",
+    DrawRepetition => "Draw by threefold repetition",
+    DrawMaterial => "Draw: neither side can mate",
+    DrawAgreement => "Draw by agreement",
 }
 
 /// Replaces `{name}` placeholders in `text`.

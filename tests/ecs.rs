@@ -627,3 +627,63 @@ fn check_invariants(app: &mut App, zone: &SquareSet) {
         assert_eq!(pos.mines_left(), mines.len());
     }
 }
+
+/// A game saved as text comes back move for move, fog and mines included;
+/// a damaged save is an error with a place, never a panic.
+#[test]
+fn saved_games_resume_exactly_and_corrupt_ones_are_refused() {
+    use minesweeper_chess::preset::asset::PresetLibrary;
+    use minesweeper_chess::save::{current_record, read_record};
+    let mut app = app();
+    start(
+        &mut app,
+        with_mines(
+            "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &["d5", "e6", "c7", "h4"],
+            &[],
+        ),
+    );
+    for m in ["Nf3", "a9a8", "d2d4", "a8a7", "d4*", "Nc8", "Nh4", "Nd6"] {
+        play(&mut app, m);
+    }
+    let text = {
+        let world = app.world();
+        let state = world.resource::<GameState>();
+        let variant = &world.resource::<ActiveVariant>().0;
+        current_record(variant, state, "classic.ron").expect("a game with moves has a record")
+    };
+    assert!(text.contains("[Preset \"classic.ron\"]"), "{text}");
+    let library = PresetLibrary::builtin();
+    let (rec, variant) = read_record(&text, &library).expect("the record reads back");
+
+    let mut other = self::app();
+    other.world_mut().write_message(NewGameRequested {
+        variant: Some(variant),
+        seed: None,
+        position: Some(rec.start.clone()),
+        moves: rec.game.moves().iter().map(|m| m.mv).collect(),
+    });
+    for _ in 0..12 {
+        other.update();
+    }
+    assert_eq!(
+        fen::to_fen(&snapshot(&mut other)),
+        fen::to_fen(&snapshot(&mut app))
+    );
+    let sans = |a: &App| -> Vec<String> {
+        a.world()
+            .resource::<GameState>()
+            .moves
+            .iter()
+            .map(|m| m.san.clone())
+            .collect()
+    };
+    assert_eq!(sans(&other), sans(&app));
+
+    // Damage: a move that cannot be played, a broken FEN, plain garbage.
+    let broken = text.replace("Nh4", "Nh9");
+    let e = read_record(&broken, &library).unwrap_err();
+    assert!(e.message.contains("Nh9"), "{e}");
+    assert!(read_record(&text.replace("[FEN \"rnbq", "[FEN \"xnbq"), &library).is_err());
+    assert!(read_record("\u{0}\u{1}garbage", &library).is_err());
+}

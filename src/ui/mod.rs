@@ -175,23 +175,31 @@ fn piece_char(p: Piece) -> char {
     s.chars().next().unwrap_or('?')
 }
 
-fn outcome_text(o: Outcome, lang: Lang) -> String {
-    let side = |c: Side| {
-        if c == Side::White {
-            T::White.tr(lang)
-        } else {
-            T::Black.tr(lang)
-        }
-    };
+/// The result in words, from the translation table.
+pub fn outcome_text(o: Outcome, lang: Lang) -> String {
+    use crate::rules::{DrawReason, WinReason};
     match o {
-        Outcome::Decisive { winner, .. } => {
-            format!(
-                "{} — {}",
-                fill(T::WinsBy.tr(lang), &[("side", side(winner))]),
-                o
-            )
+        Outcome::Decisive { winner, reason } => {
+            let side = if winner == Side::White {
+                T::White
+            } else {
+                T::Black
+            };
+            let key = match reason {
+                WinReason::Checkmate => T::WinCheckmate,
+                WinReason::Blast => T::WinBlast,
+                WinReason::Resignation => T::WinResignation,
+            };
+            fill(key.tr(lang), &[("side", side.tr(lang))])
         }
-        Outcome::Draw(_) => format!("{} — {o}", T::Drawn.tr(lang)),
+        Outcome::Draw(r) => match r {
+            DrawReason::Stalemate => T::DrawStalemate,
+            DrawReason::Repetition => T::DrawRepetition,
+            DrawReason::InsufficientMaterial => T::DrawMaterial,
+            DrawReason::Agreement => T::DrawAgreement,
+        }
+        .tr(lang)
+        .to_string(),
     }
 }
 

@@ -20,7 +20,7 @@ use crate::settings::Settings;
 pub const SLIDE: f32 = 0.22;
 const FADE: f32 = 0.35;
 const FOG_DISSOLVE: f32 = 0.6;
-const BLAST_PARTICLES: usize = 36;
+const BLAST_PARTICLES: usize = 60;
 
 /// Marks an animation in progress: scripts wait until none is left.
 #[derive(Component, Default)]
@@ -151,8 +151,18 @@ pub fn react(
     for c in heard.checks.read() {
         check.0 = Some(c.king);
     }
-    if heard.over.read().count() > 0 {
-        check.0 = None;
+    // The mated king keeps its glow; any other ending clears it.
+    for o in heard.over.read() {
+        let mate = matches!(
+            o.0,
+            crate::rules::Outcome::Decisive {
+                reason: crate::rules::WinReason::Checkmate,
+                ..
+            }
+        );
+        if !mate {
+            check.0 = None;
+        }
     }
     let dropped_move = dropped.0.take();
     for m in &moved {
@@ -338,32 +348,46 @@ fn sweep_effect(commands: &mut Commands, textures: &Textures, at: Vec2, k: f32, 
 fn explosion(commands: &mut Commands, textures: &Textures, at: Vec2, k: f32, seed: u32) {
     // Flash.
     let mut flash = Sprite::from_image(textures.glow.clone());
-    flash.color = Color::srgba(1.0, 0.95, 0.75, 1.0);
-    flash.custom_size = Some(Vec2::splat(CELL * 2.6));
+    flash.color = Color::srgba(1.0, 0.97, 0.85, 1.0);
+    flash.custom_size = Some(Vec2::splat(CELL * 3.6));
     commands.spawn((
         flash,
         Transform::from_translation(at.extend(z::EFFECT + 0.2)),
         FadeOut {
             t: 0.0,
-            dur: 0.35 * k,
+            dur: 0.3 * k,
             delay: 0.0,
-            grow: 1.4,
+            grow: 1.3,
             alpha: 1.0,
         },
     ));
-    // Fireball and scorch.
+    // Fireball and smoke.
     let mut fire = Sprite::from_image(textures.glow.clone());
-    fire.color = Color::srgba(1.0, 0.45, 0.1, 0.9);
-    fire.custom_size = Some(Vec2::splat(CELL * 1.5));
+    fire.color = Color::srgba(1.0, 0.42, 0.08, 1.0);
+    fire.custom_size = Some(Vec2::splat(CELL * 2.2));
     commands.spawn((
         fire,
         Transform::from_translation(at.extend(z::EFFECT + 0.1)),
         FadeOut {
             t: 0.0,
-            dur: 0.7 * k,
+            dur: 0.9 * k,
             delay: 0.0,
             grow: 1.8,
-            alpha: 0.9,
+            alpha: 1.0,
+        },
+    ));
+    let mut smoke = Sprite::from_image(textures.glow.clone());
+    smoke.color = Color::srgba(0.2, 0.18, 0.17, 0.8);
+    smoke.custom_size = Some(Vec2::splat(CELL * 1.8));
+    commands.spawn((
+        smoke,
+        Transform::from_translation(at.extend(z::EFFECT)),
+        FadeOut {
+            t: 0.0,
+            dur: 1.2 * k,
+            delay: 0.15 * k,
+            grow: 2.2,
+            alpha: 0.8,
         },
     ));
     // Debris and sparks.
@@ -384,7 +408,7 @@ fn explosion(commands: &mut Commands, textures: &Textures, at: Vec2, k: f32, see
         } else {
             Color::srgba(0.25, 0.22, 0.2, 1.0)
         };
-        s.custom_size = Some(Vec2::splat(CELL * (0.07 + 0.08 * rnd())));
+        s.custom_size = Some(Vec2::splat(CELL * (0.09 + 0.12 * rnd())));
         commands.spawn((
             s,
             Transform::from_translation(at.extend(z::EFFECT + 0.3)),
@@ -437,7 +461,7 @@ pub fn animate(
         let pos = s.from.lerp(s.to, ease_out(p));
         t.translation = pos.extend(if p < 1.0 { z::LIFTED } else { z::PIECE });
         if p >= 1.0 {
-            commands.entity(e).remove::<Slide>();
+            commands.entity(e).remove::<(Slide, Busy)>();
             // A real piece settles on its cell (the layout may have changed).
             if let Ok(at) = pieces.get(e) {
                 t.translation = layout.center(at.0).extend(z::PIECE);
@@ -562,7 +586,7 @@ pub fn shake_camera(
             } else {
                 let mut s = Sprite::from_image(textures.glow.clone());
                 s.color = Color::srgba(1.0, 0.1, 0.05, pulse);
-                s.custom_size = Some(Vec2::splat(CELL * 1.25));
+                s.custom_size = Some(Vec2::splat(CELL * 1.6));
                 commands.spawn((CheckGlow, s, Transform::from_translation(pos)));
             }
         }

@@ -134,11 +134,17 @@ pub struct GameOptions {
     pub skip_menu: bool,
     /// Count frames and print the CPU time our systems take, then quit.
     pub bench_frames: Option<u32>,
+    /// Start from this FEN (with a minefield field for fog and mines).
+    pub fen: Option<String>,
+    /// Frames to wait after the last scripted move before the screenshot
+    /// (default: until every animation has finished).
+    pub wait: Option<u32>,
 }
 
 impl GameOptions {
     /// Reads `--screenshot PATH`, `--script "e2e4 Nf8 …"` (or `--moves`),
-    /// `--seed N`, `--preset FILE`, `--bench-frames N`.
+    /// `--seed N`, `--preset FILE`, `--fen FEN`, `--wait FRAMES`,
+    /// `--bench-frames N`.
     ///
     /// # Errors
     /// A message naming the unknown or incomplete option.
@@ -157,6 +163,11 @@ impl GameOptions {
                     o.seed = Some(v.parse().map_err(|_| format!("--seed {v}: not a number"))?);
                 }
                 "--preset" => o.preset = Some(value()?),
+                "--fen" => o.fen = Some(value()?),
+                "--wait" => {
+                    let v = value()?;
+                    o.wait = Some(v.parse().map_err(|_| format!("--wait {v}: not a number"))?);
+                }
                 "--bench-frames" => {
                     let v = value()?;
                     o.bench_frames = Some(
@@ -167,7 +178,11 @@ impl GameOptions {
                 other => return Err(format!("unknown option '{other}'")),
             }
         }
-        o.skip_menu = o.screenshot.is_some() || !o.moves.is_empty() || o.bench_frames.is_some();
+        o.skip_menu = o.screenshot.is_some()
+            || !o.moves.is_empty()
+            || o.bench_frames.is_some()
+            || o.fen.is_some()
+            || o.preset.is_some();
         Ok(o)
     }
 }
@@ -177,6 +192,13 @@ pub fn run_game(options: GameOptions) {
     let mut app = App::new();
     if let Some(seed) = options.seed {
         app.insert_resource(crate::chess::MineSeed(seed));
+    }
+    if options.screenshot.is_some() {
+        // Animations advance by one 60 Hz frame per frame, however slow the
+        // (software) renderer is: screenshots come out the same every run.
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_secs_f32(1.0 / 60.0),
+        ));
     }
     // Absolute paths, so the folders are found however the binary is started.
     let levels = crate::preset::levels_dir().to_string_lossy().into_owned();
@@ -350,16 +372,53 @@ fn script(
     mut options: ResMut<GameOptions>,
     board: BoardView,
     state: Res<GameState>,
+    library: Res<crate::preset::asset::PresetLibrary>,
     busy: Query<(), With<effects::Busy>>,
     mut frames: Local<u32>,
+    mut since_move: Local<u32>,
     mut requests: MessageWriter<MoveRequested>,
+    mut new_game: MessageWriter<crate::chess::NewGameRequested>,
 ) {
     if !options.skip_menu {
         return;
     }
     *frames += 1;
+    *since_move += 1;
+    if *frames == 3 {
+        let variant = options.preset.as_ref().and_then(|file| {
+            let found = library.entries.iter().find(|e| &e.file == file);
+            if found.is_none() {
+                error!("--preset {file}: no such preset in levels/");
+            }
+            found
+                .and_then(|e| e.preset.as_ref().ok())
+                .map(|p| p.variant.clone())
+        });
+        let position = options.fen.as_ref().and_then(|f| {
+            let rules = variant.as_ref().map(|v| v.rules);
+            let parsed = match rules {
+                Some(r) => crate::rules::fen::parse(f, r),
+                None => crate::rules::fen::parse_standard(f),
+            };
+            parsed.map_err(|e| error!("--fen: {e}")).ok()
+        });
+        if variant.is_some() || position.is_some() {
+            new_game.write(crate::chess::NewGameRequested {
+                variant,
+                position,
+                ..crate::chess::NewGameRequested::fresh()
+            });
+        }
+        return;
+    }
     // Let the first game start, the window settle and animations finish.
-    if *frames < 20 || !busy.is_empty() {
+    if *frames < 20 {
+        return;
+    }
+    let waited = options
+        .wait
+        .is_some_and(|w| *since_move >= w && options.moves.is_empty());
+    if !busy.is_empty() && !waited {
         return;
     }
     if !options.moves.is_empty() {
@@ -369,7 +428,9 @@ fn script(
                 let public = pos.public_view();
                 match crate::rules::notation::parse_move(public.position(), &text) {
                     Ok(m) => {
+                        info!("--script: {text}");
                         requests.write(MoveRequested(m));
+                        *since_move = 0;
                     }
                     Err(e) => error!("--script: {e}"),
                 }
@@ -379,10 +440,11 @@ fn script(
         *frames = 10;
         return;
     }
-    if *frames < 40 {
+    if *frames < 40 || (options.wait.is_some() && !waited) {
         return;
     }
     if let Some(path) = options.screenshot.take() {
+        info!("--screenshot: {}", path.display());
         use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
         commands
             .spawn(Screenshot::primary_window())
