@@ -207,7 +207,8 @@ pub fn dress_fog(
         commands.entity(e).insert((
             sprite,
             FogDrift {
-                phase: (at.0.file() as f32 * 1.7 + at.0.rank() as f32 * 2.3) % 6.28,
+                phase: (at.0.file() as f32 * 1.7 + at.0.rank() as f32 * 2.3)
+                    % std::f32::consts::TAU,
             },
             Transform::from_translation(layout.center(at.0).extend(z::FOG)),
             Visibility::Visible,

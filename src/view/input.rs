@@ -198,14 +198,14 @@ pub fn pointer(
     if right {
         return;
     }
-    if select(&mut selection, &board, &state, sq) {
-        if let Some((e, _, _)) = pieces.iter().find(|(_, at, _)| at.0 == sq) {
-            *drag = Drag {
-                entity: Some(e),
-                start: world,
-                moved: false,
-            };
-        }
+    if select(&mut selection, &board, &state, sq)
+        && let Some((e, _, _)) = pieces.iter().find(|(_, at, _)| at.0 == sq)
+    {
+        *drag = Drag {
+            entity: Some(e),
+            start: world,
+            moved: false,
+        };
     }
 }
 
