@@ -9,7 +9,7 @@ ours="${OURS:-$here/../../target/release/minesweeper_chess}"
 runs="${1:-5}"
 positions=(
   "start|rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|5"
-  "castles|r3k2r/8/8/8/8/8/8/8/8/R3K2R w KQkq - 0 1|4"
+  "castles|r3k2r/8/8/8/8/8/8/8/8/R3K2R w KQkq - 0 1|5"
   "italian|r1bqkbnr/pppp1ppp/2n5/4p3/8/8/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 0 1|4"
 )
 now() { date +%s.%N; }

@@ -77,7 +77,16 @@ impl Plugin for UiPlugin {
             .add_systems(Startup, (setup_cameras, start_screen))
             .add_systems(PostStartup, show_save_error)
             .add_systems(Update, (toasts, block_input))
-            .add_systems(EguiPrimaryContextPass, (fonts_once, ui).chain());
+            .add_systems(
+                EguiPrimaryContextPass,
+                (
+                    crate::view::probe::start_ui,
+                    fonts_once,
+                    ui,
+                    crate::view::probe::end_ui,
+                )
+                    .chain(),
+            );
     }
 }
 

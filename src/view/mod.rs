@@ -8,6 +8,7 @@
 pub mod board;
 pub mod effects;
 pub mod input;
+pub mod probe;
 pub mod textures;
 pub mod theme;
 
@@ -290,6 +291,9 @@ impl Plugin for ViewPlugin {
             );
         input::build(app);
         effects::build(app);
+        app.init_resource::<probe::FrameProbe>()
+            .add_systems(Update, probe::start_update.before(TurnSet::Setup))
+            .add_systems(Update, probe::end_update.after(TurnSet::Present));
     }
 }
 
@@ -372,7 +376,7 @@ fn script(
     mut options: ResMut<GameOptions>,
     board: BoardView,
     state: Res<GameState>,
-    library: Res<crate::preset::asset::PresetLibrary>,
+    library: Option<Res<crate::preset::asset::PresetLibrary>>,
     busy: Query<(), With<effects::Busy>>,
     mut frames: Local<u32>,
     mut since_move: Local<u32>,
@@ -386,7 +390,9 @@ fn script(
     *since_move += 1;
     if *frames == 3 {
         let variant = options.preset.as_ref().and_then(|file| {
-            let found = library.entries.iter().find(|e| &e.file == file);
+            let found = library
+                .as_ref()
+                .and_then(|l| l.entries.iter().find(|e| &e.file == file));
             if found.is_none() {
                 error!("--preset {file}: no such preset in levels/");
             }
