@@ -130,14 +130,7 @@ pub fn time_ecs_turns(turns: usize) -> (f64, f64) {
 /// random move every 10 frames. Returns median and 99th percentile µs per
 /// `app.update()`.
 pub fn time_view_frames(frames: usize) -> (f64, f64) {
-    let mut app = crate::headless_app(MineSeed(4));
-    app.add_plugins(bevy::asset::AssetPlugin::default())
-        .init_asset::<Image>()
-        .init_asset::<bevy::text::Font>()
-        .init_resource::<ButtonInput<KeyCode>>()
-        .init_resource::<ButtonInput<MouseButton>>()
-        .insert_resource(crate::settings::Settings::default())
-        .add_plugins((crate::view::ViewPlugin, crate::audio::SoundPlugin));
+    let mut app = crate::headless_app_with_view(MineSeed(4));
     app.update();
     let mut rng = SmallRng::seed_from_u64(5);
     let mut times = Vec::with_capacity(frames);

@@ -33,6 +33,21 @@ impl Plugin for GamePlugin {
     }
 }
 
+/// The headless app plus the board view, animations and sound systems:
+/// sprites and text are plain components without a renderer, so this runs
+/// in tests and benchmarks too.
+pub fn headless_app_with_view(seed: chess::MineSeed) -> App {
+    let mut app = headless_app(seed);
+    app.add_plugins(bevy::asset::AssetPlugin::default())
+        .init_asset::<Image>()
+        .init_asset::<bevy::text::Font>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .insert_resource(settings::Settings::default())
+        .add_plugins((view::ViewPlugin, audio::SoundPlugin));
+    app
+}
+
 /// A headless app (no window, GPU or sound) running the gameplay schedule,
 /// with the mine seed fixed.
 pub fn headless_app(seed: chess::MineSeed) -> App {

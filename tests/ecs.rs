@@ -125,15 +125,7 @@ fn piece_at(app: &mut App, at: Square) -> Option<Piece> {
         .map(|(_, p)| p)
 }
 
-#[test]
-fn gameplay_schedule_has_no_system_order_ambiguities() {
-    let mut app = headless_app(MineSeed(1));
-    app.add_plugins(AssetPlugin {
-        file_path: concat!(env!("CARGO_MANIFEST_DIR"), "/levels").into(),
-        watch_for_changes_override: Some(false),
-        ..default()
-    });
-    app.add_plugins(minesweeper_chess::preset::asset::PresetPlugin { prefix: "" });
+fn assert_no_ambiguities(app: &mut App) {
     app.edit_schedule(Update, |s| {
         s.set_build_settings(ScheduleBuildSettings {
             ambiguity_detection: LogLevel::Error,
@@ -149,6 +141,38 @@ fn gameplay_schedule_has_no_system_order_ambiguities() {
     if let Err(msg) = res {
         panic!("system order ambiguities:\n{msg}");
     }
+}
+
+#[test]
+fn gameplay_schedule_has_no_system_order_ambiguities() {
+    let mut app = headless_app(MineSeed(1));
+    app.add_plugins(AssetPlugin {
+        file_path: concat!(env!("CARGO_MANIFEST_DIR"), "/levels").into(),
+        watch_for_changes_override: Some(false),
+        ..default()
+    });
+    app.add_plugins(minesweeper_chess::preset::asset::PresetPlugin { prefix: "" });
+    assert_no_ambiguities(&mut app);
+}
+
+#[test]
+fn view_and_sound_systems_have_no_order_ambiguities_and_run_headless() {
+    let mut app = minesweeper_chess::headless_app_with_view(MineSeed(2));
+    assert_no_ambiguities(&mut app);
+    // And they run: a few frames with moves, sprites and text attached.
+    app.init_resource::<Heard>()
+        .add_systems(Update, listen.in_set(TurnSet::Present));
+    app.update();
+    for m in ["Nf3", "a9a8", "e2e4"] {
+        play(&mut app, m);
+        for _ in 0..5 {
+            app.update();
+        }
+    }
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(), (With<ChessPiece>, With<Transform>)>();
+    assert_eq!(q.iter(app.world()).count(), pieces(&mut app).len());
 }
 
 #[test]
