@@ -174,6 +174,19 @@ fn fonts_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     Ok(())
 }
 
+/// A new game of the chosen preset as it is now on disk (edits included).
+fn fresh_game(library: &PresetLibrary) -> NewGameRequested {
+    let variant = library
+        .entries
+        .get(library.active)
+        .and_then(|e| e.preset.as_ref().ok())
+        .map(|p| p.variant.clone());
+    NewGameRequested {
+        variant,
+        ..NewGameRequested::fresh()
+    }
+}
+
 fn piece_char(p: Piece) -> char {
     let (solid, outline) = crate::view::board::glyphs(p.role);
     let s = if p.color == Side::White {
@@ -369,7 +382,7 @@ fn ui(
             ui.separator();
             ui.horizontal_wrapped(|ui| {
                 if ui.button(tr(T::NewGame)).clicked() {
-                    new_game.write(NewGameRequested::fresh());
+                    new_game.write(fresh_game(&library));
                     ui_state.over_dismissed = false;
                     click = true;
                 }
@@ -554,7 +567,7 @@ fn ui(
                 .add_sized(wide, egui::Button::new(tr(T::NewGame)))
                 .clicked()
             {
-                new_game.write(NewGameRequested::fresh());
+                new_game.write(fresh_game(&library));
                 ui_state.paused = false;
                 ui_state.over_dismissed = false;
                 click = true;
@@ -604,7 +617,7 @@ fn ui(
             ui.add_space(8.0);
             ui.horizontal(|ui| {
                 if ui.button(tr(T::NewGame)).clicked() {
-                    new_game.write(NewGameRequested::fresh());
+                    new_game.write(fresh_game(&library));
                     click = true;
                 }
                 if ui.button(tr(T::Export)).clicked() {

@@ -50,6 +50,10 @@ pub struct InputBlocked(pub bool);
 #[derive(Message, Debug, Clone, Copy)]
 pub struct TogglePause;
 
+/// F12: save a screenshot in the config folder's `screenshots/`.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct TakeScreenshot;
+
 /// Selection tint, targets and the bomb icon.
 #[derive(Component)]
 pub struct Highlight;
@@ -58,7 +62,8 @@ pub(super) fn build(app: &mut App) {
     app.init_resource::<Selection>()
         .init_resource::<Drag>()
         .init_resource::<InputBlocked>()
-        .add_message::<TogglePause>();
+        .add_message::<TogglePause>()
+        .add_message::<TakeScreenshot>();
 }
 
 /// Where the bomb icon sits in the cell ahead of a selected pawn: its
@@ -210,7 +215,7 @@ pub fn pointer(
 }
 
 /// Keys: Esc deselects (or opens the menu), F flips, U undoes, M mutes,
-/// S sweeps with the selected pawn.
+/// S sweeps with the selected pawn, F12 saves a screenshot.
 pub fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
@@ -220,6 +225,7 @@ pub fn keys(
     mut commands_out: MessageWriter<GameCommand>,
     mut requests: MessageWriter<MoveRequested>,
     mut pause: MessageWriter<TogglePause>,
+    mut shots: MessageWriter<TakeScreenshot>,
     mut cleared: MessageReader<GameStarted>,
     mut undone: MessageReader<MoveUndone>,
     mut moved: MessageReader<PieceMoved>,
@@ -255,6 +261,9 @@ pub fn keys(
     if keys.just_pressed(KeyCode::KeyM) {
         settings.muted = !settings.muted;
         settings.save();
+    }
+    if keys.just_pressed(KeyCode::F12) {
+        shots.write(TakeScreenshot);
     }
     if keys.just_pressed(KeyCode::KeyS)
         && let Some(m) = selection.sweep()

@@ -256,7 +256,7 @@ impl Plugin for ViewPlugin {
             .add_systems(Startup, (setup, spawn_camera))
             .add_systems(
                 Update,
-                (input::keys, input::pointer, script)
+                (input::keys, input::pointer, script, screenshot_key)
                     .chain()
                     .in_set(TurnSet::Input),
             )
@@ -367,6 +367,29 @@ fn fit_camera(
             }
         }
     }
+}
+
+/// Saves a screenshot when F12 was pressed.
+fn screenshot_key(mut commands: Commands, mut asks: MessageReader<input::TakeScreenshot>) {
+    if asks.read().count() == 0 {
+        return;
+    }
+    let Some(dir) = crate::settings::config_dir().map(|d| d.join("screenshots")) else {
+        return;
+    };
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        warn!("cannot create {}: {e}", dir.display());
+        return;
+    }
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let path = dir.join(format!("minesweeper-chess-{stamp}.png"));
+    info!("screenshot: {}", path.display());
+    commands
+        .spawn(bevy::render::view::screenshot::Screenshot::primary_window())
+        .observe(bevy::render::view::screenshot::save_to_disk(path));
 }
 
 /// Plays `--script` moves one at a time through the input path, waits for
