@@ -111,6 +111,26 @@ texts! {
         • When every mine is found or removed, the fog lifts for good.\n\
         • Otherwise chess: castling, promotion to a queen, no en passant, no fifty-move rule. \
         A blast that leaves your own king in check loses at once.",
+    PieceKing => "king",
+    PieceQueen => "queen",
+    PieceRook => "rook",
+    PieceBishop => "bishop",
+    PieceKnight => "knight",
+    PiecePawn => "pawn",
+    RefGameOver => "The game is over.",
+    RefNoPiece => "There is no piece on {sq}.",
+    RefNotYourTurn => "It is {side}'s turn.",
+    RefOnlyPawnsSweep => "Only pawns can sweep.",
+    RefNoSapperRule => "This board has no sapper action.",
+    RefSweepInCheck => "A pawn cannot sweep while your king is in check.",
+    RefCannotSweep => "The pawn on {from} cannot sweep {to}.",
+    RefMustPromote => "A pawn reaching {sq} must promote.",
+    RefWrongKind => "The {piece} on {from} cannot make that move to {to}.",
+    RefInCheck => "Your king on {sq} is in check: get it out of check.",
+    RefCannotGo => "The {piece} on {from} cannot go to {to}.",
+    ThemeWalnut => "Walnut",
+    ThemeTournament => "Tournament",
+    ThemeSlate => "Slate",
     WinCheckmate => "{side} wins by checkmate",
     WinBlast => "{side} wins: the blast exposed the enemy king",
     WinResignation => "{side} wins by resignation",
@@ -118,6 +138,62 @@ texts! {
     DrawRepetition => "Draw by threefold repetition",
     DrawMaterial => "Draw: neither side can mate",
     DrawAgreement => "Draw by agreement",
+}
+
+/// The name of a piece kind.
+pub fn role(r: crate::rules::Role) -> T {
+    use crate::rules::Role::*;
+    match r {
+        King => T::PieceKing,
+        Queen => T::PieceQueen,
+        Rook => T::PieceRook,
+        Bishop => T::PieceBishop,
+        Knight => T::PieceKnight,
+        Pawn => T::PiecePawn,
+    }
+}
+
+/// A refused move, in words.
+pub fn refusal(r: crate::rules::Refusal, lang: Lang) -> String {
+    use crate::rules::Refusal::*;
+    let side = |c: crate::rules::Color| {
+        if c == crate::rules::Color::White {
+            T::White
+        } else {
+            T::Black
+        }
+        .tr(lang)
+    };
+    match r {
+        GameOver => T::RefGameOver.tr(lang).into(),
+        NoPiece(s) => fill(T::RefNoPiece.tr(lang), &[("sq", &s.to_string())]),
+        NotYourTurn(c) => fill(T::RefNotYourTurn.tr(lang), &[("side", side(c))]),
+        OnlyPawnsSweep => T::RefOnlyPawnsSweep.tr(lang).into(),
+        NoSapperRule => T::RefNoSapperRule.tr(lang).into(),
+        SweepInCheck => T::RefSweepInCheck.tr(lang).into(),
+        CannotSweep(a, b) => fill(
+            T::RefCannotSweep.tr(lang),
+            &[("from", &a.to_string()), ("to", &b.to_string())],
+        ),
+        MustPromote(s) => fill(T::RefMustPromote.tr(lang), &[("sq", &s.to_string())]),
+        WrongKind(p, a, b) => fill(
+            T::RefWrongKind.tr(lang),
+            &[
+                ("piece", role(p).tr(lang)),
+                ("from", &a.to_string()),
+                ("to", &b.to_string()),
+            ],
+        ),
+        InCheck(k) => fill(T::RefInCheck.tr(lang), &[("sq", &k.to_string())]),
+        CannotGo(p, a, b) => fill(
+            T::RefCannotGo.tr(lang),
+            &[
+                ("piece", role(p).tr(lang)),
+                ("from", &a.to_string()),
+                ("to", &b.to_string()),
+            ],
+        ),
+    }
 }
 
 /// Replaces `{name}` placeholders in `text`.
@@ -140,6 +216,32 @@ mod tests {
                 assert!(!key.tr(lang).trim().is_empty(), "{key:?} in {lang:?}");
             }
         }
+    }
+
+    #[test]
+    fn every_refusal_reads_without_placeholders() {
+        use crate::rules::{Color, Refusal, Role, Square};
+        let (a, b) = (Square::new(4, 1), Square::new(4, 3));
+        for r in [
+            Refusal::GameOver,
+            Refusal::NoPiece(a),
+            Refusal::NotYourTurn(Color::Black),
+            Refusal::OnlyPawnsSweep,
+            Refusal::NoSapperRule,
+            Refusal::SweepInCheck,
+            Refusal::CannotSweep(a, b),
+            Refusal::MustPromote(b),
+            Refusal::WrongKind(Role::Pawn, a, b),
+            Refusal::InCheck(a),
+            Refusal::CannotGo(Role::Knight, a, b),
+        ] {
+            let text = refusal(r, Lang::En);
+            assert!(!text.contains('{') && !text.is_empty(), "{text}");
+        }
+        assert_eq!(
+            refusal(Refusal::NotYourTurn(Color::Black), Lang::En),
+            "It is Black's turn."
+        );
     }
 
     #[test]

@@ -26,11 +26,11 @@ impl Theme {
     pub const ALL: [Theme; 3] = [Theme::Walnut, Theme::Tournament, Theme::Slate];
 
     /// Name shown in the menu.
-    pub fn name(self) -> &'static str {
+    pub fn label(self) -> T {
         match self {
-            Theme::Walnut => "Walnut",
-            Theme::Tournament => "Tournament",
-            Theme::Slate => "Slate",
+            Theme::Walnut => T::ThemeWalnut,
+            Theme::Tournament => T::ThemeTournament,
+            Theme::Slate => T::ThemeSlate,
         }
     }
 }

@@ -167,8 +167,8 @@ pub enum GameCommand {
 pub struct MoveRejected {
     /// The refused move.
     pub mv: Move,
-    /// Why, for the player.
-    pub reason: String,
+    /// Why (translated by the interface).
+    pub reason: crate::rules::Refusal,
 }
 
 /// A piece moved (for castling: the king; the rook follows in `rook`).

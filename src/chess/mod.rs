@@ -19,8 +19,8 @@ use rand::{RngCore, SeedableRng};
 pub use components::*;
 
 use crate::rules::{
-    DrawReason, Move, MoveKind, Outcome, Position, PositionError, Setup, SquareSet, Variant,
-    WinReason, game::repetitions, mines::random_layout, notation::san_with_suffix,
+    DrawReason, Move, MoveKind, Outcome, Position, PositionError, Refusal, Setup, SquareSet,
+    Variant, WinReason, game::repetitions, mines::random_layout, notation::san_with_suffix,
 };
 
 /// The stages of a turn, run in this order every frame.
@@ -348,17 +348,19 @@ fn validate_move(
     let Some(mv) = queue.0.pop_front() else {
         return;
     };
-    let reject = |reason: String, rejected: &mut MessageWriter<MoveRejected>| {
+    let reject = |reason: Refusal, rejected: &mut MessageWriter<MoveRejected>| {
         rejected.write(MoveRejected { mv, reason });
     };
-    if let Some(o) = state.outcome {
-        reject(format!("the game is over: {o}"), &mut rejected);
+    if state.outcome.is_some() {
+        reject(Refusal::GameOver, &mut rejected);
         return;
     }
     let before = match board.snapshot(&state) {
         Ok(p) => p,
         Err(e) => {
-            reject(format!("the board is inconsistent: {e}"), &mut rejected);
+            // Entities out of step with the rules: a bug, never input.
+            error!("the board is inconsistent: {e}");
+            reject(Refusal::GameOver, &mut rejected);
             return;
         }
     };

@@ -18,7 +18,7 @@ pub mod variant;
 pub use game::{Game, PlayedMove};
 pub use position::{
     CastlingRights, DrawReason, IllegalMove, Move, MoveKind, MoveReport, Outcome, Position,
-    PositionError, PublicPosition, Setup, WinReason,
+    PositionError, PublicPosition, Refusal, Setup, WinReason,
 };
 pub use square::{Color, MAX_FILES, MAX_RANKS, Piece, Role, Square, SquareSet};
 pub use variant::{CastleSide, Castling, RuleSet, Variant, Wing};

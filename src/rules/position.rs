@@ -589,53 +589,42 @@ impl Position {
         self.legal_moves().contains(&m)
     }
 
-    /// Why `m` is not legal here, in words for the player. Judged on the
-    /// pieces alone, so it never hints at a hidden mine.
-    pub fn why_illegal(&self, m: Move) -> String {
+    /// Why `m` is not legal here. Judged on the pieces alone, so it never
+    /// hints at a hidden mine.
+    pub fn why_illegal(&self, m: Move) -> Refusal {
         if self.self_destructed.is_some() {
-            return "the game is over".into();
+            return Refusal::GameOver;
         }
         let Some(p) = self.piece_at(m.from) else {
-            return format!("there is no piece on {}", m.from);
+            return Refusal::NoPiece(m.from);
         };
         if p.color != self.turn {
-            return format!("it is {}'s turn", self.turn.name());
+            return Refusal::NotYourTurn(self.turn);
         }
         if m.kind == MoveKind::Sapper {
             if p.role != Role::Pawn {
-                return "only pawns can sweep".into();
+                return Refusal::OnlyPawnsSweep;
             }
             if !self.rules.sapper {
-                return "this board has no sapper action".into();
+                return Refusal::NoSapperRule;
             }
             if self.in_check() {
-                return "a pawn cannot sweep while your king is in check".into();
+                return Refusal::SweepInCheck;
             }
-            return format!("the pawn on {} cannot sweep {}", m.from, m.to);
+            return Refusal::CannotSweep(m.from, m.to);
         }
         let mut same_squares = self.legal_moves();
         same_squares.retain(|o| o.from == m.from && o.to == m.to);
         if let Some(o) = same_squares.first() {
             return match o.kind {
-                MoveKind::Promotion(_) => format!("a pawn reaching {} must promote", m.to),
-                _ => format!(
-                    "{} {} to {} is not a move of that kind",
-                    p.role.name(),
-                    m.from,
-                    m.to
-                ),
+                MoveKind::Promotion(_) => Refusal::MustPromote(m.to),
+                _ => Refusal::WrongKind(p.role, m.from, m.to),
             };
         }
         if self.in_check() {
-            let king = self.kings[self.turn.index()];
-            return format!("your king on {king} is in check; the move must get it out of check");
+            return Refusal::InCheck(self.kings[self.turn.index()]);
         }
-        format!(
-            "the {} on {} cannot go to {} (blocked, not its way of moving, or it would expose your king)",
-            p.role.name(),
-            m.from,
-            m.to
-        )
+        Refusal::CannotGo(p.role, m.from, m.to)
     }
 
     /// Fills `out` with the legal moves (clearing it first).
@@ -1195,6 +1184,63 @@ impl PublicPosition {
     /// The legal moves; the same for every hidden-mine layout.
     pub fn legal_moves(&self) -> Vec<Move> {
         self.position.legal_moves()
+    }
+}
+
+/// Why a move was refused, for the player (translated by the interface;
+/// `Display` gives English for logs and tools).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The game has ended.
+    GameOver,
+    /// No piece on that cell.
+    NoPiece(Square),
+    /// The other side is to move (the side to move is given).
+    NotYourTurn(Color),
+    /// Only pawns have the sapper action.
+    OnlyPawnsSweep,
+    /// The board preset switched the sapper action off.
+    NoSapperRule,
+    /// The sapper action is not allowed in check.
+    SweepInCheck,
+    /// This pawn cannot sweep that cell.
+    CannotSweep(Square, Square),
+    /// A pawn reaching its last rank must promote.
+    MustPromote(Square),
+    /// The squares are right but the kind of move is not.
+    WrongKind(Role, Square, Square),
+    /// The king (on this cell) is in check and the move does not help.
+    InCheck(Square),
+    /// The piece cannot go there.
+    CannotGo(Role, Square, Square),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::GameOver => write!(f, "the game is over"),
+            Refusal::NoPiece(s) => write!(f, "there is no piece on {s}"),
+            Refusal::NotYourTurn(c) => write!(f, "it is {}'s turn", c.name()),
+            Refusal::OnlyPawnsSweep => write!(f, "only pawns can sweep"),
+            Refusal::NoSapperRule => write!(f, "this board has no sapper action"),
+            Refusal::SweepInCheck => write!(f, "a pawn cannot sweep while your king is in check"),
+            Refusal::CannotSweep(a, b) => write!(f, "the pawn on {a} cannot sweep {b}"),
+            Refusal::MustPromote(s) => write!(f, "a pawn reaching {s} must promote"),
+            Refusal::WrongKind(r, a, b) => {
+                write!(f, "{} {a} to {b} is not a move of that kind", r.name())
+            }
+            Refusal::InCheck(k) => {
+                write!(
+                    f,
+                    "your king on {k} is in check; the move must get it out of check"
+                )
+            }
+            Refusal::CannotGo(r, a, b) => write!(
+                f,
+                "the {} on {a} cannot go to {b} (blocked, not its way of moving, or it would expose your king)",
+                r.name()
+            ),
+        }
     }
 }
 

@@ -128,12 +128,13 @@ fn block_input(ui: Res<UiState>, mut blocked: ResMut<InputBlocked>) {
 
 fn toasts(
     time: Res<Time>,
+    settings: Res<Settings>,
     mut ui: ResMut<UiState>,
     mut rejected: MessageReader<MoveRejected>,
     mut pause: MessageReader<TogglePause>,
 ) {
     for r in rejected.read() {
-        ui.toast = Some((r.reason.clone(), 3.5));
+        ui.toast = Some((crate::i18n::refusal(r.reason, settings.language), 3.5));
     }
     if let Some((_, t)) = &mut ui.toast {
         *t -= time.delta_secs();
@@ -661,7 +662,7 @@ fn ui(
                         ui.horizontal(|ui| {
                             for t in Theme::ALL {
                                 changed |= ui
-                                    .selectable_value(&mut settings.theme, t, t.name())
+                                    .selectable_value(&mut settings.theme, t, t.label().tr(lang))
                                     .changed();
                             }
                         });
