@@ -110,7 +110,8 @@ impl Plugin for SavePlugin {
     }
 }
 
-fn load_saved(mut saved: ResMut<SavedGame>, library: Res<PresetLibrary>) {
+/// Reads the saved game at start; a broken file is set aside with its reason.
+pub fn load_saved(mut saved: ResMut<SavedGame>, library: Res<PresetLibrary>) {
     let Some(path) = save_path() else { return };
     let Ok(text) = std::fs::read_to_string(&path) else {
         return;

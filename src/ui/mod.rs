@@ -75,7 +75,7 @@ impl Plugin for UiPlugin {
         app.add_plugins(SavePlugin)
             .init_resource::<UiState>()
             .add_systems(Startup, (setup_cameras, start_screen))
-            .add_systems(PostStartup, show_save_error)
+            .add_systems(PostStartup, show_save_error.after(crate::save::load_saved))
             .add_systems(Update, (toasts, block_input))
             .add_systems(
                 EguiPrimaryContextPass,

@@ -140,6 +140,8 @@ pub struct GameOptions {
     /// Frames to wait after the last scripted move before the screenshot
     /// (default: until every animation has finished).
     pub wait: Option<u32>,
+    /// Start with the board flipped (Black at the bottom).
+    pub flip: bool,
 }
 
 impl GameOptions {
@@ -165,6 +167,7 @@ impl GameOptions {
                 }
                 "--preset" => o.preset = Some(value()?),
                 "--fen" => o.fen = Some(value()?),
+                "--flip" => o.flip = true,
                 "--wait" => {
                     let v = value()?;
                     o.wait = Some(v.parse().map_err(|_| format!("--wait {v}: not a number"))?);
@@ -237,6 +240,10 @@ pub fn run_game(options: GameOptions) {
         crate::audio::SoundPlugin,
         crate::ui::UiPlugin,
     ))
+    .insert_resource(Layout {
+        flipped: options.flip,
+        ..default()
+    })
     .insert_resource(options);
     app.run();
 }
