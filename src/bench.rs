@@ -74,6 +74,20 @@ pub fn run(args: &[String]) -> CliOutput {
     }
 }
 
+/// The legal moves a player sees in the app's current game, or `None`
+/// when the game is over.
+fn public_moves(app: &mut App) -> Option<Vec<crate::rules::Move>> {
+    let world = app.world_mut();
+    let mut state = bevy::ecs::system::SystemState::<(BoardView, Res<GameState>)>::new(world);
+    match state.get(world) {
+        Ok((board, gs)) if gs.outcome.is_none() => board
+            .snapshot(&gs)
+            .ok()
+            .map(|p| p.public_view().legal_moves()),
+        _ => None,
+    }
+}
+
 /// Perft `runs` times; returns the node count and the median nodes/second.
 pub fn time_perft(pos: &Position, depth: u32, runs: usize) -> (u64, f64) {
     let mut rates = Vec::new();
@@ -94,18 +108,7 @@ pub fn time_ecs_turns(turns: usize) -> (f64, f64) {
     let mut rng = SmallRng::seed_from_u64(99);
     let mut times = Vec::with_capacity(turns);
     while times.len() < turns {
-        let moves = {
-            let world = app.world_mut();
-            let mut state =
-                bevy::ecs::system::SystemState::<(BoardView, Res<GameState>)>::new(world);
-            match state.get(world) {
-                Ok((board, gs)) if gs.outcome.is_none() => board
-                    .snapshot(&gs)
-                    .ok()
-                    .map(|p| p.public_view().legal_moves()),
-                _ => None,
-            }
-        };
+        let moves = public_moves(&mut app);
         let Some(moves) = moves.filter(|m| !m.is_empty()) else {
             app.world_mut()
                 .write_message(crate::chess::NewGameRequested::fresh());
@@ -136,18 +139,7 @@ pub fn time_view_frames(frames: usize) -> (f64, f64) {
     let mut times = Vec::with_capacity(frames);
     for i in 0..frames {
         if i % 10 == 0 {
-            let moves = {
-                let world = app.world_mut();
-                let mut state =
-                    bevy::ecs::system::SystemState::<(BoardView, Res<GameState>)>::new(world);
-                match state.get(world) {
-                    Ok((board, gs)) if gs.outcome.is_none() => board
-                        .snapshot(&gs)
-                        .ok()
-                        .map(|p| p.public_view().legal_moves()),
-                    _ => None,
-                }
-            };
+            let moves = public_moves(&mut app);
             match moves.as_ref().and_then(|m| m.choose(&mut rng)) {
                 Some(&m) => {
                     app.world_mut().write_message(MoveRequested(m));

@@ -175,6 +175,40 @@ fn fonts_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
     Ok(())
 }
 
+/// The buttons both menus end with: how to play, settings and (on the
+/// desktop) quit. Returns whether one was clicked.
+fn help_settings_quit(
+    ui: &mut egui::Ui,
+    size: egui::Vec2,
+    lang: Lang,
+    state: &mut UiState,
+    exit: &mut MessageWriter<AppExit>,
+) -> bool {
+    let mut clicked = false;
+    for (key, dialog) in [
+        (T::HowToPlay, Dialog::HowToPlay),
+        (T::Settings, Dialog::Settings),
+    ] {
+        if ui
+            .add_sized(size, egui::Button::new(key.tr(lang)))
+            .clicked()
+        {
+            state.dialog = Some(dialog);
+            clicked = true;
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if ui
+        .add_sized(size, egui::Button::new(T::Quit.tr(lang)))
+        .clicked()
+    {
+        exit.write(AppExit::Success);
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = exit;
+    clicked
+}
+
 /// A new game of the chosen preset as it is now on disk (edits included).
 fn fresh_game(library: &PresetLibrary) -> NewGameRequested {
     let variant = library
@@ -532,24 +566,7 @@ fn ui(
                 click = true;
             }
             ui.add_space(6.0);
-            if ui
-                .add_sized(wide, egui::Button::new(tr(T::HowToPlay)))
-                .clicked()
-            {
-                ui_state.dialog = Some(Dialog::HowToPlay);
-                click = true;
-            }
-            if ui
-                .add_sized(wide, egui::Button::new(tr(T::Settings)))
-                .clicked()
-            {
-                ui_state.dialog = Some(Dialog::Settings);
-                click = true;
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            if ui.add_sized(wide, egui::Button::new(tr(T::Quit))).clicked() {
-                exit.write(AppExit::Success);
-            }
+            click |= help_settings_quit(ui, wide, lang, &mut ui_state, &mut exit);
         });
     }
 
@@ -574,20 +591,6 @@ fn ui(
                 click = true;
             }
             if ui
-                .add_sized(wide, egui::Button::new(tr(T::HowToPlay)))
-                .clicked()
-            {
-                ui_state.dialog = Some(Dialog::HowToPlay);
-                click = true;
-            }
-            if ui
-                .add_sized(wide, egui::Button::new(tr(T::Settings)))
-                .clicked()
-            {
-                ui_state.dialog = Some(Dialog::Settings);
-                click = true;
-            }
-            if ui
                 .add_sized(wide, egui::Button::new(tr(T::MainMenu)))
                 .clicked()
             {
@@ -595,10 +598,7 @@ fn ui(
                 ui_state.screen = Screen::Main;
                 click = true;
             }
-            #[cfg(not(target_arch = "wasm32"))]
-            if ui.add_sized(wide, egui::Button::new(tr(T::Quit))).clicked() {
-                exit.write(AppExit::Success);
-            }
+            click |= help_settings_quit(ui, wide, lang, &mut ui_state, &mut exit);
         });
     }
 
