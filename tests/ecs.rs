@@ -711,3 +711,78 @@ fn saved_games_resume_exactly_and_corrupt_ones_are_refused() {
     assert!(read_record(&text.replace("[FEN \"rnbq", "[FEN \"xnbq"), &library).is_err());
     assert!(read_record("\u{0}\u{1}garbage", &library).is_err());
 }
+
+/// Every rule that happens is heard: the sound chosen for each event.
+#[test]
+fn each_event_plays_its_sound() {
+    use minesweeper_chess::audio::{SoundLog, synth::Effect};
+    let mut app = minesweeper_chess::headless_app_with_view(MineSeed(2));
+    // 60 Hz game time, however fast the test runs: delayed sounds come due.
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(16),
+    ));
+    app.init_resource::<Heard>()
+        .add_systems(Update, listen.in_set(TurnSet::Present));
+    app.update();
+    start(
+        &mut app,
+        with_mines(
+            "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            &["d7", "b6", "g6", "e5"],
+            &[],
+        ),
+    );
+    let heard_after = |app: &mut App, m: &str| -> Vec<Effect> {
+        app.world_mut().resource_mut::<SoundLog>().0.clear();
+        play(app, m);
+        for _ in 0..60 {
+            app.update();
+        }
+        app.world().resource::<SoundLog>().0.clone()
+    };
+    let s = heard_after(&mut app, "Nf3");
+    assert!(
+        s.contains(&Effect::Move) && s.contains(&Effect::Fog),
+        "{s:?}"
+    );
+    let s = heard_after(&mut app, "a9*");
+    assert!(s.contains(&Effect::Sweep), "{s:?}");
+    let s = heard_after(&mut app, "Ne5");
+    assert!(s.contains(&Effect::Blast), "{s:?}");
+    let s = heard_after(&mut app, "e9e8");
+    assert!(s.contains(&Effect::Move), "{s:?}");
+    heard_after(&mut app, "d2d3");
+    heard_after(&mut app, "f9f8");
+    let s = heard_after(&mut app, "Qd2");
+    assert!(s.contains(&Effect::Move), "{s:?}");
+    heard_after(&mut app, "h9h8");
+    let s = heard_after(&mut app, "Qh6");
+    assert!(s.contains(&Effect::Move), "{s:?}");
+    let s = heard_after(&mut app, "Nc8");
+    assert!(!s.contains(&Effect::Check), "{s:?}");
+    let s = heard_after(&mut app, "Qxh8");
+    assert!(s.contains(&Effect::Capture), "{s:?}");
+    heard_after(&mut app, "a9a8");
+    let s = heard_after(&mut app, "Qg8+");
+    assert!(s.contains(&Effect::Check), "{s:?}");
+    // Muted: nothing is played.
+    app.world_mut()
+        .resource_mut::<minesweeper_chess::settings::Settings>()
+        .muted = true;
+    let s = heard_after(&mut app, "Ke9");
+    assert!(s.is_empty(), "{s:?}");
+    // The end of the game has its fanfare.
+    app.world_mut()
+        .resource_mut::<minesweeper_chess::settings::Settings>()
+        .muted = false;
+    app.world_mut().write_message(GameCommand::Resign);
+    for _ in 0..60 {
+        app.update();
+    }
+    assert!(
+        app.world()
+            .resource::<SoundLog>()
+            .0
+            .contains(&Effect::GameEnd)
+    );
+}

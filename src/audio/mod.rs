@@ -28,6 +28,11 @@ impl Sounds {
     }
 }
 
+/// The most recent effects played (up to 64), newest last: for tests and
+/// for debugging what the player heard.
+#[derive(Resource, Debug, Default)]
+pub struct SoundLog(pub Vec<Effect>);
+
 /// A sound waiting for its moment (a blast after the piece arrives).
 #[derive(Component)]
 struct SoundLater {
@@ -41,6 +46,7 @@ pub struct SoundPlugin;
 impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<PlaySound>()
+            .init_resource::<SoundLog>()
             .add_systems(Startup, make_sounds)
             .add_systems(
                 Update,
@@ -130,6 +136,7 @@ fn play_sounds(
     time: Res<Time>,
     settings: Res<Settings>,
     sounds: Option<Res<Sounds>>,
+    mut log: ResMut<SoundLog>,
     mut requests: MessageReader<PlaySound>,
     mut later: Query<(Entity, &mut SoundLater)>,
 ) {
@@ -142,10 +149,14 @@ fn play_sounds(
             commands.entity(e).despawn();
         }
     }
-    let Some(sounds) = sounds else { return };
     if settings.muted || settings.volume <= 0.0 {
         return;
     }
+    log.0.extend(due.iter().copied());
+    let excess = log.0.len().saturating_sub(64);
+    log.0.drain(..excess);
+    // No audio output (a server, CI): the effects are chosen, nothing plays.
+    let Some(sounds) = sounds else { return };
     for effect in due {
         if let Some(h) = sounds.get(effect) {
             commands.spawn((
