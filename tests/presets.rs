@@ -115,7 +115,9 @@ fn asset_app(dir: &std::path::Path) -> App {
 }
 
 fn run_until(app: &mut App, mut done: impl FnMut(&mut App) -> bool) {
-    for _ in 0..500 {
+    // Generous: loading runs on the IO task pool, which a busy CI machine
+    // may starve for a while.
+    for _ in 0..10_000 {
         app.update();
         if done(app) {
             return;
