@@ -11,6 +11,7 @@ pub mod mines;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod probability;
 pub mod record;
 pub mod square;
 pub mod variant;

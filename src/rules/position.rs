@@ -416,9 +416,16 @@ impl Position {
         let mut p = self.clone();
         let hidden = self.mines.intersection(&self.fog).len();
         p.mines = self.mines.difference(&self.fog);
+        // The counts are public, but they count hidden mines too: take them
+        // from the true position before the hidden mines are dropped.
+        let counts = self
+            .squares()
+            .filter_map(|sq| self.revealed_count(sq).map(|n| (sq, n)))
+            .collect();
         PublicPosition {
             position: p,
             hidden_mines: hidden as u8,
+            counts,
         }
     }
 
@@ -1166,6 +1173,7 @@ impl fmt::Debug for Position {
 pub struct PublicPosition {
     position: Position,
     hidden_mines: u8,
+    counts: Vec<(Square, u8)>,
 }
 
 impl PublicPosition {
@@ -1180,6 +1188,12 @@ impl PublicPosition {
     /// The mine counter.
     pub fn mines_left(&self) -> usize {
         self.position.mines_left() + self.hidden_mines as usize
+    }
+    /// The count a revealed fog-zone cell shows (hidden mines included, as
+    /// on the board); `None` under fog or outside the zone. Use this, not
+    /// `position().revealed_count`, which only sees discovered mines.
+    pub fn revealed_count(&self, sq: Square) -> Option<u8> {
+        self.counts.iter().find(|(s, _)| *s == sq).map(|(_, n)| *n)
     }
     /// The legal moves; the same for every hidden-mine layout.
     pub fn legal_moves(&self) -> Vec<Move> {
