@@ -13,6 +13,8 @@ pub mod bench;
 pub mod chess;
 pub mod cli;
 pub mod i18n;
+pub mod jobs;
+pub mod platform;
 pub mod preset;
 pub mod rules;
 pub mod save;
@@ -43,6 +45,8 @@ pub fn headless_app_with_view(seed: chess::MineSeed) -> App {
         .init_asset::<bevy::text::Font>()
         .init_resource::<ButtonInput<KeyCode>>()
         .init_resource::<ButtonInput<MouseButton>>()
+        .add_message::<bevy::input::touch::TouchInput>()
+        .add_message::<bevy::window::CursorMoved>()
         .insert_resource(settings::Settings::default())
         .add_plugins((view::ViewPlugin, audio::SoundPlugin));
     app

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = minesweeper_chess::platform::args();
     if let Some(out) = minesweeper_chess::cli::run(&args) {
         print!("{}", out.stdout);
         eprint!("{}", out.stderr);

@@ -5,10 +5,10 @@
 use bevy::prelude::*;
 
 use crate::chess::{ActiveVariant, GameOver, GameState, NewGameRequested, TurnSet};
+use crate::platform::store;
 use crate::preset::asset::PresetLibrary;
 use crate::rules::record::{self, Record, RecordError};
 use crate::rules::{Game, RuleSet, Variant};
-use crate::settings::config_dir;
 
 /// The game text for the current game, or `None` before the first move.
 pub fn current_record(variant: &Variant, state: &GameState, preset_file: &str) -> Option<String> {
@@ -79,10 +79,9 @@ pub fn start_record(
     });
 }
 
-/// Where the game in progress is kept.
-pub fn save_path() -> Option<std::path::PathBuf> {
-    config_dir().map(|d| d.join("saved_game.txt"))
-}
+/// Name under which the game in progress is kept (a file in the config
+/// folder, or a local-storage entry on the web).
+pub const SAVE_FILE: &str = "saved_game.txt";
 
 /// The saved game offered at start, or why it could not be read.
 #[derive(Resource, Debug, Default)]
@@ -112,24 +111,22 @@ impl Plugin for SavePlugin {
 
 /// Reads the saved game at start; a broken file is set aside with its reason.
 pub fn load_saved(mut saved: ResMut<SavedGame>, library: Res<PresetLibrary>) {
-    let Some(path) = save_path() else { return };
-    let Ok(text) = std::fs::read_to_string(&path) else {
+    let Some(text) = store::read(SAVE_FILE) else {
         return;
     };
     match read_record(&text, &library) {
         Ok(g) => saved.game = Some(g),
         Err(e) => {
-            saved.error = Some(format!("{}: {e}", path.display()));
+            saved.error = Some(format!("{}: {e}", store::describe(SAVE_FILE)));
             // Keep the broken file for inspection, out of the way.
-            let _ = std::fs::rename(&path, path.with_extension("corrupt.txt"));
+            store::set_aside(SAVE_FILE, "saved_game.corrupt.txt");
         }
     }
 }
 
 fn write_save(variant: &Variant, state: &GameState, library: &PresetLibrary) {
-    let Some(path) = save_path() else { return };
     if state.outcome.is_some() || state.moves.is_empty() {
-        let _ = std::fs::remove_file(&path);
+        store::remove(SAVE_FILE);
         return;
     }
     let file = library
@@ -138,13 +135,8 @@ fn write_save(variant: &Variant, state: &GameState, library: &PresetLibrary) {
         .map(|e| e.file.as_str())
         .unwrap_or("");
     if let Some(text) = current_record(variant, state, file) {
-        let ok = path
-            .parent()
-            .map(std::fs::create_dir_all)
-            .transpose()
-            .and_then(|_| std::fs::write(&path, text));
-        if let Err(e) = ok {
-            warn!("cannot save the game in {}: {e}", path.display());
+        if let Err(e) = store::write(SAVE_FILE, &text) {
+            warn!("cannot save the game: {e}");
         }
     }
 }

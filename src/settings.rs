@@ -135,6 +135,9 @@ pub fn config_dir() -> Option<PathBuf> {
     Some(base.join("minesweeper-chess"))
 }
 
+/// Name of the settings file (or local-storage entry).
+const FILE: &str = "settings.ron";
+
 impl Settings {
     /// Reads settings from `text`; a broken file gives the defaults and the reason.
     pub fn from_ron(text: &str) -> (Settings, Option<String>) {
@@ -146,24 +149,21 @@ impl Settings {
 
     /// Loads the saved settings, or the defaults.
     pub fn load() -> Settings {
-        let Some(path) = config_dir().map(|d| d.join("settings.ron")) else {
+        let Some(text) = crate::platform::store::read(FILE) else {
             return Settings::default();
         };
-        match std::fs::read_to_string(&path) {
-            Ok(text) => {
-                let (s, err) = Settings::from_ron(&text);
-                if let Some(e) = err {
-                    warn!("{}: {e}; using default settings", path.display());
-                }
-                s
-            }
-            Err(_) => Settings::default(),
+        let (s, err) = Settings::from_ron(&text);
+        if let Some(e) = err {
+            warn!(
+                "{}: {e}; using default settings",
+                crate::platform::store::describe(FILE)
+            );
         }
+        s
     }
 
     /// Writes the settings; failures are logged, not fatal.
     pub fn save(&self) {
-        let Some(dir) = config_dir() else { return };
         let text = match ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()) {
             Ok(t) => t,
             Err(e) => {
@@ -171,10 +171,8 @@ impl Settings {
                 return;
             }
         };
-        if let Err(e) = std::fs::create_dir_all(&dir)
-            .and_then(|_| std::fs::write(dir.join("settings.ron"), text))
-        {
-            warn!("cannot save settings in {}: {e}", dir.display());
+        if let Err(e) = crate::platform::store::write(FILE, &text) {
+            warn!("cannot save settings: {e}");
         }
     }
 

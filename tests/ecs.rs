@@ -151,7 +151,10 @@ fn gameplay_schedule_has_no_system_order_ambiguities() {
         watch_for_changes_override: Some(false),
         ..default()
     });
-    app.add_plugins(minesweeper_chess::preset::asset::PresetPlugin { prefix: "" });
+    app.add_plugins(minesweeper_chess::preset::asset::PresetPlugin {
+        prefix: "",
+        discover: minesweeper_chess::preset::asset::Discover::Index,
+    });
     assert_no_ambiguities(&mut app);
 }
 
@@ -785,4 +788,217 @@ fn each_event_plays_its_sound() {
             .0
             .contains(&Effect::GameEnd)
     );
+}
+
+/// Board input through the pointer frame, as the mouse or a finger fills it.
+fn pointer(app: &mut App, at: &str, touch: bool, edit: impl Fn(&mut PointerFrame)) -> Heard {
+    use minesweeper_chess::view::Layout;
+    let world = app.world().resource::<Layout>().center(sq(at));
+    let mut f = PointerFrame {
+        screen: Some(world),
+        world: Some(world),
+        touch,
+        ..Default::default()
+    };
+    edit(&mut f);
+    *app.world_mut().resource_mut::<PointerFrame>() = f;
+    app.world_mut().resource_mut::<Heard>().moves_reset();
+    app.update();
+    // The next frame: nothing new happens to the pointer.
+    let rest = PointerFrame {
+        down: f.down && !f.released,
+        tap: false,
+        pressed: false,
+        released: false,
+        long_press: false,
+        secondary: false,
+        double: false,
+        ..f
+    };
+    *app.world_mut().resource_mut::<PointerFrame>() = rest;
+    app.update();
+    std::mem::take(&mut *app.world_mut().resource_mut::<Heard>())
+}
+
+fn tap(f: &mut PointerFrame) {
+    f.pressed = true;
+    f.released = true;
+    f.tap = true;
+}
+
+fn press(f: &mut PointerFrame) {
+    f.pressed = true;
+    f.down = true;
+}
+
+use minesweeper_chess::view::gesture::PointerFrame;
+
+#[test]
+fn taps_drags_and_long_presses_play_the_board() {
+    let mut app = minesweeper_chess::headless_app_with_view(MineSeed(2));
+    app.init_resource::<Heard>()
+        .add_systems(Update, listen.in_set(TurnSet::Present));
+    app.update();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/8/4P3/PPPP1PPP/RNBQKBNR w KQkq - 0 1";
+    start(&mut app, with_mines(fen, &["e4", "b6", "g6", "d5"], &[]));
+
+    // Tap the knight, tap its target: the move is played.
+    pointer(&mut app, "g1", true, tap);
+    let heard = pointer(&mut app, "f3", true, tap);
+    assert_eq!(heard.moved.len(), 1, "{heard:?}");
+    pointer(&mut app, "a9", false, tap);
+    pointer(&mut app, "a8", false, tap);
+
+    // A finger on the fogged cell ahead of a selected pawn waits: a tap
+    // would step (onto a mine), a long-press sweeps it.
+    pointer(&mut app, "e3", true, tap);
+    let heard = pointer(&mut app, "e4", true, press);
+    assert!(
+        heard.moved.is_empty() && heard.sapper.is_empty(),
+        "{heard:?}"
+    );
+    let heard = pointer(&mut app, "e4", true, |f| {
+        f.down = true;
+        f.long_press = true;
+    });
+    assert_eq!(heard.sapper.len(), 1, "a long-press sweeps: {heard:?}");
+    assert_eq!(heard.swept.len(), 1, "the mine on e4 is defused");
+    assert!(heard.exploded.is_empty());
+
+    // Drag and drop: press on the pawn, move, release over the target.
+    pointer(&mut app, "h9", true, tap);
+    pointer(&mut app, "h8", true, tap);
+    pointer(&mut app, "d2", true, press);
+    pointer(&mut app, "d3", true, |f| {
+        f.down = true;
+        f.dragging = true;
+    });
+    let heard = pointer(&mut app, "d3", true, |f| f.released = true);
+    assert_eq!(heard.moved.len(), 1, "{heard:?}");
+    assert_eq!(
+        piece_at(&mut app, sq("d3")).map(|p| p.role),
+        Some(Role::Pawn)
+    );
+
+    // A drop on a square the piece cannot reach changes nothing.
+    pointer(&mut app, "g9", false, tap);
+    pointer(&mut app, "g8", false, tap);
+    pointer(&mut app, "f1", true, press);
+    pointer(&mut app, "f5", true, |f| f.down = true);
+    let heard = pointer(&mut app, "f5", true, |f| f.released = true);
+    assert!(heard.moved.is_empty(), "{heard:?}");
+    assert_eq!(
+        piece_at(&mut app, sq("f1")).map(|p| p.role),
+        Some(Role::Bishop)
+    );
+
+    // Mouse: a right-click on the cell ahead of a selected pawn sweeps it
+    // and the pawn stays.
+    pointer(&mut app, "d3", false, tap);
+    let heard = pointer(&mut app, "d4", false, |f| f.secondary = true);
+    assert_eq!(heard.sapper.len(), 1, "{heard:?}");
+    assert!(heard.moved.is_empty());
+    assert_eq!(
+        piece_at(&mut app, sq("d3")).map(|p| p.role),
+        Some(Role::Pawn)
+    );
+}
+
+/// A job that sums 1..=n, a thousand numbers at a time, counting its work.
+struct Sum {
+    next: u64,
+    n: u64,
+    total: u64,
+    work: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl minesweeper_chess::jobs::Job for Sum {
+    type Output = u64;
+    fn step(&mut self, deadline: bevy::platform::time::Instant) -> Option<u64> {
+        loop {
+            let end = (self.next + 1000).min(self.n + 1);
+            self.total += (self.next..end).sum::<u64>();
+            self.work
+                .fetch_add(end - self.next, std::sync::atomic::Ordering::Relaxed);
+            self.next = end;
+            if self.next > self.n {
+                return Some(self.total);
+            }
+            if bevy::platform::time::Instant::now() >= deadline {
+                return None;
+            }
+        }
+    }
+}
+
+fn job_app(mode: minesweeper_chess::jobs::JobMode) -> App {
+    let mut app = headless_app(MineSeed(1));
+    app.insert_resource(mode)
+        .add_plugins(minesweeper_chess::jobs::JobPlugin::<Sum>::default());
+    app
+}
+
+fn sum_job(n: u64) -> (Sum, std::sync::Arc<std::sync::atomic::AtomicU64>) {
+    let work = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let job = Sum {
+        next: 1,
+        n,
+        total: 0,
+        work: work.clone(),
+    };
+    (job, work)
+}
+
+#[test]
+fn long_jobs_run_in_slices_between_frames_or_off_the_main_thread() {
+    use minesweeper_chess::jobs::{Finished, JobMode, Running};
+    let n = 2_000_000;
+    // Sliced (the web): the game keeps updating while the job advances a
+    // slice per frame, and the answer is the same.
+    let mut app = job_app(JobMode::Sliced(std::time::Duration::ZERO));
+    let (job, _) = sum_job(n);
+    let e = app.world_mut().spawn(Running::new(job)).id();
+    let mut updates = 0;
+    while app.world().get::<Finished<u64>>(e).is_none() {
+        app.update();
+        updates += 1;
+        assert!(updates < 10_000, "the sliced job never finished");
+    }
+    let done = app.world().get::<Finished<u64>>(e).unwrap();
+    assert_eq!(done.output, n * (n + 1) / 2);
+    assert!(done.frames >= 100, "one slice per frame: {}", done.frames);
+    assert!(app.world().get::<Running<Sum>>(e).is_none());
+
+    // Threaded (the desktop): the same answer from the task pool.
+    let mut app = job_app(JobMode::Threaded);
+    let (job, _) = sum_job(n);
+    let e = app.world_mut().spawn(Running::new(job)).id();
+    for _ in 0..20_000 {
+        app.update();
+        if app.world().get::<Finished<u64>>(e).is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let done = app
+        .world()
+        .get::<Finished<u64>>(e)
+        .expect("threaded job finished");
+    assert_eq!(done.output, n * (n + 1) / 2);
+
+    // Despawning cancels: the work stops growing.
+    let mut app = job_app(JobMode::Threaded);
+    let (job, work) = sum_job(u64::MAX / 4);
+    let e = app.world_mut().spawn(Running::new(job)).id();
+    app.update();
+    while work.load(std::sync::atomic::Ordering::Relaxed) == 0 {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    app.world_mut().despawn(e);
+    app.update();
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let a = work.load(std::sync::atomic::Ordering::Relaxed);
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let b = work.load(std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(a, b, "a cancelled job stops");
 }

@@ -3,7 +3,9 @@
 
 use bevy::prelude::*;
 use minesweeper_chess::chess::{ActiveVariant, GameState, MineSeed};
-use minesweeper_chess::preset::asset::{PresetAsset, PresetLibrary, PresetPlugin};
+use minesweeper_chess::preset::asset::{
+    Discover, PresetAsset, PresetIndex, PresetLibrary, PresetPlugin,
+};
 use minesweeper_chess::preset::{self, BUILTIN};
 use minesweeper_chess::rules::{Position, SquareSet, Variant};
 
@@ -103,14 +105,17 @@ fn broken_presets_name_file_line_and_problem() {
     assert!(e.starts_with("levels/broken.ron:1:"), "{e}");
 }
 
-fn asset_app(dir: &std::path::Path) -> App {
+fn asset_app(dir: &std::path::Path, discover: Discover) -> App {
     let mut app = minesweeper_chess::headless_app(MineSeed(3));
     app.add_plugins(AssetPlugin {
         file_path: dir.display().to_string(),
         watch_for_changes_override: Some(false),
         ..default()
     })
-    .add_plugins(PresetPlugin { prefix: "" });
+    .add_plugins(PresetPlugin {
+        prefix: "",
+        discover,
+    });
     app
 }
 
@@ -140,7 +145,7 @@ fn presets_load_through_the_asset_server_and_bad_ones_show_an_error() {
         CLASSIC.replace("mines: 4", "mines: 99"),
     )
     .unwrap();
-    let mut app = asset_app(&dir);
+    let mut app = asset_app(&dir, Discover::BuiltinOnly);
     run_until(&mut app, |app| {
         let server = app.world().resource::<AssetServer>();
         let lib = app.world().resource::<PresetLibrary>();
@@ -171,7 +176,7 @@ fn an_edited_preset_replaces_the_board_before_the_first_move() {
     for (file, text) in BUILTIN {
         std::fs::write(dir.join(file), text).unwrap();
     }
-    let mut app = asset_app(&dir);
+    let mut app = asset_app(&dir, Discover::BuiltinOnly);
     run_until(&mut app, |app| {
         let lib = app.world().resource::<PresetLibrary>();
         let server = app.world().resource::<AssetServer>();
@@ -239,4 +244,75 @@ fn mangled_presets_are_errors_never_panics() {
             assert!(!e.message.is_empty());
         }
     }
+}
+
+/// Waits until every discovered file has joined the menu.
+fn discovered(app: &mut App, files: usize) -> Vec<(String, Result<String, String>)> {
+    run_until(app, |app| {
+        let lib = app.world().resource::<PresetLibrary>();
+        lib.pending.is_empty() && lib.entries.len() >= BUILTIN.len() + files
+    });
+    let lib = app.world().resource::<PresetLibrary>();
+    lib.entries[BUILTIN.len()..]
+        .iter()
+        .map(|e| {
+            (
+                e.file.clone(),
+                e.preset
+                    .as_ref()
+                    .map(|p| p.variant.name.clone())
+                    .map_err(|e| e.to_string()),
+            )
+        })
+        .collect()
+}
+
+fn levels_with_extras(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("msc-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (file, text) in BUILTIN {
+        std::fs::write(dir.join(file), text).unwrap();
+    }
+    std::fs::write(
+        dir.join("my_board.ron"),
+        CLASSIC.replace("name: \"Classic\"", "name: \"My board\""),
+    )
+    .unwrap();
+    std::fs::write(dir.join("zz_broken.ron"), "(name: \"Oops\"").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a preset").unwrap();
+    dir
+}
+
+#[test]
+fn a_modders_new_preset_file_joins_the_menu() {
+    let dir = levels_with_extras("folder");
+    let mut app = asset_app(&dir, Discover::Folder(dir.clone()));
+    let extra = discovered(&mut app, 2);
+    assert_eq!(extra.len(), 2, "{extra:?}");
+    assert_eq!(extra[0], ("my_board.ron".into(), Ok("My board".into())));
+    assert_eq!(extra[1].0, "zz_broken.ron");
+    let err = extra[1].1.as_ref().unwrap_err();
+    assert!(err.starts_with("levels/zz_broken.ron:1:"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_web_finds_presets_through_an_index_file() {
+    let dir = levels_with_extras("index");
+    // Folders cannot be listed over HTTP: only what index.txt names is loaded.
+    std::fs::write(
+        dir.join("index.txt"),
+        "# presets\nclassic.ron\nmy_board.ron   # mine\n\n../etc/passwd\nmy_board.ron\n",
+    )
+    .unwrap();
+    let mut app = asset_app(&dir, Discover::Index);
+    let extra = discovered(&mut app, 1);
+    assert_eq!(extra, vec![("my_board.ron".into(), Ok("My board".into()))]);
+    let (_, problems) = PresetIndex::parse("levels/index.txt", "ok.ron\nbad name\n");
+    assert_eq!(
+        problems,
+        vec!["levels/index.txt:2: 'bad name' is not a preset file name (like classic.ron)"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

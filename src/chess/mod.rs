@@ -129,10 +129,10 @@ fn clock_seed() -> u64 {
     // No OS randomness source on every platform we target; the clock is
     // enough to vary the mines between games.
     let t = bevy::platform::time::Instant::now();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0x5eed);
+    let nanos = match crate::platform::wall_clock_nanos() {
+        0 => 0x5eed,
+        n => n,
+    };
     nanos ^ (t.elapsed().as_nanos() as u64).rotate_left(17)
 }
 

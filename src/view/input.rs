@@ -1,9 +1,10 @@
-//! Mouse and keyboard: select, click or drag to move, sweep, keys.
+//! Mouse, touch and keyboard: select, click (tap) or drag to move, sweep, keys.
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::effects::Dropped;
+use super::gesture::{Gestures, PointerFrame, RawPointer};
 use super::textures::Textures;
 use super::theme::colors;
 use super::{CELL, Layout, z};
@@ -40,6 +41,8 @@ pub struct Drag {
     entity: Option<Entity>,
     start: Vec2,
     moved: bool,
+    /// A touch on a cell that a tap steps to and a long-press sweeps.
+    deferred: Option<Square>,
 }
 
 /// When set, board input is ignored (a menu is open).
@@ -60,6 +63,8 @@ pub struct Highlight;
 
 pub(super) fn build(app: &mut App) {
     app.init_resource::<Selection>()
+        .init_resource::<Gestures>()
+        .init_resource::<PointerFrame>()
         .init_resource::<Drag>()
         .init_resource::<InputBlocked>()
         .add_message::<TogglePause>()
@@ -74,14 +79,81 @@ pub fn bomb_center(layout: &Layout, target: Square) -> Vec2 {
     c + Vec2::new(0.27, 0.27) * CELL * s
 }
 
-fn cursor_world(
-    window: &Query<&Window, With<PrimaryWindow>>,
-    cams: &Query<(&Camera, &GlobalTransform), With<super::WorldCamera>>,
-) -> Option<Vec2> {
-    let win = window.single().ok()?;
-    let (cam, t) = cams.single().ok()?;
-    let p = win.cursor_position()?;
-    cam.viewport_to_world_2d(t, p).ok()
+/// Feeds the mouse and the first finger on the touch screen to the
+/// gesture recogniser and maps the pointer onto the board. Without a window
+/// (headless tests) the frame is left as it is, so tests can write it.
+pub fn read_pointer(
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut moved: MessageReader<CursorMoved>,
+    mut touches: MessageReader<bevy::input::touch::TouchInput>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    cams: Query<(&Camera, &GlobalTransform), With<super::WorldCamera>>,
+    time: Res<Time<Real>>,
+    mut gestures: ResMut<Gestures>,
+    mut frame: ResMut<PointerFrame>,
+) {
+    use bevy::input::touch::TouchPhase;
+    let Ok(win) = window.single() else {
+        return;
+    };
+    let now = time.elapsed_secs_f64();
+    let touch_events: Vec<_> = touches.read().copied().collect();
+    let touching = !touch_events.is_empty() || gestures.finger.is_some();
+    let mut f = gestures.begin(touching || frame.touch && moved.is_empty());
+    for t in touch_events {
+        let follow = gestures.finger.is_none_or(|id| id == t.id);
+        if !follow {
+            continue;
+        }
+        let ev = match t.phase {
+            TouchPhase::Started => {
+                gestures.finger = Some(t.id);
+                RawPointer::Down(t.position)
+            }
+            TouchPhase::Moved => RawPointer::Move(t.position),
+            TouchPhase::Ended => {
+                gestures.finger = None;
+                RawPointer::Up(t.position)
+            }
+            TouchPhase::Canceled => {
+                gestures.finger = None;
+                RawPointer::Cancel
+            }
+        };
+        f.touch = true;
+        gestures.feed(&mut f, ev, now);
+    }
+    if gestures.finger.is_none() {
+        let cursor = win.cursor_position();
+        if moved.read().count() > 0
+            && let Some(p) = cursor
+        {
+            f.touch = false;
+            gestures.feed(&mut f, RawPointer::Move(p), now);
+        }
+        if let Some(p) = cursor {
+            if buttons.just_pressed(MouseButton::Left) {
+                f.touch = false;
+                gestures.feed(&mut f, RawPointer::Down(p), now);
+            }
+            if buttons.just_released(MouseButton::Left) {
+                gestures.feed(&mut f, RawPointer::Up(p), now);
+            }
+            if buttons.just_pressed(MouseButton::Right) {
+                f.touch = false;
+                gestures.feed(&mut f, RawPointer::Secondary(p), now);
+            }
+        } else if buttons.just_released(MouseButton::Left) {
+            // Let go outside the window: the drag snaps back.
+            gestures.feed(&mut f, RawPointer::Cancel, now);
+        }
+    }
+    gestures.finish(&mut f, now);
+    f.world = f.screen.and_then(|p| {
+        let (cam, t) = cams.single().ok()?;
+        cam.viewport_to_world_2d(t, p).ok()
+    });
+    *frame = f;
 }
 
 fn select(selection: &mut Selection, board: &BoardView, state: &GameState, sq: Square) -> bool {
@@ -111,12 +183,11 @@ fn select(selection: &mut Selection, board: &BoardView, state: &GameState, sq: S
     }
 }
 
-/// Mouse: click to select and move, drag and drop, right-click or the bomb
-/// icon to sweep. Ignored while egui or a menu wants the pointer.
+/// The board under the pointer: click or tap to select and move, drag and
+/// drop, right-click, the bomb icon or (touch) a long-press on the cell
+/// ahead to sweep. Ignored while egui or a menu wants the pointer.
 pub fn pointer(
-    buttons: Res<ButtonInput<MouseButton>>,
-    window: Query<&Window, With<PrimaryWindow>>,
-    cams: Query<(&Camera, &GlobalTransform), With<super::WorldCamera>>,
+    frame: Res<PointerFrame>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     blocked: Res<InputBlocked>,
     layout: Res<Layout>,
@@ -129,12 +200,39 @@ pub fn pointer(
     mut dropped: ResMut<Dropped>,
 ) {
     let over_ui = egui_wants.is_some_and(|w| w.wants_any_pointer_input());
-    let Some(world) = cursor_world(&window, &cams) else {
+    let Some(world) = frame.world else {
         return;
     };
-    // Dragging follows the cursor even over the panel.
+    let step_to = |selection: &Selection, sq: Square| {
+        selection
+            .moves
+            .iter()
+            .filter(|m| m.to == sq && m.kind != MoveKind::Sapper)
+            .max_by_key(|m| matches!(m.kind, MoveKind::Promotion(Role::Queen)))
+            .copied()
+    };
+    // A finger on a cell the selected pawn may step to or sweep: a tap
+    // steps, a long-press sweeps.
+    if let Some(sq) = drag.deferred {
+        if frame.long_press || frame.released || !frame.down {
+            drag.deferred = None;
+            let m = if frame.long_press {
+                selection.sweep().filter(|m| m.to == sq)
+            } else if frame.tap {
+                step_to(&selection, sq)
+            } else {
+                None
+            };
+            if let Some(m) = m {
+                requests.write(MoveRequested(m));
+                *selection = Selection::default();
+            }
+        }
+        return;
+    }
+    // Dragging follows the pointer even over the panel.
     if let Some(e) = drag.entity {
-        if buttons.pressed(MouseButton::Left) {
+        if frame.down && !frame.released {
             if world.distance(drag.start) > CELL * 0.15 {
                 drag.moved = true;
             }
@@ -146,29 +244,25 @@ pub fn pointer(
             return;
         }
         // Released.
-        let was_moved = drag.moved;
+        let was_moved = drag.moved && !frame.cancelled;
         *drag = Drag::default();
         if let Ok((_, at, mut t)) = pieces.get_mut(e) {
             let home = layout.center(at.0).extend(z::PIECE);
-            if was_moved {
-                let target = layout.square_at(world);
-                let m = target.and_then(|sq| {
-                    selection
-                        .moves
-                        .iter()
-                        .filter(|m| m.to == sq && m.kind != MoveKind::Sapper)
-                        .max_by_key(|m| matches!(m.kind, MoveKind::Promotion(Role::Queen)))
-                        .copied()
-                });
-                match m {
-                    Some(m) => {
-                        // Already where it lands: no slide.
-                        dropped.0 = Some(m);
-                        requests.write(MoveRequested(m));
-                        *selection = Selection::default();
-                    }
-                    None => t.translation = home,
+            let m = if was_moved {
+                layout
+                    .square_at(world)
+                    .and_then(|sq| step_to(&selection, sq))
+            } else {
+                None
+            };
+            match m {
+                Some(m) => {
+                    // Already where it lands: no slide.
+                    dropped.0 = Some(m);
+                    requests.write(MoveRequested(m));
+                    *selection = Selection::default();
                 }
+                None => t.translation = home,
             }
         }
         return;
@@ -176,8 +270,8 @@ pub fn pointer(
     if over_ui || blocked.0 {
         return;
     }
-    let right = buttons.just_pressed(MouseButton::Right);
-    if !buttons.just_pressed(MouseButton::Left) && !right {
+    let right = frame.secondary;
+    if !frame.pressed && !right {
         return;
     }
     let Some(sq) = layout.square_at(world) else {
@@ -188,12 +282,20 @@ pub fn pointer(
         let sweep = selection.sweep().filter(|m| {
             m.to == sq && (right || world.distance(bomb_center(&layout, m.to)) < CELL * 0.2)
         });
-        let step = selection
-            .moves
-            .iter()
-            .filter(|m| m.to == sq && m.kind != MoveKind::Sapper)
-            .max_by_key(|m| matches!(m.kind, MoveKind::Promotion(Role::Queen)))
-            .copied();
+        if frame.touch && selection.sweep().is_some_and(|m| m.to == sq) && sweep.is_none() {
+            if frame.tap {
+                // Down and up within one frame: a tap.
+                if let Some(m) = step_to(&selection, sq) {
+                    requests.write(MoveRequested(m));
+                    *selection = Selection::default();
+                }
+            } else {
+                // Wait: tap or long-press?
+                drag.deferred = Some(sq);
+            }
+            return;
+        }
+        let step = step_to(&selection, sq);
         if let Some(m) = sweep.or(if right { None } else { step }) {
             requests.write(MoveRequested(m));
             *selection = Selection::default();
@@ -210,6 +312,7 @@ pub fn pointer(
             entity: Some(e),
             start: world,
             moved: false,
+            deferred: None,
         };
     }
 }

@@ -7,6 +7,7 @@
 
 pub mod board;
 pub mod effects;
+pub mod gesture;
 pub mod input;
 pub mod probe;
 pub mod textures;
@@ -18,7 +19,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::chess::{BoardView, GameState, MoveRequested, TurnSet};
-use crate::preset::asset::PresetPlugin;
+use crate::preset::asset::{Discover, PresetPlugin};
 use crate::rules::Square;
 use crate::settings::Settings;
 
@@ -204,11 +205,18 @@ pub fn run_game(options: GameOptions) {
             std::time::Duration::from_secs_f32(1.0 / 60.0),
         ));
     }
-    // Absolute paths, so the folders are found however the binary is started.
-    let levels = crate::preset::levels_dir().to_string_lossy().into_owned();
-    let assets = crate::preset::project_dir("assets")
-        .to_string_lossy()
-        .into_owned();
+    // Desktop: absolute paths, so the folders are found however the binary
+    // is started. Web: URLs relative to the page.
+    let (levels, assets) = if crate::platform::WEB {
+        ("levels".to_string(), "assets".to_string())
+    } else {
+        (
+            crate::preset::levels_dir().to_string_lossy().into_owned(),
+            crate::preset::project_dir("assets")
+                .to_string_lossy()
+                .into_owned(),
+        )
+    };
     app.register_asset_source(
         "levels",
         AssetSourceBuilder::platform_default(&levels, None),
@@ -235,6 +243,11 @@ pub fn run_game(options: GameOptions) {
         crate::GamePlugin,
         PresetPlugin {
             prefix: "levels://",
+            discover: if crate::platform::WEB {
+                Discover::Index
+            } else {
+                Discover::Folder(levels.clone().into())
+            },
         },
         ViewPlugin,
         crate::audio::SoundPlugin,
@@ -263,7 +276,13 @@ impl Plugin for ViewPlugin {
             .add_systems(Startup, (setup, spawn_camera))
             .add_systems(
                 Update,
-                (input::keys, input::pointer, script, screenshot_key)
+                (
+                    input::keys,
+                    input::read_pointer,
+                    input::pointer,
+                    script,
+                    screenshot_key,
+                )
                     .chain()
                     .in_set(TurnSet::Input),
             )
@@ -296,6 +315,9 @@ impl Plugin for ViewPlugin {
                     .chain()
                     .in_set(TurnSet::Present),
             );
+        if crate::platform::WEB {
+            app.add_systems(Last, publish_status);
+        }
         input::build(app);
         effects::build(app);
         app.init_resource::<probe::FrameProbe>()
@@ -381,18 +403,21 @@ fn screenshot_key(mut commands: Commands, mut asks: MessageReader<input::TakeScr
     if asks.read().count() == 0 {
         return;
     }
-    let Some(dir) = crate::settings::config_dir().map(|d| d.join("screenshots")) else {
-        return;
+    let stamp = crate::platform::wall_clock_nanos() / 1_000_000_000;
+    let name = format!("minesweeper-chess-{stamp}.png");
+    // In the browser, Bevy offers the picture as a download.
+    let path = if crate::platform::WEB {
+        std::path::PathBuf::from(name)
+    } else {
+        let Some(dir) = crate::settings::config_dir().map(|d| d.join("screenshots")) else {
+            return;
+        };
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            warn!("cannot create {}: {e}", dir.display());
+            return;
+        }
+        dir.join(name)
     };
-    if let Err(e) = std::fs::create_dir_all(&dir) {
-        warn!("cannot create {}: {e}", dir.display());
-        return;
-    }
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let path = dir.join(format!("minesweeper-chess-{stamp}.png"));
     info!("screenshot: {}", path.display());
     commands
         .spawn(bevy::render::view::screenshot::Screenshot::primary_window())
@@ -490,5 +515,43 @@ fn script(
                     exit.write(AppExit::Success);
                 },
             );
+    }
+}
+
+/// What the page learns of the game (`window.mscStatus`, JSON): frames
+/// drawn, when the first one was, and the public state of the board. Only
+/// public information: the page is as visible to the player as the board.
+fn publish_status(
+    frames: Res<bevy::diagnostic::FrameCount>,
+    board: BoardView,
+    state: Res<GameState>,
+    mut first_ms: Local<Option<f64>>,
+    mut last: Local<String>,
+) {
+    // Frame 0 was rendered by the time frame 2 runs.
+    if frames.0 >= 2 && first_ms.is_none() {
+        let t = crate::platform::page_time_ms();
+        *first_ms = Some(t);
+        info!("first frame drawn {t:.0} ms after the page started");
+    }
+    let fen = board
+        .snapshot(&state)
+        .map(|p| crate::rules::fen::to_fen(p.public_view().position()))
+        .unwrap_or_default();
+    let outcome = state.outcome.map(|o| format!("{o:?}")).unwrap_or_default();
+    let json = format!(
+        "{{\"frames\":{},\"first_frame_ms\":{},\"moves\":{},\"fen\":\"{}\",\"outcome\":\"{}\"}}",
+        frames.0,
+        first_ms.map_or("null".to_string(), |t| format!("{t:.0}")),
+        state.moves.len(),
+        fen,
+        outcome.replace('"', "'"),
+    );
+    // On a change of the board, and every few frames for the frame count:
+    // the page need not be told 60 times a second.
+    let key = format!("{fen}|{outcome}|{}", first_ms.is_some());
+    if key != *last || frames.0 % 10 == 0 {
+        crate::platform::publish("mscStatus", &json);
+        *last = key;
     }
 }

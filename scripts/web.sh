@@ -1,0 +1,60 @@
+#!/bin/sh
+# The web version: `sh scripts/web.sh` builds it into dist/;
+# `sh scripts/web.sh serve` builds it and serves it on http://127.0.0.1:8080
+# (PORT=... to change). Installs what is missing: the wasm32 target
+# (rustup), wasm-bindgen-cli at exactly the version in Cargo.lock (crates.io)
+# and binaryen's wasm-opt (Debian). SKIP_BUILD=1 serves dist/ as it is.
+set -e
+cd "$(dirname "$0")/.."
+MODE=${1:-build}
+PORT=${PORT:-8080}
+
+as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+if [ -z "$SKIP_BUILD" ]; then
+    rustup target list --installed | grep -qx wasm32-unknown-unknown ||
+        rustup target add wasm32-unknown-unknown
+    # wasm-bindgen-cli must match the wasm-bindgen crate the game links.
+    WB=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print }' Cargo.lock)
+    if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WB" ]; then
+        cargo install wasm-bindgen-cli --version "$WB"
+    fi
+    command -v wasm-opt >/dev/null ||
+        { as_root apt-get update -q && as_root apt-get install -y -q binaryen; }
+
+    cargo build --profile web-release --target wasm32-unknown-unknown \
+        --bin minesweeper_chess
+    RAW=target/wasm32-unknown-unknown/web-release/minesweeper_chess.wasm
+
+    rm -rf dist
+    mkdir -p dist/levels dist/assets
+    wasm-bindgen --target web --no-typescript --out-dir dist \
+        --out-name minesweeper_chess "$RAW"
+    # Size over speed; the feature flags are what rustc's wasm32 target emits.
+    wasm-opt -Os --strip-debug \
+        --enable-bulk-memory --enable-nontrapping-float-to-int \
+        --enable-sign-ext --enable-mutable-globals --enable-reference-types \
+        --enable-multivalue \
+        dist/minesweeper_chess_bg.wasm -o dist/minesweeper_chess_bg.opt.wasm
+    mv dist/minesweeper_chess_bg.opt.wasm dist/minesweeper_chess_bg.wasm
+
+    cp web/index.html dist/
+    cp assets/CREDITS.md dist/assets/
+    cp -r assets/fonts dist/assets/
+    # Folders cannot be listed over HTTP: the game reads this index.
+    cp levels/*.ron levels/README.md dist/levels/
+    (cd levels && ls *.ron) > dist/levels/index.txt
+
+    size() { wc -c <"$1" | tr -d ' '; }
+    W=dist/minesweeper_chess_bg.wasm
+    echo "wasm: $(size "$RAW") bytes from rustc, $(size "$W") after wasm-opt," \
+        "$(gzip -9c "$W" | wc -c | tr -d ' ') gzipped"
+    echo "dist/: $(du -sh dist | cut -f1) in all"
+fi
+
+if [ "$MODE" = serve ]; then
+    echo "serving dist/ on http://127.0.0.1:$PORT/ (Ctrl-C stops)"
+    exec python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist
+fi
