@@ -15,6 +15,15 @@ fn main() -> ExitCode {
             minesweeper_chess::view::run_game(options);
             ExitCode::SUCCESS
         }
+        // A page address with a bad option still opens the game; the
+        // problem shows on the page.
+        Err(e) if minesweeper_chess::platform::WEB => {
+            minesweeper_chess::view::run_game(minesweeper_chess::view::GameOptions {
+                problem: Some(e),
+                ..Default::default()
+            });
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("{e}\n\n{}", minesweeper_chess::cli::USAGE);
             ExitCode::from(2)

@@ -134,10 +134,10 @@ fn write_save(variant: &Variant, state: &GameState, library: &PresetLibrary) {
         .get(library.active)
         .map(|e| e.file.as_str())
         .unwrap_or("");
-    if let Some(text) = current_record(variant, state, file) {
-        if let Err(e) = store::write(SAVE_FILE, &text) {
-            warn!("cannot save the game: {e}");
-        }
+    if let Some(text) = current_record(variant, state, file)
+        && let Err(e) = store::write(SAVE_FILE, &text)
+    {
+        warn!("cannot save the game: {e}");
     }
 }
 

@@ -93,3 +93,30 @@ fn check_accepts_the_shipped_presets_and_rejects_a_broken_one() {
     assert_eq!(out.code, 1);
     assert!(out.stderr.contains("cannot read the file"));
 }
+
+#[test]
+fn a_web_page_query_gives_the_same_options_as_the_command_line() {
+    use minesweeper_chess::platform::query_args;
+    use minesweeper_chess::view::GameOptions;
+    let args = query_args("?seed=7&preset=wide_fog.ron&flip&moves=e2e3+b9b8");
+    assert_eq!(
+        args,
+        [
+            "--seed",
+            "7",
+            "--preset",
+            "wide_fog.ron",
+            "--flip",
+            "--moves",
+            "e2e3 b9b8"
+        ]
+    );
+    let o = GameOptions::parse(&args).expect("options parse");
+    assert_eq!(o.seed, Some(7));
+    assert!(o.flip && o.skip_menu);
+    assert_eq!(o.moves, ["e2e3", "b9b8"]);
+    assert!(query_args("").is_empty());
+    // A bad value is an error naming it, not a crash.
+    let e = GameOptions::parse(&query_args("?seed=lots")).unwrap_err();
+    assert!(e.contains("--seed lots"), "{e}");
+}

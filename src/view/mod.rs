@@ -143,6 +143,9 @@ pub struct GameOptions {
     pub wait: Option<u32>,
     /// Start with the board flipped (Black at the bottom).
     pub flip: bool,
+    /// What was wrong with the options (the web page's query), reported
+    /// once the game runs.
+    pub problem: Option<String>,
 }
 
 impl GameOptions {
@@ -273,7 +276,7 @@ impl Plugin for ViewPlugin {
             .init_resource::<Layout>()
             .init_resource::<PanelWidth>()
             .init_resource::<GameOptions>()
-            .add_systems(Startup, (setup, spawn_camera))
+            .add_systems(Startup, (setup, spawn_camera, report_problem))
             .add_systems(
                 Update,
                 (
@@ -345,6 +348,12 @@ fn setup(
         ui: regular,
         bold,
     });
+}
+
+fn report_problem(options: Res<GameOptions>) {
+    if let Some(p) = &options.problem {
+        error!("page address: {p}");
+    }
 }
 
 /// Marks the camera that draws the board (egui has its own).
@@ -550,7 +559,7 @@ fn publish_status(
     // On a change of the board, and every few frames for the frame count:
     // the page need not be told 60 times a second.
     let key = format!("{fen}|{outcome}|{}", first_ms.is_some());
-    if key != *last || frames.0 % 10 == 0 {
+    if key != *last || frames.0.is_multiple_of(10) {
         crate::platform::publish("mscStatus", &json);
         *last = key;
     }
