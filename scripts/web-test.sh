@@ -1,6 +1,6 @@
 #!/bin/sh
 # The browser test: builds the web version (scripts/web.sh), serves it on
-# localhost, plays it in headless Chromium (scripts/web-test/test.mjs) and
+# localhost, plays it in headless Chromium (web/browser-test.mjs) and
 # leaves screenshots, the console log and a report in docs/web-test/.
 # Installs Debian's chromium and the playwright-core npm package when
 # missing. SKIP_BUILD=1 tests dist/ as it is.
@@ -14,8 +14,8 @@ as_root() {
 }
 command -v chromium >/dev/null ||
     { as_root apt-get update -q && as_root apt-get install -y -q chromium; }
-[ -d scripts/web-test/node_modules/playwright-core ] ||
-    (cd scripts/web-test && npm install --no-audit --no-fund)
+[ -d web/node_modules/playwright-core ] ||
+    (cd web && npm install --no-audit --no-fund)
 
 [ -n "$SKIP_BUILD" ] || sh scripts/web.sh build
 
@@ -24,4 +24,4 @@ SERVER=$!
 trap 'kill $SERVER 2>/dev/null' EXIT INT TERM
 sleep 1
 # A fixed seed: the same mines every run.
-node scripts/web-test/test.mjs "http://127.0.0.1:$PORT/index.html?seed=11" "$OUT"
+node web/browser-test.mjs "http://127.0.0.1:$PORT/index.html?seed=11" "$OUT"

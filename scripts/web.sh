@@ -3,7 +3,10 @@
 # `sh scripts/web.sh serve` builds it and serves it on http://127.0.0.1:8080
 # (PORT=... to change). Installs what is missing: the wasm32 target
 # (rustup), wasm-bindgen-cli at exactly the version in Cargo.lock (crates.io)
-# and binaryen's wasm-opt (Debian). SKIP_BUILD=1 serves dist/ as it is.
+# and binaryen's wasm-opt (npm, web/package.json: Debian 12's binaryen 108
+# is too old for today's rustc output and produces a module that fails to
+# start). SKIP_BUILD=1 serves dist/ as it is; WASM_OPT=0 skips wasm-opt
+# (a bigger download, a quicker build).
 set -e
 cd "$(dirname "$0")/.."
 MODE=${1:-build}
@@ -21,8 +24,8 @@ if [ -z "$SKIP_BUILD" ]; then
     if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WB" ]; then
         cargo install wasm-bindgen-cli --version "$WB"
     fi
-    command -v wasm-opt >/dev/null ||
-        { as_root apt-get update -q && as_root apt-get install -y -q binaryen; }
+    [ -x web/node_modules/.bin/wasm-opt ] ||
+        (cd web && npm install --no-audit --no-fund)
 
     cargo build --profile web-release --target wasm32-unknown-unknown \
         --bin minesweeper_chess
@@ -32,17 +35,19 @@ if [ -z "$SKIP_BUILD" ]; then
     mkdir -p dist/levels dist/assets
     wasm-bindgen --target web --no-typescript --out-dir dist \
         --out-name minesweeper_chess "$RAW"
-    # Size over speed; the feature flags are what rustc's wasm32 target emits.
-    wasm-opt -Os --strip-debug \
-        --enable-bulk-memory --enable-nontrapping-float-to-int \
-        --enable-sign-ext --enable-mutable-globals --enable-reference-types \
-        --enable-multivalue \
-        dist/minesweeper_chess_bg.wasm -o dist/minesweeper_chess_bg.opt.wasm
-    mv dist/minesweeper_chess_bg.opt.wasm dist/minesweeper_chess_bg.wasm
+    if [ "${WASM_OPT:-1}" != 0 ]; then
+        # Size over speed; the feature flags are what rustc's wasm32 target emits.
+        web/node_modules/.bin/wasm-opt ${WASM_OPT_LEVEL:--Os} --strip-debug \
+            --enable-bulk-memory --enable-nontrapping-float-to-int \
+            --enable-sign-ext --enable-mutable-globals --enable-reference-types \
+            --enable-multivalue \
+            dist/minesweeper_chess_bg.wasm -o dist/minesweeper_chess_bg.opt.wasm
+        mv dist/minesweeper_chess_bg.opt.wasm dist/minesweeper_chess_bg.wasm
+    fi
 
     cp web/index.html dist/
-    cp assets/CREDITS.md dist/assets/
-    cp -r assets/fonts dist/assets/
+    # The fonts are inside the wasm; their licence and the credits travel along.
+    cp assets/CREDITS.md assets/fonts/DejaVu-LICENSE.txt dist/assets/
     # Folders cannot be listed over HTTP: the game reads this index.
     cp levels/*.ron levels/README.md dist/levels/
     (cd levels && ls *.ron) > dist/levels/index.txt

@@ -51,6 +51,10 @@ usage: minesweeper_chess [COMMAND]
                           the total. Without --fen: the preset's start (classic
                           by default) with no mines placed.
   bench [--quick]         time move generation (perft) and full ECS turns
+  bench ai [--quick] [--games N] [--strong-ms MS] [--only speed|tactics|matches]
+                          the computer opponent's speed, tactics and matches
+  uci                     speak UCI on stdin/stdout (fog-free positions; the
+                          option Sapper turns the sapper action off for pure chess)
 ";
 
 /// Runs a command given its arguments (without the program name). Returns
@@ -63,7 +67,18 @@ pub fn run(args: &[String]) -> Option<CliOutput> {
     Some(match cmd.as_str() {
         "check" => check(rest),
         "perft" => perft_cmd(rest),
+        "bench" if rest.first().is_some_and(|a| a == "ai") => {
+            CliOutput::ok(crate::ai::bench::run(&rest[1..]))
+        }
         "bench" => crate::bench::run(rest),
+        "uci" => {
+            let stdin = std::io::stdin();
+            let mut stdout = std::io::stdout();
+            match crate::ai::uci::run(stdin.lock(), &mut stdout) {
+                Ok(()) => CliOutput::ok(String::new()),
+                Err(e) => CliOutput::fail(format!("uci: {e}\n")),
+            }
+        }
         "help" | "--help" | "-h" => CliOutput::ok(USAGE.to_string()),
         other => CliOutput::fail(format!("unknown command '{other}'\n\n{USAGE}")),
     })

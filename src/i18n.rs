@@ -53,6 +53,17 @@ texts! {
     PlayComputer => "Play against the computer",
     PlayPuzzle => "Sweeper Sudoku (puzzle)",
     ComingSoon => "coming soon",
+    Level => "Level",
+    LevelBeginner => "Beginner",
+    LevelCasual => "Casual",
+    LevelStrong => "Strong",
+    LevelMaster => "Master",
+    YouPlay => "You play",
+    VsComputer => "Against the computer ({level})",
+    Thinking => "The computer is thinking…",
+    Hint => "Hint",
+    HintThinking => "Looking for a good move…",
+    SearchInfo => "Last search: depth {depth}, {nodes} positions",
     Resume => "Resume saved game",
     Board => "Board",
     HowToPlay => "How to play",
@@ -98,8 +109,8 @@ texts! {
     PresetChanged => "This board changed on disk; start a new game to use it.",
     SaveCorrupt => "The saved game could not be read ({why}); a new game was started.",
     ImportFailed => "Could not import the game: {why}",
-    SweepHint => "Right-click or S: sweep the cell ahead",
-    Keys => "Keys: Esc menu/deselect · F flip · U undo · M mute · S sweep",
+    SweepHint => "Right-click, S or (touch) hold the cell ahead: sweep it",
+    Keys => "Keys: Esc menu/deselect · F flip · U undo · H hint · M mute · S sweep",
     Rules => "Chess on an 8×10 board. Ranks 4–7 start under fog, hiding four mines.\n\n\
         • A piece that lands on a cell lifts the fog from it and its eight neighbours. \
         Revealed cells show how many mines touch them, like Minesweeper.\n\

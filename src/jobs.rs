@@ -28,6 +28,13 @@ pub trait Job: Send + Sync + 'static {
     /// returns the result when there is nothing left to do. A slice may
     /// overrun its deadline a little, never by much.
     fn step(&mut self, deadline: Instant) -> Option<Self::Output>;
+
+    /// How long each slice may be when the job has a thread of its own.
+    /// Short slices let a cancelled job stop soon; a job whose slices
+    /// cost something to resume may ask for longer ones.
+    fn thread_slice(&self) -> Duration {
+        Duration::from_millis(20)
+    }
 }
 
 /// How jobs run here.
@@ -125,7 +132,7 @@ fn drive<J: Job>(
                 };
                 let task = AsyncComputeTaskPool::get().spawn(async move {
                     loop {
-                        let deadline = Instant::now() + Duration::from_millis(20);
+                        let deadline = Instant::now() + job.thread_slice();
                         if let Some(out) = job.step(deadline) {
                             return out;
                         }

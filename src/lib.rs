@@ -8,6 +8,7 @@
 // lints fight the ECS style rather than finding bugs (Bevy's own advice).
 #![allow(clippy::too_many_arguments, clippy::type_complexity)]
 
+pub mod ai;
 pub mod audio;
 pub mod bench;
 pub mod chess;
@@ -31,7 +32,7 @@ pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(chess::ChessPlugin);
+        app.add_plugins((chess::ChessPlugin, ai::play::ComputerPlugin));
     }
 }
 

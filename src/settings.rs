@@ -107,6 +107,10 @@ pub struct Settings {
     pub palette: Palette,
     /// Interface language.
     pub language: Lang,
+    /// The computer's strength.
+    pub ai_level: crate::ai::Level,
+    /// Against the computer, the player takes Black.
+    pub play_black: bool,
 }
 
 impl Default for Settings {
@@ -119,6 +123,8 @@ impl Default for Settings {
             animation: AnimSpeed::Normal,
             palette: Palette::Classic,
             language: Lang::En,
+            ai_level: crate::ai::Level::Casual,
+            play_black: false,
         }
     }
 }
@@ -199,6 +205,8 @@ mod tests {
             animation: AnimSpeed::Fast,
             palette: Palette::ColourBlind,
             language: Lang::En,
+            ai_level: crate::ai::Level::Master,
+            play_black: true,
         };
         let text = ron::ser::to_string(&s).unwrap();
         assert_eq!(Settings::from_ron(&text), (s, None));

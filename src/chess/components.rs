@@ -43,6 +43,15 @@ pub struct BoardEntity;
 #[derive(Resource, Debug, Clone)]
 pub struct ActiveVariant(pub Variant);
 
+/// Who plays: two people at one screen, or a person against the computer.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Opponent {
+    /// The side the computer plays; `None` for hot-seat.
+    pub computer: Option<crate::rules::Color>,
+    /// How strong it plays.
+    pub level: crate::ai::Level,
+}
+
 /// What is not on the board: side to move, castling rights, clocks, history.
 #[derive(Resource, Debug, Clone)]
 pub struct GameState {
@@ -158,7 +167,8 @@ pub enum GameCommand {
     Resign,
     /// Both players agree to a draw.
     AgreeDraw,
-    /// Take back the last move.
+    /// Take back the last move; against the computer, take back its reply
+    /// too, so that it is the player's turn again.
     Undo,
 }
 

@@ -58,6 +58,7 @@ impl Plugin for ChessPlugin {
             app.insert_resource(MineSeed(clock_seed()));
         }
         app.init_resource::<GameState>()
+            .init_resource::<Opponent>()
             .init_resource::<PendingMove>()
             .init_resource::<MoveQueue>()
             .add_message::<MoveRequested>()
@@ -300,13 +301,17 @@ fn game_commands(
     mut state: ResMut<GameState>,
     mut over: MessageWriter<GameOver>,
     mut undone: MessageWriter<MoveUndone>,
+    opponent: Res<Opponent>,
 ) {
+    let mut undo = 0;
     for cmd in cmds.read() {
         match cmd {
             GameCommand::Resign | GameCommand::AgreeDraw if state.outcome.is_none() => {
                 let outcome = if *cmd == GameCommand::Resign {
+                    // Against the computer it is always the player who resigns.
+                    let loser = opponent.computer.map_or(state.turn, |c| !c);
                     Outcome::Decisive {
-                        winner: !state.turn,
+                        winner: !loser,
                         reason: WinReason::Resignation,
                     }
                 } else {
@@ -315,25 +320,34 @@ fn game_commands(
                 state.outcome = Some(outcome);
                 over.write(GameOver(outcome));
             }
-            GameCommand::Undo => {
-                let Some(last) = state.moves.pop() else {
-                    continue;
-                };
-                for e in &board {
-                    commands.entity(e).despawn();
-                }
-                spawn_position(&mut commands, &variant.0, &last.before);
-                let moves = std::mem::take(&mut state.moves);
-                let mut keys = std::mem::take(&mut state.keys);
-                keys.pop();
-                reset_state(&mut state, &last.before);
-                state.moves = moves;
-                state.keys = keys;
-                undone.write(MoveUndone);
-            }
+            GameCommand::Undo => undo += 1,
             _ => {}
         }
     }
+    if undo == 0 || state.moves.is_empty() {
+        return;
+    }
+    // Against the computer, one undo takes back its reply and the move
+    // before it: the player is to move again.
+    let take = match opponent.computer {
+        Some(c) if c != state.turn && state.moves.len() >= 2 => 2 * undo,
+        _ => undo,
+    }
+    .min(state.moves.len());
+    let keep = state.moves.len() - take;
+    let before = state.moves[keep].before.clone();
+    for e in &board {
+        commands.entity(e).despawn();
+    }
+    spawn_position(&mut commands, &variant.0, &before);
+    let mut moves = std::mem::take(&mut state.moves);
+    moves.truncate(keep);
+    let mut keys = std::mem::take(&mut state.keys);
+    keys.truncate(keys.len().saturating_sub(take));
+    reset_state(&mut state, &before);
+    state.moves = moves;
+    state.keys = keys;
+    undone.write(MoveUndone);
 }
 
 fn validate_move(

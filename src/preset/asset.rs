@@ -288,11 +288,26 @@ fn preset_changed(
             if let Err(e) = &asset.0 {
                 warn!("{e}");
             }
-            library.entries.push(PresetEntry {
-                file,
-                preset: asset.0.clone(),
-                handle: Some(handle),
-            });
+            // Discovered files follow the built-in ones in name order,
+            // whichever finished loading first.
+            let at = library
+                .entries
+                .iter()
+                .enumerate()
+                .skip(BUILTIN.len())
+                .find(|(_, e)| e.file > file)
+                .map_or(library.entries.len(), |(i, _)| i);
+            if at <= library.active && library.active >= BUILTIN.len() {
+                library.active += 1;
+            }
+            library.entries.insert(
+                at,
+                PresetEntry {
+                    file,
+                    preset: asset.0.clone(),
+                    handle: Some(handle),
+                },
+            );
             continue;
         }
         let active_index = library.active;

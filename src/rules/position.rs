@@ -1010,6 +1010,15 @@ impl Position {
         rep
     }
 
+    /// This position with a mine on `sq`: the "what if that cell is
+    /// mined" branch of the computer's search, which works on the public
+    /// view (where hidden mines are gone) and must imagine them itself.
+    pub fn with_mine(&self, sq: Square) -> Position {
+        let mut p = self.clone();
+        p.mines.insert(sq);
+        p
+    }
+
     /// Plays `m` if it is legal.
     ///
     /// # Errors

@@ -8,10 +8,11 @@ use bevy_egui::{
     EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
 };
 
+use crate::ai::play::{ComputerStatus, HintRequested};
 use crate::audio::PlaySound;
 use crate::audio::synth::Effect;
 use crate::chess::{
-    ActiveVariant, BoardView, GameCommand, GameState, MoveRejected, NewGameRequested,
+    ActiveVariant, BoardView, GameCommand, GameState, MoveRejected, NewGameRequested, Opponent,
 };
 use crate::i18n::{Lang, T, fill};
 use crate::preset::asset::PresetLibrary;
@@ -261,7 +262,17 @@ pub fn outcome_text(o: Outcome, lang: Lang) -> String {
 }
 
 #[allow(clippy::too_many_arguments)]
+/// The computer opponent as the interface sees it.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct ComputerUi<'w, 's> {
+    opponent: ResMut<'w, Opponent>,
+    status: Res<'w, ComputerStatus>,
+    hint: MessageWriter<'w, HintRequested>,
+    marker: std::marker::PhantomData<&'s ()>,
+}
+
 fn ui(
+    mut computer: ComputerUi,
     mut contexts: EguiContexts,
     mut ui_state: ResMut<UiState>,
     mut settings: ResMut<Settings>,
@@ -414,6 +425,33 @@ fn ui(
                             }
                         });
                 });
+            let vs = computer.opponent.computer;
+            if vs.is_some() {
+                ui.separator();
+                let level = tr(computer.opponent.level.label());
+                ui.label(fill(tr(T::VsComputer), &[("level", level)]));
+                if computer.status.thinking {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(tr(T::Thinking));
+                    });
+                } else if computer.status.hinting {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(tr(T::HintThinking));
+                    });
+                }
+                if let Some(t) = &computer.status.last {
+                    let info = fill(
+                        tr(T::SearchInfo),
+                        &[
+                            ("depth", &t.depth.to_string()),
+                            ("nodes", &t.nodes.to_string()),
+                        ],
+                    );
+                    ui.label(egui::RichText::new(info).small().weak());
+                }
+            }
             ui.separator();
             ui.horizontal_wrapped(|ui| {
                 if ui.button(tr(T::NewGame)).clicked() {
@@ -437,11 +475,24 @@ fn ui(
                     command.write(GameCommand::Resign);
                     click = true;
                 }
-                if ui
-                    .add_enabled(live, egui::Button::new(tr(T::OfferDraw)))
-                    .clicked()
+                if vs.is_none()
+                    && ui
+                        .add_enabled(live, egui::Button::new(tr(T::OfferDraw)))
+                        .clicked()
                 {
                     command.write(GameCommand::AgreeDraw);
+                    click = true;
+                }
+                let my_turn = vs.is_some_and(|c| c != state.turn);
+                if vs.is_some()
+                    && ui
+                        .add_enabled(
+                            live && my_turn && !computer.status.hinting,
+                            egui::Button::new(tr(T::Hint)),
+                        )
+                        .clicked()
+                {
+                    computer.hint.write(HintRequested);
                     click = true;
                 }
                 if ui.button(tr(T::Flip)).clicked() {
@@ -514,10 +565,49 @@ fn ui(
                 ui_state.screen = Screen::Playing;
                 click = true;
             }
-            if ui
+            let hot_seat = ui
                 .add_sized(wide, egui::Button::new(tr(T::PlayHotSeat)))
-                .clicked()
-            {
+                .clicked();
+            let vs_computer = ui
+                .add_sized(wide, egui::Button::new(tr(T::PlayComputer)))
+                .clicked();
+            ui.horizontal(|ui| {
+                ui.label(tr(T::Level));
+                for level in crate::ai::Level::ALL {
+                    if ui
+                        .radio(settings.ai_level == level, tr(level.label()))
+                        .clicked()
+                    {
+                        settings.ai_level = level;
+                        settings.save();
+                        click = true;
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label(tr(T::YouPlay));
+                for (black, side) in [(false, T::White), (true, T::Black)] {
+                    if ui.radio(settings.play_black == black, tr(side)).clicked() {
+                        settings.play_black = black;
+                        settings.save();
+                        click = true;
+                    }
+                }
+            });
+            if hot_seat || vs_computer {
+                *computer.opponent = if vs_computer {
+                    layout.flipped = settings.play_black;
+                    Opponent {
+                        computer: Some(if settings.play_black {
+                            Side::White
+                        } else {
+                            Side::Black
+                        }),
+                        level: settings.ai_level,
+                    }
+                } else {
+                    Opponent::default()
+                };
                 let v = library
                     .entries
                     .get(library.active)
@@ -531,11 +621,6 @@ fn ui(
                 ui_state.over_dismissed = false;
                 click = true;
             }
-            ui.add_enabled(
-                false,
-                egui::Button::new(format!("{} ({})", tr(T::PlayComputer), tr(T::ComingSoon)))
-                    .min_size(wide),
-            );
             ui.add_enabled(
                 false,
                 egui::Button::new(format!("{} ({})", tr(T::PlayPuzzle), tr(T::ComingSoon)))

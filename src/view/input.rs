@@ -10,7 +10,7 @@ use super::theme::colors;
 use super::{CELL, Layout, z};
 use crate::chess::{
     At, BoardView, ChessPiece, GameCommand, GameStarted, GameState, MoveRejected, MoveRequested,
-    MoveUndone, PieceMoved, SapperUsed,
+    MoveUndone, Opponent, PieceMoved, SapperUsed,
 };
 use crate::rules::{Move, MoveKind, Role, Square};
 use crate::settings::Settings;
@@ -156,11 +156,18 @@ pub fn read_pointer(
     *frame = f;
 }
 
-fn select(selection: &mut Selection, board: &BoardView, state: &GameState, sq: Square) -> bool {
+fn select(
+    selection: &mut Selection,
+    board: &BoardView,
+    state: &GameState,
+    opponent: &Opponent,
+    sq: Square,
+) -> bool {
     let Ok(pos) = board.snapshot(state) else {
         return false;
     };
-    if state.outcome.is_some() {
+    // The computer's pieces are not the player's to move.
+    if state.outcome.is_some() || opponent.computer == Some(state.turn) {
         *selection = Selection::default();
         return false;
     }
@@ -198,6 +205,7 @@ pub fn pointer(
     mut pieces: Query<(Entity, &At, &mut Transform), With<ChessPiece>>,
     mut requests: MessageWriter<MoveRequested>,
     mut dropped: ResMut<Dropped>,
+    opponent: Res<Opponent>,
 ) {
     let over_ui = egui_wants.is_some_and(|w| w.wants_any_pointer_input());
     let Some(world) = frame.world else {
@@ -305,7 +313,7 @@ pub fn pointer(
     if right {
         return;
     }
-    if select(&mut selection, &board, &state, sq)
+    if select(&mut selection, &board, &state, &opponent, sq)
         && let Some((e, _, _)) = pieces.iter().find(|(_, at, _)| at.0 == sq)
     {
         *drag = Drag {
@@ -317,8 +325,8 @@ pub fn pointer(
     }
 }
 
-/// Keys: Esc deselects (or opens the menu), F flips, U undoes, M mutes,
-/// S sweeps with the selected pawn, F12 saves a screenshot.
+/// Keys: Esc deselects (or opens the menu), F flips, U undoes, H asks for
+/// a hint, M mutes, S sweeps with the selected pawn, F12 saves a screenshot.
 pub fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
@@ -329,6 +337,7 @@ pub fn keys(
     mut requests: MessageWriter<MoveRequested>,
     mut pause: MessageWriter<TogglePause>,
     mut shots: MessageWriter<TakeScreenshot>,
+    mut hint: MessageWriter<crate::ai::play::HintRequested>,
     mut cleared: MessageReader<GameStarted>,
     mut undone: MessageReader<MoveUndone>,
     mut moved: MessageReader<PieceMoved>,
@@ -367,6 +376,9 @@ pub fn keys(
     }
     if keys.just_pressed(KeyCode::F12) {
         shots.write(TakeScreenshot);
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        hint.write(crate::ai::play::HintRequested);
     }
     if keys.just_pressed(KeyCode::KeyS)
         && let Some(m) = selection.sweep()
@@ -431,5 +443,59 @@ pub fn draw_selection(
             s,
             Transform::from_translation(layout.center(m.to).extend(z::TARGET)),
         ));
+    }
+}
+
+/// The hint arrow.
+#[derive(Component)]
+pub struct HintArrow;
+
+/// Draws the hint as an arrow from the piece to its target.
+pub fn draw_hint(
+    mut commands: Commands,
+    hint: Res<crate::ai::play::Hint>,
+    layout: Res<Layout>,
+    textures: Res<Textures>,
+    old: Query<Entity, With<HintArrow>>,
+) {
+    if !hint.is_changed() && !layout.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(m) = hint.0 else { return };
+    let (a, b) = (layout.center(m.from), layout.center(m.to));
+    let colour = Color::srgba(0.15, 0.55, 0.95, 0.8);
+    let d = b - a;
+    let len = d.length();
+    // The sapper action points at the cell ahead too: a short arrow.
+    let shaft = (len - CELL * 0.3).max(CELL * 0.2);
+    let angle = d.y.atan2(d.x);
+    let mid = a + d.normalize_or_zero() * shaft / 2.0;
+    commands.spawn((
+        HintArrow,
+        Sprite::from_color(colour, Vec2::new(shaft, CELL * 0.14)),
+        Transform::from_translation(mid.extend(z::ICON))
+            .with_rotation(Quat::from_rotation_z(angle)),
+    ));
+    let mut head = Sprite::from_image(textures.dot.clone());
+    head.color = colour;
+    head.custom_size = Some(Vec2::splat(CELL * 0.42));
+    commands.spawn((
+        HintArrow,
+        head,
+        Transform::from_translation(b.extend(z::ICON)),
+    ));
+}
+
+/// The computer waits for animations to finish before it moves.
+pub fn hold_computer(
+    busy: Query<(), With<super::effects::Busy>>,
+    mut hold: ResMut<crate::ai::play::HoldMoves>,
+) {
+    let b = !busy.is_empty();
+    if hold.0 != b {
+        hold.0 = b;
     }
 }

@@ -66,13 +66,36 @@ function cell(name) {
   return { x: cx + (f - 3.5) * size, y: cy - (r - 4.5) * size };
 }
 const shot = (name) => page.screenshot({ path: `${out}/${name}.png` });
+// Menu buttons (CSS pixels at the 1180×820 viewport); the menu is centred
+// in the board area. With a saved game, "Resume" comes first.
+const MENU = {
+  hotSeat: { x: 417, y: Number(process.env.HOT_SEAT_Y ?? 277) },
+  resume: { x: 417, y: 277 },
+  computer: { x: 417, y: 310 },
+  pauseMainMenu: { x: 417, y: 0 },
+};
 
-async function played(label, before, action) {
+async function played(label, before, action, want = 1) {
   await action();
-  const s = await waitFor(`${label} to be played`, (s) => s.moves > before.moves, 15000);
+  const s = await waitFor(`${label} to be played`, (s) => s.moves >= before.moves + want, 60000);
   log.push(`played ${label}: ${s.fen}`);
-  await page.waitForTimeout(700); // let the animation finish
+  await frames(20); // let the animation finish
   return s;
+}
+
+// Waits until the game has drawn `n` more frames: a software renderer can
+// be slow enough that two quick clicks would land in one frame.
+async function frames(n) {
+  const now = (await status())?.frames ?? 0;
+  await waitFor(`${n} frames`, (s) => s.frames >= now + n, 60000);
+}
+async function click(p) {
+  await page.mouse.click(p.x, p.y);
+  await frames(2);
+}
+async function tap(p) {
+  await page.touchscreen.tap(p.x, p.y);
+  await frames(2);
 }
 
 const client = await context.newCDPSession(page);
@@ -90,51 +113,48 @@ try {
   const first = await waitFor("the first frame", (s) => s.first_frame_ms !== null, 60000);
   report.first_frame_ms = first.first_frame_ms;
   report.first_frame_wall_ms = Date.now() - t0;
-  await page.waitForTimeout(1000);
+  await frames(10);
   await shot("1-menu");
 
-  // The main menu: "New game" is its first button, centred.
-  const menu = { x: W / 2, y: Number(process.env.NEW_GAME_Y ?? 330) };
-  await page.mouse.click(menu.x, menu.y);
-  await page.waitForTimeout(800);
+  // The main menu (centred left of the panel): "Play: two players".
+  await click(MENU.hotSeat);
+  await frames(5);
   let s = await status();
   const start = s.fen;
   await shot("2-board");
 
   // Mouse: click, click.
   s = await played("e2-e3 (clicks)", s, async () => {
-    await page.mouse.click(cell("e2").x, cell("e2").y);
-    await page.waitForTimeout(200);
-    await page.mouse.click(cell("e3").x, cell("e3").y);
+    await click(cell("e2"));
+    await click(cell("e3"));
   });
   // Mouse: drag and drop.
   s = await played("b9-b8 (drag)", s, async () => {
     const a = cell("b9"), b = cell("b8");
     await page.mouse.move(a.x, a.y);
     await page.mouse.down();
-    for (let i = 1; i <= 8; i++) {
-      await page.mouse.move(a.x + ((b.x - a.x) * i) / 8, a.y + ((b.y - a.y) * i) / 8);
-      await page.waitForTimeout(30);
+    await frames(2);
+    for (let i = 1; i <= 6; i++) {
+      await page.mouse.move(a.x + ((b.x - a.x) * i) / 6, a.y + ((b.y - a.y) * i) / 6);
+      await frames(1);
     }
     await page.mouse.up();
   });
   // Touch: tap, tap.
   s = await played("g1-f3 (taps)", s, async () => {
-    await page.touchscreen.tap(cell("g1").x, cell("g1").y);
-    await page.waitForTimeout(200);
-    await page.touchscreen.tap(cell("f3").x, cell("f3").y);
+    await tap(cell("g1"));
+    await tap(cell("f3"));
   });
   s = await played("g9-g8 (taps)", s, async () => {
-    await page.touchscreen.tap(cell("g9").x, cell("g9").y);
-    await page.waitForTimeout(200);
-    await page.touchscreen.tap(cell("g8").x, cell("g8").y);
+    await tap(cell("g9"));
+    await tap(cell("g8"));
   });
   // Touch: select the e3 pawn, hold the fogged cell ahead to sweep it.
   s = await played("e3 sweeps e4 (long-press)", s, async () => {
-    await page.touchscreen.tap(cell("e3").x, cell("e3").y);
-    await page.waitForTimeout(200);
+    await tap(cell("e3"));
     await touch("touchStart", cell("e4"));
     await page.waitForTimeout(900);
+    await frames(3);
     await touch("touchEnd", cell("e4"));
   });
   if (!s.fen || s.fen === start) throw new Error("the board did not change");
@@ -146,8 +166,27 @@ try {
   report.saved_game_bytes = saved.length;
   await page.reload({ waitUntil: "load" });
   await waitFor("the first frame after reload", (s) => s.first_frame_ms !== null, 60000);
-  await page.waitForTimeout(1000);
+  await frames(10);
   await shot("4-reloaded");
+  await click(MENU.resume);
+  s = await waitFor("the saved game to be resumed", (s) => s.moves === 5, 60000);
+  await frames(20);
+  await shot("5-resumed");
+
+  // Against the computer (the menu's level and side: Casual, White).
+  await page.keyboard.press("Escape");
+  await frames(3);
+  await click(MENU.pauseMainMenu);
+  await frames(3);
+  await click(MENU.computer);
+  await frames(5);
+  s = await status();
+  if (s.moves !== 0) throw new Error(`a new game was expected, found ${s.moves} moves`);
+  s = await played("d2-d3 and the computer's answer", s, async () => {
+    await click(cell("d2"));
+    await click(cell("d3"));
+  }, 2);
+  await shot("6-vs-computer");
 } catch (e) {
   problems.push(String(e.stack ?? e));
 }

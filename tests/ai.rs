@@ -1,0 +1,209 @@
+//! The computer opponent: tactics it must find, mines it must respect, and
+//! proof that it plays from the public view only.
+
+use minesweeper_chess::ai::arena::{Player, play_game};
+use minesweeper_chess::ai::{Level, Limits, MATE, Search, uci};
+use minesweeper_chess::rules::probability::mine_odds;
+use minesweeper_chess::rules::{Color, Position, Variant, fen};
+
+use crate::rules::{set, sq, with_mines};
+
+fn think(pos: &Position, depth: u8) -> minesweeper_chess::ai::Thought {
+    Search::new(&pos.public_view(), Limits::depth(depth), 0, 1)
+        .run()
+        .expect("a move")
+}
+
+fn fog_free(text: &str) -> Position {
+    fen::parse_standard(text).expect("test FEN")
+}
+
+#[test]
+fn finds_mate_in_one_and_in_two() {
+    // Back-rank mate on the ten-rank board.
+    let t = think(&fog_free("7k/6pp/8/8/8/8/8/8/8/R5K1 w - - 0 1"), 3);
+    assert_eq!(t.best.to_string(), "a1a10");
+    assert_eq!(t.score, MATE - 1);
+    // Two rooks: cut the king off on the last rank, then mate.
+    let t = think(&fog_free("7k/8/8/8/8/8/8/8/1R6/R3K3 w - - 0 1"), 4);
+    assert!(t.score >= MATE - 3, "mate in two expected, got {t:?}");
+    let t = think(&fog_free("7k/8/8/8/8/8/8/8/1R6/R3K3 w - - 0 1"), 5);
+    assert!(t.score >= MATE - 3, "{t:?}");
+}
+
+#[test]
+fn takes_a_free_piece_and_sees_a_defended_one() {
+    // The rook on d8 hangs.
+    let t = think(&fog_free("7k/8/3r4/8/8/8/8/8/8/K2Q4 w - - 0 1"), 3);
+    assert_eq!(t.best.to_string(), "d1d8");
+    // Defended by a pawn: taking it loses the queen for a rook.
+    let t = think(&fog_free("7k/4p3/3r4/8/8/8/8/8/8/K2Q4 w - - 0 1"), 3);
+    assert_ne!(t.best.to_string(), "d1d8", "{t:?}");
+}
+
+/// A knight fork on e5 against king and queen; e5 is fogged.
+fn fork(mines: &[&str]) -> Position {
+    let zone: Vec<String> = (0..8u8)
+        .flat_map(|f| (4..=7).map(move |r| format!("{}{}", (b'a' + f) as char, r)))
+        .filter(|c| c != "e5" && c != "h4")
+        .collect();
+    let open: Vec<&str> = zone.iter().map(|s| s.as_str()).collect();
+    with_mines("8/8/8/3q4/6k1/8/8/3N4/8/K7 w - - 0 1", mines, &open)
+}
+
+#[test]
+fn a_fork_on_a_cell_the_counts_prove_mined_is_refused() {
+    // The counts around e5 say it holds the one hidden mine.
+    let mined = fork(&["e5"]);
+    let odds = mine_odds(&mined.public_view()).expect("small enough");
+    assert_eq!(odds.at(sq("e5")), 1.0);
+    assert_eq!(odds.at(sq("h4")), 0.0);
+    let t = think(&mined, 3);
+    assert_ne!(
+        t.best.to_string(),
+        "d3e5",
+        "walked into a known mine: {t:?}"
+    );
+    // The same board with the mine proven to be on h4: the fork wins the queen.
+    let safe = fork(&["h4"]);
+    assert_eq!(mine_odds(&safe.public_view()).unwrap().at(sq("e5")), 0.0);
+    assert_eq!(think(&safe, 3).best.to_string(), "d3e5");
+}
+
+/// Every layout of `hidden` mines on the fogged cells that shows the same
+/// counts as `pos` (brute force).
+fn consistent_layouts(pos: &Position, limit: usize) -> Vec<Position> {
+    let public = pos.public_view();
+    let fog: Vec<_> = pos.fog().iter().collect();
+    let hidden = public.hidden_mines() as usize;
+    let known = pos.mines().difference(pos.fog());
+    let mut out = Vec::new();
+    let mut pick = vec![0usize; hidden];
+    fn rec(
+        i: usize,
+        start: usize,
+        pick: &mut Vec<usize>,
+        fog: &[minesweeper_chess::rules::Square],
+        f: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if i == pick.len() {
+            return f(pick);
+        }
+        for j in start..fog.len() {
+            pick[i] = j;
+            if !rec(i + 1, j + 1, pick, fog, f) {
+                return false;
+            }
+        }
+        true
+    }
+    let want = fen::to_fen(public.position());
+    rec(0, 0, &mut pick, &fog, &mut |p| {
+        let mut setup = pos.to_setup();
+        let mut mines = known;
+        for &j in p {
+            mines.insert(fog[j]);
+        }
+        setup.mines = mines;
+        if let Ok(alt) = Position::from_setup(setup, *pos.rules()) {
+            let v = alt.public_view();
+            let same_counts = pos
+                .squares()
+                .all(|s| v.revealed_count(s) == public.revealed_count(s));
+            if same_counts && fen::to_fen(v.position()) == want {
+                out.push(alt);
+            }
+        }
+        out.len() < limit
+    });
+    out
+}
+
+#[test]
+fn the_move_is_the_same_for_every_hidden_layout_consistent_with_the_board() {
+    // A game under way with fog lifted in places and counts showing.
+    let variant = Variant::classic();
+    let mut game =
+        minesweeper_chess::rules::Game::new(&variant, set(&["a7", "b4", "h5", "g7"])).unwrap();
+    for m in ["e2e4", "d9d7", "g1f3", "b9b8"] {
+        let pos = game.position().clone();
+        let mv = minesweeper_chess::rules::notation::parse_move(&pos, m).unwrap();
+        game.play(mv).unwrap();
+    }
+    let pos = game.position().clone();
+    assert!(pos.fog().len() > 10);
+    let layouts = consistent_layouts(&pos, 12);
+    assert!(
+        layouts.len() >= 6,
+        "only {} layouts; fog {} hidden {} {}",
+        layouts.len(),
+        pos.fog().len(),
+        pos.public_view().hidden_mines(),
+        fen::to_fen(&pos)
+    );
+    let moves: Vec<String> = layouts
+        .iter()
+        .map(|p| {
+            Search::new(&p.public_view(), Limits::depth(3), 30, 7)
+                .run()
+                .unwrap()
+                .best
+                .to_string()
+        })
+        .collect();
+    assert!(moves.iter().all(|m| *m == moves[0]), "{moves:?}");
+    // And the layouts really differ underneath.
+    let distinct: std::collections::HashSet<String> =
+        layouts.iter().map(|p| format!("{:?}", p.mines())).collect();
+    assert!(distinct.len() >= 2);
+}
+
+#[test]
+fn every_level_beats_a_random_mover() {
+    let v = Variant::classic();
+    for (i, level) in [Level::Beginner, Level::Casual].into_iter().enumerate() {
+        let r = play_game(
+            &v,
+            Player::level(level),
+            Player::Random,
+            100 + i as u64,
+            300,
+        );
+        assert_eq!(r.points(Color::White), 1.0, "{level:?} vs random: {r:?}");
+    }
+}
+
+#[test]
+fn uci_session_answers_a_tool() {
+    let input = "uci\nisready\nposition startpos moves e2e4 e9e7\ngo depth 2\n\
+                 setoption name Sapper value false\nposition fen 7k/6pp/8/8/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n\
+                 position fen not-a-fen\ngo depth 1\nquit\n";
+    let mut out = Vec::new();
+    uci::run(input.as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines.contains(&"uciok") && lines.contains(&"readyok"),
+        "{out}"
+    );
+    let best: Vec<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("bestmove"))
+        .copied()
+        .collect();
+    assert_eq!(best.len(), 3, "{out}");
+    assert_eq!(best[1], "bestmove a1a10");
+    assert!(out.contains("score mate 1"), "{out}");
+    assert!(out.contains("info string bad FEN"), "{out}");
+    assert_eq!(best[2], "bestmove 0000");
+}
+
+#[test]
+fn pure_chess_without_the_sapper_never_sweeps() {
+    let input = "setoption name Sapper value false\nposition startpos\ngo depth 2\nquit\n";
+    let mut out = Vec::new();
+    uci::run(input.as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let best = out.lines().find(|l| l.starts_with("bestmove")).unwrap();
+    assert!(!best.contains('*'), "{best}");
+}
