@@ -69,10 +69,10 @@ const shot = (name) => page.screenshot({ path: `${out}/${name}.png` });
 // Menu buttons (CSS pixels at the 1180×820 viewport); the menu is centred
 // in the board area. With a saved game, "Resume" comes first.
 const MENU = {
-  hotSeat: { x: 417, y: Number(process.env.HOT_SEAT_Y ?? 277) },
-  resume: { x: 417, y: 277 },
-  computer: { x: 417, y: 310 },
-  pauseMainMenu: { x: 417, y: 0 },
+  hotSeat: { x: 417, y: 256 },
+  resume: { x: 417, y: 239 },
+  computer: { x: 417, y: 289 },
+  pauseMainMenu: { x: 387, y: 427 },
 };
 
 async function played(label, before, action, want = 1) {
