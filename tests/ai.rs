@@ -207,3 +207,20 @@ fn pure_chess_without_the_sapper_never_sweeps() {
     let best = out.lines().find(|l| l.starts_with("bestmove")).unwrap();
     assert!(!best.contains('*'), "{best}");
 }
+
+#[test]
+fn the_tactics_suite_is_solved_at_a_fixed_depth() {
+    use minesweeper_chess::ai::bench::{TACTICS, solved};
+    use minesweeper_chess::rules::RuleSet;
+    for &(name, text, goal) in TACTICS {
+        let setup = fen::parse_setup(text).expect("suite FEN");
+        let pos = fen::parse(text, RuleSet::standard(setup.files, setup.ranks)).expect(name);
+        let t = think(&pos, 5);
+        assert!(
+            solved(goal, &t.best.to_string(), t.score),
+            "{name}: played {} with score {}",
+            t.best,
+            t.score
+        );
+    }
+}

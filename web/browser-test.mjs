@@ -187,6 +187,19 @@ try {
     await click(cell("d3"));
   }, 2);
   await shot("6-vs-computer");
+
+  // The canvas follows the window.
+  await page.setViewportSize({ width: 900, height: 640 });
+  await frames(10);
+  const size = await page.evaluate(() => {
+    const c = document.getElementById("bevy");
+    return [c.clientWidth, c.clientHeight, innerWidth, innerHeight, c.width, c.height];
+  });
+  report.resized = size;
+  if (size[0] !== 900 || size[1] !== 640 || size[4] < 800) {
+    throw new Error(`the canvas did not follow the resize: ${size}`);
+  }
+  await shot("7-resized");
 } catch (e) {
   problems.push(String(e.stack ?? e));
 }

@@ -11,7 +11,8 @@
 //! game); a shorter time only makes Strong weaker, so a score reached with
 //! it holds for the real level too.
 
-use std::time::{Duration, Instant};
+use bevy::platform::time::Instant;
+use std::time::Duration;
 
 use super::arena::{Player, play_game};
 use super::{Level, Limits, MATE, Search};
@@ -48,7 +49,7 @@ pub const TACTICS: &[(&str, &str, Goal)] = &[
     ),
     (
         "rook and king, mate in 3",
-        "6k1/8/6K1/8/8/8/8/8/8/R7 w - - 0 1",
+        "6k1/8/8/6K1/8/8/8/8/8/R7 w - - 0 1",
         Goal::Mate(3),
     ),
     (
@@ -185,8 +186,7 @@ pub fn run(args: &[String]) -> String {
             // iteration cut short is redone from the transposition table.
             let mut sliced_depth = Vec::new();
             for i in 0..runs {
-                let mut search =
-                    Search::new(&public, Limits::time(Duration::from_secs(1)), 0, i);
+                let mut search = Search::new(&public, Limits::time(Duration::from_secs(1)), 0, i);
                 let thought = loop {
                     if let Some(t) = search.step(Instant::now() + Duration::from_millis(6)) {
                         break t;

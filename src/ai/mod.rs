@@ -497,11 +497,31 @@ impl Search {
                 }
             }
             Some((cell, p)) => {
+                // The blast line first, a little shallower (a piece is gone:
+                // it rarely needs the full depth), with a full window.
                 let mut blast = pos.with_mine(cell);
                 blast.play(m);
-                let vs = -self.negamax(&safe, depth - 1 + ext, -INF, INF, ply, cleared);
-                let vb = -self.negamax(&blast, depth - 1, -INF, INF, ply, cleared);
-                ((1.0 - p) * vs as f32 + p * vb as f32).round() as i32
+                let vb = -self.negamax(&blast, depth - 2, -INF, INF, ply, cleared);
+                if self.stopped {
+                    return 0;
+                }
+                // Then the safe line, with the window that (1−p)·safe + p·blast
+                // must fall in to matter: alpha-beta keeps its cut-offs.
+                let q = 1.0 - p;
+                if q < 1e-4 {
+                    // A proven mine: there is no safe line.
+                    return vb;
+                }
+                let bound =
+                    |x: i32| ((x as f32 - p * vb as f32) / q).clamp(-INF as f32, INF as f32) as i32;
+                let (lo, hi) = if null_window {
+                    (bound(alpha) - 1, bound(alpha) + 1)
+                } else {
+                    (bound(alpha) - 1, bound(beta) + 1)
+                };
+                let (lo, hi) = (lo.clamp(-INF, INF - 1), hi.clamp(-INF + 1, INF));
+                let vs = -self.negamax(&safe, depth - 1 + ext, -hi, -lo, ply, cleared);
+                (q * vs as f32 + p * vb as f32).round() as i32
             }
         }
     }

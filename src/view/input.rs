@@ -455,7 +455,6 @@ pub fn draw_hint(
     mut commands: Commands,
     hint: Res<crate::ai::play::Hint>,
     layout: Res<Layout>,
-    textures: Res<Textures>,
     old: Query<Entity, With<HintArrow>>,
 ) {
     if !hint.is_changed() && !layout.is_changed() {
@@ -479,13 +478,13 @@ pub fn draw_hint(
         Transform::from_translation(mid.extend(z::ICON))
             .with_rotation(Quat::from_rotation_z(angle)),
     ));
-    let mut head = Sprite::from_image(textures.dot.clone());
-    head.color = colour;
-    head.custom_size = Some(Vec2::splat(CELL * 0.42));
+    // The head: a square turned to point along the arrow.
+    let tip = a + d.normalize_or_zero() * (shaft + CELL * 0.02);
     commands.spawn((
         HintArrow,
-        head,
-        Transform::from_translation(b.extend(z::ICON)),
+        Sprite::from_color(colour, Vec2::splat(CELL * 0.3)),
+        Transform::from_translation(tip.extend(z::ICON))
+            .with_rotation(Quat::from_rotation_z(angle + std::f32::consts::FRAC_PI_4)),
     ));
 }
 
