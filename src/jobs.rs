@@ -38,19 +38,43 @@ pub trait Job: Send + Sync + 'static {
 }
 
 /// How jobs run here.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub enum JobMode {
     /// On the async compute pool, off the main thread.
     Threaded,
-    /// On the main thread, one slice of this length per frame.
-    Sliced(Duration),
+    /// On the main thread, one slice per frame: `slice` long, or, when
+    /// frames are slow anyway (a software renderer), `share` of the last
+    /// frame's time, up to 50 ms. A slow page should not make a second
+    /// of thinking take a minute.
+    Sliced {
+        /// The shortest slice.
+        slice: Duration,
+        /// Share of the last frame's duration a slice may take.
+        share: f32,
+    },
+}
+
+impl JobMode {
+    /// The slice for a frame after one that took `last`.
+    pub fn slice(self, last: Duration) -> Duration {
+        match self {
+            JobMode::Threaded => Duration::ZERO,
+            JobMode::Sliced { slice, share } => {
+                let adaptive = last.mul_f64(f64::from(share.max(0.0))).min(Duration::from_millis(50));
+                slice.max(adaptive)
+            }
+        }
+    }
 }
 
 impl Default for JobMode {
     fn default() -> Self {
         if crate::platform::WEB {
             // A 60 Hz frame is 16.7 ms; leave most of it to drawing.
-            JobMode::Sliced(Duration::from_millis(6))
+            JobMode::Sliced {
+                slice: Duration::from_millis(8),
+                share: 0.5,
+            }
         } else {
             JobMode::Threaded
         }
@@ -113,6 +137,7 @@ impl<J: Job> Plugin for JobPlugin<J> {
 fn drive<J: Job>(
     mut commands: Commands,
     mode: Res<JobMode>,
+    time: Res<Time<Real>>,
     mut jobs: Query<(Entity, &mut Running<J>, Option<&mut Frames>)>,
 ) {
     for (e, mut running, frames) in &mut jobs {
@@ -124,7 +149,9 @@ fn drive<J: Job>(
             }
         }
         let done = match (&mut running.state, *mode) {
-            (State::Here(job), JobMode::Sliced(slice)) => job.step(Instant::now() + slice),
+            (State::Here(job), JobMode::Sliced { .. }) => {
+                job.step(Instant::now() + mode.slice(time.delta()))
+            }
             (State::Here(_), JobMode::Threaded) => {
                 let State::Here(mut job) = std::mem::replace(&mut running.state, State::Gone)
                 else {

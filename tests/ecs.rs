@@ -955,7 +955,10 @@ fn long_jobs_run_in_slices_between_frames_or_off_the_main_thread() {
     let n = 2_000_000;
     // Sliced (the web): the game keeps updating while the job advances a
     // slice per frame, and the answer is the same.
-    let mut app = job_app(JobMode::Sliced(std::time::Duration::ZERO));
+    let mut app = job_app(JobMode::Sliced {
+        slice: std::time::Duration::ZERO,
+        share: 0.0,
+    });
     let (job, _) = sum_job(n);
     let e = app.world_mut().spawn(Running::new(job)).id();
     let mut updates = 0;
@@ -968,6 +971,15 @@ fn long_jobs_run_in_slices_between_frames_or_off_the_main_thread() {
     assert_eq!(done.output, n * (n + 1) / 2);
     assert!(done.frames >= 100, "one slice per frame: {}", done.frames);
     assert!(app.world().get::<Running<Sum>>(e).is_none());
+    // On a slow page a slice may take a share of the frame, within reason.
+    let web = JobMode::Sliced {
+        slice: std::time::Duration::from_millis(8),
+        share: 0.5,
+    };
+    let ms = |n| std::time::Duration::from_millis(n);
+    assert_eq!(web.slice(ms(16)), ms(8));
+    assert_eq!(web.slice(ms(60)), ms(30));
+    assert_eq!(web.slice(ms(400)), ms(50));
 
     // Threaded (the desktop): the same answer from the task pool.
     let mut app = job_app(JobMode::Threaded);

@@ -72,6 +72,7 @@ const MENU = {
   hotSeat: { x: 417, y: 256 },
   resume: { x: 417, y: 239 },
   computer: { x: 417, y: 289 },
+  strong: { x: 464, y: 316 },
   pauseMainMenu: { x: 387, y: 427 },
 };
 
@@ -173,20 +174,49 @@ try {
   await frames(20);
   await shot("5-resumed");
 
-  // Against the computer (the menu's level and side: Casual, White).
+  // Against the computer at the Strong level, playing White.
   await page.keyboard.press("Escape");
   await frames(3);
   await click(MENU.pauseMainMenu);
   await frames(3);
+  await click(MENU.strong);
   await click(MENU.computer);
   await frames(5);
   s = await status();
   if (s.moves !== 0) throw new Error(`a new game was expected, found ${s.moves} moves`);
-  s = await played("d2-d3 and the computer's answer", s, async () => {
-    await click(cell("d2"));
-    await click(cell("d3"));
-  }, 2);
+  // The Strong level thinks for a second, in slices: frames keep coming.
+  await click(cell("d2"));
+  await click(cell("d3"));
+  const asked = await waitFor("d2-d3", (x) => x.moves >= 1, 60000);
+  const asked_at = Date.now();
+  s = await waitFor("the computer's answer", (x) => x.moves >= 2, 60000);
+  const secs = (Date.now() - asked_at) / 1000;
+  report.strong_reply_s = secs;
+  report.frames_while_thinking = s.frames - asked.frames;
+  if (s.frames - asked.frames < 5) throw new Error(`the page froze while the computer thought: ${report.frames_while_thinking} frames in ${secs} s`);
+  await frames(20);
   await shot("6-vs-computer");
+
+  // A whole game, first click to checkmate: a hot-seat game where Black's
+  // queen slides through the fog to g3 (only landing cells meet mines).
+  await page.keyboard.press("Escape");
+  await frames(3);
+  await click(MENU.pauseMainMenu);
+  await frames(3);
+  await click(MENU.hotSeat);
+  await frames(5);
+  s = await status();
+  if (s.moves !== 0) throw new Error(`a new game was expected, found ${s.moves} moves`);
+  for (const [a, b] of [["f2", "f3"], ["c9", "c8"], ["h2", "h3"], ["d10", "b8"], ["a2", "a3"], ["b8", "g3"]]) {
+    s = await played(`${a}-${b}`, s, async () => {
+      await click(cell(a));
+      await click(cell(b));
+    });
+  }
+  if (!s.outcome.includes("Checkmate")) throw new Error(`checkmate expected, got '${s.outcome}'`);
+  report.checkmate = s.outcome;
+  await frames(30);
+  await shot("7-checkmate");
 
   // The canvas follows the window.
   await page.setViewportSize({ width: 900, height: 640 });
@@ -199,7 +229,7 @@ try {
   if (size[0] !== 900 || size[1] !== 640 || size[4] < 800) {
     throw new Error(`the canvas did not follow the resize: ${size}`);
   }
-  await shot("7-resized");
+  await shot("8-resized");
 } catch (e) {
   problems.push(String(e.stack ?? e));
 }
