@@ -60,7 +60,9 @@ impl JobMode {
         match self {
             JobMode::Threaded => Duration::ZERO,
             JobMode::Sliced { slice, share } => {
-                let adaptive = last.mul_f64(f64::from(share.max(0.0))).min(Duration::from_millis(50));
+                let adaptive = last
+                    .mul_f64(f64::from(share.max(0.0)))
+                    .min(Duration::from_millis(50));
                 slice.max(adaptive)
             }
         }
