@@ -94,6 +94,13 @@ async function click(p) {
   await page.mouse.click(p.x, p.y);
   await frames(2);
 }
+// Esc opens the pause menu; its "Main menu" leaves the game.
+async function toMainMenu() {
+  await page.keyboard.press("Escape");
+  await frames(3);
+  await click(MENU.pauseMainMenu);
+  await frames(3);
+}
 async function tap(p) {
   await page.touchscreen.tap(p.x, p.y);
   await frames(2);
@@ -175,10 +182,7 @@ try {
   await shot("5-resumed");
 
   // Against the computer at the Strong level, playing White.
-  await page.keyboard.press("Escape");
-  await frames(3);
-  await click(MENU.pauseMainMenu);
-  await frames(3);
+  await toMainMenu();
   await click(MENU.strong);
   await click(MENU.computer);
   await frames(5);
@@ -199,10 +203,7 @@ try {
 
   // A whole game, first click to checkmate: a hot-seat game where Black's
   // queen slides through the fog to g3 (only landing cells meet mines).
-  await page.keyboard.press("Escape");
-  await frames(3);
-  await click(MENU.pauseMainMenu);
-  await frames(3);
+  await toMainMenu();
   await click(MENU.hotSeat);
   await frames(5);
   s = await status();

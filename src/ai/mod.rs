@@ -553,12 +553,8 @@ impl Search {
             return 0;
         }
         self.nodes += 1;
-        if let Some(loser) = pos.self_destructed() {
-            return if loser == pos.turn() {
-                -MATE + ply as i32
-            } else {
-                MATE - ply as i32
-            };
+        if let Some(score) = blast_end(pos, ply) {
+            return score;
         }
         if pos.halfmoves() >= 100 {
             return 0;
@@ -652,12 +648,8 @@ impl Search {
             return 0;
         }
         self.nodes += 1;
-        if let Some(loser) = pos.self_destructed() {
-            return if loser == pos.turn() {
-                -MATE + ply as i32
-            } else {
-                MATE - ply as i32
-            };
+        if let Some(score) = blast_end(pos, ply) {
+            return score;
         }
         let stand = eval::evaluate(pos);
         if stand >= beta || qdepth >= 8 || ply >= MAX_PLY - 1 {
@@ -721,6 +713,17 @@ impl Search {
             -s
         });
     }
+}
+
+/// The score of a game a blast has just ended (the mover's king exposed
+/// or gone), for the side to move, or `None` if no blast ended it.
+fn blast_end(pos: &Position, ply: usize) -> Option<i32> {
+    let loser = pos.self_destructed()?;
+    Some(if loser == pos.turn() {
+        -MATE + ply as i32
+    } else {
+        MATE - ply as i32
+    })
 }
 
 /// A search as a [`crate::jobs::Job`]: runs on a thread on the desktop and
