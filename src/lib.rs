@@ -17,6 +17,7 @@ pub mod i18n;
 pub mod jobs;
 pub mod platform;
 pub mod preset;
+pub mod puzzle;
 pub mod rules;
 pub mod save;
 pub mod settings;

@@ -176,7 +176,7 @@ pub fn parse(file: &str, text: &str) -> Result<Preset, PresetError> {
     })
 }
 
-fn describe_ron_error(e: &ron::Error) -> String {
+pub(crate) fn describe_ron_error(e: &ron::Error) -> String {
     match e {
         ron::Error::MissingStructField { field, .. } => {
             format!("missing field `{field}`")
@@ -192,7 +192,7 @@ fn describe_ron_error(e: &ron::Error) -> String {
 }
 
 /// Line and column of `field:` in the text (the first occurrence), or 1:1.
-fn locate(text: &str, field: &str) -> (usize, usize) {
+pub(crate) fn locate(text: &str, field: &str) -> (usize, usize) {
     for (i, line) in text.lines().enumerate() {
         let code = line.split("//").next().unwrap_or("");
         let mut from = 0;

@@ -1,0 +1,889 @@
+//! The rules of Sweeper Sudoku as a pure state machine: every action a
+//! player can take, what it does to the board, and the events the view
+//! animates. No Bevy here: the ECS, the deduction engine, the soak test and
+//! the `puzzle` command all drive this.
+
+use super::board::{Board, Card, at, merge_digits, neighbours};
+use super::preset::{PieceKind, Side, SudokuPreset};
+use super::sudoku::Grid;
+
+/// What a cell shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CellState {
+    /// Under the fog (may carry a flag).
+    Closed,
+    /// Open: its digit shows (and its count, unless hidden).
+    Open,
+    /// A question mark for good: known empty, never opens.
+    Question,
+}
+
+/// How a mine ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MineFate {
+    /// Still live under the fog.
+    Live,
+    /// Defused (flagged path, probe or knight flag-jump).
+    Defused,
+    /// Blew up (costs a life; counts as done for a Wipe).
+    Blown,
+}
+
+/// One cell of the board as the game tracks it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cell {
+    /// Open, closed or a question mark.
+    pub state: CellState,
+    /// The player's flag (closed cells only).
+    pub flag: bool,
+    /// Digits the game noted are not here (bit d set: not d).
+    pub not_digits: u16,
+    /// Whether an open cell shows its count.
+    pub shows_count: bool,
+    /// The mine's fate, when the cell has one.
+    pub mine: Option<MineFate>,
+}
+
+/// A piece standing on the board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    /// Stable id for the view (animations follow it).
+    pub id: u32,
+    /// The piece and its current digit.
+    pub card: Card,
+    /// The cell it stands on.
+    pub cell: usize,
+    /// Board moves left.
+    pub stamina: u8,
+    /// Spare lives (kings).
+    pub spare: u8,
+}
+
+/// Where the game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Still playing.
+    Playing,
+    /// Every mine defused or blown: a Wipe.
+    Won,
+    /// Out of lives.
+    LostLives,
+    /// Out of pieces with nothing left to move.
+    LostPieces,
+}
+
+/// Something a player does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// Put hand card `hand` on a closed cell.
+    Place {
+        /// Index in the hand.
+        hand: usize,
+        /// Target cell.
+        cell: usize,
+    },
+    /// Move the piece on `from` to `to` by its chess rules.
+    Move {
+        /// The piece's cell.
+        from: usize,
+        /// Target cell.
+        to: usize,
+    },
+    /// A knight's flag-jump from `from` to `to`.
+    FlagJump {
+        /// The knight's cell.
+        from: usize,
+        /// Where it jumps.
+        to: usize,
+    },
+    /// End a knight's flag-jump chain (the next jump costs stamina again).
+    EndChain,
+    /// Raise or lower a flag.
+    Flag(usize),
+    /// Probe a closed cell (the fuse burned round).
+    Probe(usize),
+    /// Discard hand cards (indices).
+    Discard(Vec<usize>),
+    /// Feed hand card `fed` to hand card `into`.
+    Merge {
+        /// The card that is kept and changes digit.
+        into: usize,
+        /// The card that is used up.
+        fed: usize,
+    },
+}
+
+/// What happened, in order, for animation, sound and messages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A cell opened, showing its digit.
+    Opened {
+        /// Cell.
+        cell: usize,
+        /// Its digit.
+        digit: u8,
+    },
+    /// A mine was defused (the cell opened too).
+    Defused(usize),
+    /// A mine blew up: a life lost.
+    Blew(usize),
+    /// A cell became a question mark for good.
+    Question(usize),
+    /// A wrong digit was claimed: the cell is marked "not this digit".
+    NotDigit {
+        /// Cell.
+        cell: usize,
+        /// The digit it does not hold.
+        digit: u8,
+    },
+    /// A piece entered the board from the hand.
+    Placed {
+        /// Piece id.
+        id: u32,
+        /// Cell.
+        cell: usize,
+    },
+    /// A piece moved.
+    Moved {
+        /// Piece id.
+        id: u32,
+        /// From.
+        from: usize,
+        /// To.
+        to: usize,
+    },
+    /// A piece sits out for the rest of the board.
+    SatOut(Card),
+    /// A piece was destroyed by a mine.
+    Destroyed(Card),
+    /// A king spent his spare life on a failed probe.
+    SpareLife {
+        /// The king's id.
+        id: u32,
+        /// The probed cell (stays closed).
+        cell: usize,
+    },
+    /// Points scored (or lost) by this action.
+    Points(i32),
+    /// The game ended.
+    Over(Status),
+}
+
+/// Why an action was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal(pub String);
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A whole board being played.
+#[derive(Debug, Clone)]
+pub struct PuzzleGame {
+    /// The preset's numbers.
+    pub preset: SudokuPreset,
+    /// The hidden truth.
+    pub board: Board,
+    /// What each cell shows.
+    pub cells: Vec<Cell>,
+    /// Pieces on the board.
+    pub pieces: Vec<Piece>,
+    /// The hand (up to `preset.hand` cards).
+    pub hand: Vec<Card>,
+    /// Cards still in the deck, next first.
+    pub deck: std::collections::VecDeque<Card>,
+    /// Pieces that sit out.
+    pub bench: Vec<Card>,
+    /// Pieces destroyed by mines.
+    pub destroyed: Vec<Card>,
+    /// Lives left.
+    pub lives: u8,
+    /// Score in points.
+    pub score: i32,
+    /// Actions taken that changed the board.
+    pub moves: u32,
+    /// Where the game stands.
+    pub status: Status,
+    /// A knight in a flag-jump chain: (piece id, points so far, mines
+    /// defused so far) — its next jump is free.
+    pub chain: Option<(u32, i32, u32)>,
+    next_id: u32,
+}
+
+impl PuzzleGame {
+    /// A new game on a generated board.
+    pub fn new(preset: SudokuPreset, board: Board) -> PuzzleGame {
+        let n = board.size();
+        let cells = (0..n * n)
+            .map(|i| Cell {
+                state: if board.open[i] {
+                    CellState::Open
+                } else {
+                    CellState::Closed
+                },
+                flag: false,
+                not_digits: 0,
+                shows_count: !board.hidden_count[i],
+                mine: board.mines[i].then_some(MineFate::Live),
+            })
+            .collect();
+        let mut deck: std::collections::VecDeque<Card> = board.deck.iter().copied().collect();
+        let hand = (0..preset.file.hand)
+            .filter_map(|_| deck.pop_front())
+            .collect();
+        PuzzleGame {
+            lives: preset.file.lives,
+            preset,
+            board,
+            cells,
+            pieces: Vec::new(),
+            hand,
+            deck,
+            bench: Vec::new(),
+            destroyed: Vec::new(),
+            score: 0,
+            moves: 0,
+            status: Status::Playing,
+            chain: None,
+            next_id: 1,
+        }
+    }
+
+    /// Generates the board for a preset and seed and starts it.
+    pub fn from_seed(preset: SudokuPreset, seed: u64) -> PuzzleGame {
+        let board = super::board::generate(&preset, seed);
+        PuzzleGame::new(preset, board)
+    }
+
+    /// Side length.
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    /// The piece standing on a cell.
+    pub fn piece_at(&self, cell: usize) -> Option<&Piece> {
+        self.pieces.iter().find(|p| p.cell == cell)
+    }
+
+    /// A closed cell (flagged or not; question marks are not "closed" for
+    /// actions but are for zones).
+    pub fn is_closed(&self, cell: usize) -> bool {
+        self.cells[cell].state == CellState::Closed
+    }
+
+    /// Mines defused or blown.
+    pub fn mines_done(&self) -> usize {
+        self.cells
+            .iter()
+            .filter(|c| matches!(c.mine, Some(MineFate::Defused | MineFate::Blown)))
+            .count()
+    }
+
+    /// Mines on the board.
+    pub fn mines_total(&self) -> usize {
+        self.board.mines.iter().filter(|&&m| m).count()
+    }
+
+    /// The count an open cell shows (None when closed or hidden).
+    pub fn shown_count(&self, cell: usize) -> Option<u8> {
+        let c = &self.cells[cell];
+        (c.state == CellState::Open && c.shows_count).then(|| self.board.count(cell))
+    }
+
+    /// Mines in each block (public: every block shows its total).
+    pub fn block_mines(&self) -> Vec<u8> {
+        self.board.block_mines()
+    }
+
+    /// Mines defused or blown in each block.
+    pub fn block_done(&self) -> Vec<u8> {
+        let mut v = vec![0u8; self.size()];
+        for (i, c) in self.cells.iter().enumerate() {
+            if matches!(c.mine, Some(MineFate::Defused | MineFate::Blown)) {
+                v[Grid::block_of(self.board.grid.size, i)] += 1;
+            }
+        }
+        v
+    }
+
+    /// Score in pawns (points / points_per_pawn).
+    pub fn pawns(&self) -> f32 {
+        self.score as f32 / self.preset.file.scoring.points_per_pawn as f32
+    }
+
+    /// The cells in a piece's zone.
+    pub fn zone(&self, piece: &Piece) -> Vec<usize> {
+        let n = self.size();
+        let (r, c) = ((piece.cell / n) as i32, (piece.cell % n) as i32);
+        match piece.card.kind {
+            PieceKind::King => neighbours(n, piece.cell).collect(),
+            PieceKind::Knight => KNIGHT
+                .iter()
+                .filter_map(|&(dr, dc)| at(n, r + dr, c + dc))
+                .collect(),
+            kind => {
+                let mut z = Vec::new();
+                for &(dr, dc) in directions(kind) {
+                    let (mut rr, mut cc) = (r + dr, c + dc);
+                    while let Some(i) = at(n, rr, cc) {
+                        if self.cells[i].state == CellState::Open || self.piece_at(i).is_some() {
+                            break;
+                        }
+                        z.push(i);
+                        rr += dr;
+                        cc += dc;
+                    }
+                }
+                z
+            }
+        }
+    }
+
+    /// A piece's sensor: white counts the mines left in its zone, black the
+    /// closed cells in its zone that hide its digit.
+    pub fn sensor(&self, piece: &Piece) -> u8 {
+        let zone = self.zone(piece);
+        match piece.card.side {
+            Side::White => zone
+                .iter()
+                .filter(|&&i| self.cells[i].mine == Some(MineFate::Live))
+                .count() as u8,
+            Side::Black => zone
+                .iter()
+                .filter(|&&i| {
+                    self.cells[i].state != CellState::Open
+                        && self.board.grid.cells[i] == piece.card.digit
+                })
+                .count() as u8,
+        }
+    }
+
+    /// Cells a board piece may move to (stamina allowing), with whether the
+    /// move is a free rook glide. Depends only on what the player sees.
+    pub fn targets(&self, from: usize) -> Vec<(usize, bool)> {
+        let Some(p) = self.piece_at(from) else {
+            return Vec::new();
+        };
+        let n = self.size();
+        let (r, c) = ((from / n) as i32, (from % n) as i32);
+        let mut out = Vec::new();
+        let enterable = |i: usize| self.is_closed(i) && self.piece_at(i).is_none();
+        match p.card.kind {
+            PieceKind::King | PieceKind::Knight => {
+                if p.stamina == 0 {
+                    return out;
+                }
+                let steps: Vec<usize> = if p.card.kind == PieceKind::King {
+                    neighbours(n, from).collect()
+                } else {
+                    KNIGHT
+                        .iter()
+                        .filter_map(|&(dr, dc)| at(n, r + dr, c + dc))
+                        .collect()
+                };
+                out.extend(
+                    steps
+                        .into_iter()
+                        .filter(|&i| enterable(i))
+                        .map(|i| (i, false)),
+                );
+            }
+            kind => {
+                for &(dr, dc) in directions(kind) {
+                    let (mut rr, mut cc) = (r + dr, c + dc);
+                    let mut all_open = true;
+                    while let Some(i) = at(n, rr, cc) {
+                        if self.piece_at(i).is_some() || self.cells[i].state == CellState::Question
+                        {
+                            break;
+                        }
+                        if self.is_closed(i) {
+                            all_open = false;
+                            if p.stamina > 0 {
+                                out.push((i, false));
+                            }
+                        } else if all_open && kind == PieceKind::Rook {
+                            out.push((i, true));
+                        }
+                        rr += dr;
+                        cc += dc;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Cells a knight may flag-jump to now.
+    pub fn jump_targets(&self, from: usize) -> Vec<usize> {
+        let Some(p) = self.piece_at(from) else {
+            return Vec::new();
+        };
+        if p.card.kind != PieceKind::Knight {
+            return Vec::new();
+        }
+        let free = self.chain.is_some_and(|(id, _, _)| id == p.id);
+        if !free && p.stamina == 0 {
+            return Vec::new();
+        }
+        let n = self.size();
+        let (r, c) = ((from / n) as i32, (from % n) as i32);
+        KNIGHT
+            .iter()
+            .filter_map(|&(dr, dc)| at(n, r + dr, c + dc))
+            .filter(|&i| self.is_closed(i) && self.piece_at(i).is_none())
+            .collect()
+    }
+
+    /// Whether any board piece can still make a move that changes the board
+    /// (free rook glides do not count).
+    pub fn can_move(&self) -> bool {
+        self.pieces.iter().any(|p| {
+            self.targets(p.cell).iter().any(|&(_, glide)| !glide)
+                || !self.jump_targets(p.cell).is_empty()
+        })
+    }
+
+    /// Does an action; returns what happened, or why it cannot be done (the
+    /// game is unchanged then).
+    ///
+    /// # Errors
+    /// A [`Refusal`] naming the reason, in words for the player.
+    pub fn apply(&mut self, action: &Action) -> Result<Vec<Event>, Refusal> {
+        if self.status != Status::Playing {
+            return Err(Refusal("the board is over: start a new one".into()));
+        }
+        let cells = self.cells.len();
+        let bad_cell = |c: usize| c >= cells;
+        let mut ev = Vec::new();
+        // Any action but a jump of the chaining knight ends its chain.
+        let keeps_chain = matches!(action, Action::FlagJump { from, .. }
+            if self.chain.is_some_and(|(id, _, _)| self.piece_at(*from).is_some_and(|p| p.id == id)))
+            || matches!(action, Action::Flag(_));
+        match action {
+            Action::Flag(cell) => {
+                let cell = *cell;
+                if bad_cell(cell) || !self.is_closed(cell) {
+                    return Err(Refusal("flags go on closed cells".into()));
+                }
+                if self.piece_at(cell).is_some() {
+                    return Err(Refusal("a piece stands there".into()));
+                }
+                self.cells[cell].flag = !self.cells[cell].flag;
+            }
+            Action::Probe(cell) => {
+                let cell = *cell;
+                if bad_cell(cell) || !self.is_closed(cell) || self.piece_at(cell).is_some() {
+                    return Err(Refusal("only a closed cell can be probed".into()));
+                }
+                self.probe(cell, &mut ev);
+            }
+            Action::Place { hand, cell } => {
+                let (hand, cell) = (*hand, *cell);
+                if hand >= self.hand.len() {
+                    return Err(Refusal("no such card in the hand".into()));
+                }
+                if bad_cell(cell) || !self.is_closed(cell) || self.piece_at(cell).is_some() {
+                    return Err(Refusal("a piece goes on a closed cell".into()));
+                }
+                if self.cells[cell].flag {
+                    return Err(Refusal(
+                        "that cell is flagged: take the flag down first".into(),
+                    ));
+                }
+                let card = self.hand.remove(hand);
+                self.place(card, cell, &mut ev);
+                self.refill(hand);
+            }
+            Action::Move { from, to } => {
+                let (from, to) = (*from, *to);
+                if bad_cell(from) || bad_cell(to) {
+                    return Err(Refusal("off the board".into()));
+                }
+                let Some(&(_, glide)) = self.targets(from).iter().find(|(t, _)| *t == to) else {
+                    return Err(Refusal(self.why_not_move(from, to)));
+                };
+                self.board_move(from, to, glide, &mut ev);
+            }
+            Action::FlagJump { from, to } => {
+                let (from, to) = (*from, *to);
+                if bad_cell(from) || bad_cell(to) || !self.jump_targets(from).contains(&to) {
+                    return Err(Refusal(
+                        "a knight flag-jumps an L onto a closed cell, with stamina or a hit before"
+                            .into(),
+                    ));
+                }
+                self.flag_jump(from, to, &mut ev);
+            }
+            Action::EndChain => {
+                if self.chain.is_none() {
+                    return Err(Refusal("no knight is jumping".into()));
+                }
+            }
+            Action::Discard(list) => {
+                let mut list = list.clone();
+                list.sort_unstable();
+                list.dedup();
+                if list.is_empty() || list.iter().any(|&i| i >= self.hand.len()) {
+                    return Err(Refusal("pick cards in the hand to discard".into()));
+                }
+                for &i in list.iter().rev() {
+                    self.hand.remove(i);
+                }
+                while self.hand.len() < self.preset.file.hand as usize {
+                    let Some(c) = self.deck.pop_front() else {
+                        break;
+                    };
+                    self.hand.push(c);
+                }
+            }
+            Action::Merge { into, fed } => {
+                let (into, fed) = (*into, *fed);
+                if into == fed || into >= self.hand.len() || fed >= self.hand.len() {
+                    return Err(Refusal("drag one hand card onto another to merge".into()));
+                }
+                let d = self.hand[fed].digit;
+                let size = self.board.grid.size;
+                self.hand[into].digit = merge_digits(size, self.hand[into].digit, d);
+                self.hand.remove(fed);
+                self.refill(fed);
+            }
+        }
+        if !keeps_chain && !matches!(action, Action::FlagJump { .. }) {
+            self.chain = None;
+        }
+        if !matches!(action, Action::Flag(_) | Action::EndChain) {
+            self.moves += 1;
+        }
+        self.check_end(&mut ev);
+        Ok(ev)
+    }
+
+    fn why_not_move(&self, from: usize, to: usize) -> String {
+        let Some(p) = self.piece_at(from) else {
+            return "no piece there".into();
+        };
+        if self.piece_at(to).is_some() {
+            return "another piece stands there".into();
+        }
+        if p.stamina == 0 {
+            return format!("the {} has no stamina left", p.card.kind.name());
+        }
+        if self.cells[to].state == CellState::Question {
+            return "a question mark never opens".into();
+        }
+        format!("a {} cannot move there", p.card.kind.name())
+    }
+
+    fn refill(&mut self, slot: usize) {
+        if self.hand.len() < self.preset.file.hand as usize
+            && let Some(c) = self.deck.pop_front()
+        {
+            let slot = slot.min(self.hand.len());
+            self.hand.insert(slot, c);
+        }
+    }
+
+    fn open(&mut self, cell: usize, ev: &mut Vec<Event>) -> i32 {
+        self.cells[cell].state = CellState::Open;
+        self.cells[cell].flag = false;
+        let digit = self.board.grid.cells[cell];
+        ev.push(Event::Opened { cell, digit });
+        digit as i32 * self.preset.file.scoring.per_digit
+    }
+
+    fn blow(&mut self, cell: usize, card: Card, ev: &mut Vec<Event>) {
+        self.cells[cell].mine = Some(MineFate::Blown);
+        self.cells[cell].state = CellState::Open;
+        self.cells[cell].flag = false;
+        self.lives = self.lives.saturating_sub(1);
+        self.destroyed.push(card);
+        ev.push(Event::Blew(cell));
+        ev.push(Event::Destroyed(card));
+    }
+
+    fn defuse(&mut self, cell: usize, ev: &mut Vec<Event>) {
+        self.cells[cell].mine = Some(MineFate::Defused);
+        ev.push(Event::Defused(cell));
+    }
+
+    fn question(&mut self, cell: usize, ev: &mut Vec<Event>) {
+        self.cells[cell].state = CellState::Question;
+        self.cells[cell].flag = false;
+        ev.push(Event::Question(cell));
+    }
+
+    fn score(&mut self, points: i32, ev: &mut Vec<Event>) {
+        if points != 0 {
+            self.score += points;
+            ev.push(Event::Points(points));
+        }
+    }
+
+    fn new_piece(&mut self, card: Card, cell: usize) -> u32 {
+        let id = self.next_id;
+        self.next_id += 1;
+        let f = &self.preset.file;
+        self.pieces.push(Piece {
+            id,
+            card,
+            cell,
+            stamina: if card.kind == PieceKind::Knight {
+                f.stamina.knight
+            } else {
+                f.stamina.other
+            },
+            spare: if card.kind == PieceKind::King {
+                f.king_spare_lives
+            } else {
+                0
+            },
+        });
+        id
+    }
+
+    fn probe(&mut self, cell: usize, ev: &mut Vec<Event>) {
+        let s = self.preset.file.scoring.clone();
+        if self.cells[cell].mine == Some(MineFate::Live) {
+            self.defuse(cell, ev);
+            self.open(cell, ev);
+            self.score(s.probe_hit, ev);
+            return;
+        }
+        let n = self.size();
+        let king = self.pieces.iter_mut().find(|p| {
+            p.card.kind == PieceKind::King
+                && p.spare > 0
+                && (p.cell / n).abs_diff(cell / n) <= 1
+                && (p.cell % n).abs_diff(cell % n) <= 1
+        });
+        if let Some(k) = king {
+            k.spare -= 1;
+            ev.push(Event::SpareLife { id: k.id, cell });
+            return;
+        }
+        self.question(cell, ev);
+        self.score(s.probe_miss, ev);
+    }
+
+    fn place(&mut self, card: Card, cell: usize, ev: &mut Vec<Event>) {
+        if self.cells[cell].mine == Some(MineFate::Live) {
+            self.blow(cell, card, ev);
+            return;
+        }
+        if self.board.grid.cells[cell] != card.digit {
+            self.cells[cell].not_digits |= 1 << card.digit;
+            ev.push(Event::NotDigit {
+                cell,
+                digit: card.digit,
+            });
+            self.bench.push(card);
+            ev.push(Event::SatOut(card));
+            return;
+        }
+        let pts = self.open(cell, ev);
+        let id = self.new_piece(card, cell);
+        ev.push(Event::Placed { id, cell });
+        self.score(pts, ev);
+    }
+
+    fn take_piece(&mut self, cell: usize) -> Option<Piece> {
+        let i = self.pieces.iter().position(|p| p.cell == cell)?;
+        Some(self.pieces.remove(i))
+    }
+
+    fn board_move(&mut self, from: usize, to: usize, glide: bool, ev: &mut Vec<Event>) {
+        let Some(mut piece) = self.take_piece(from) else {
+            return;
+        };
+        let s = self.preset.file.scoring.clone();
+        if glide {
+            piece.card.digit = self.board.grid.cells[to];
+            piece.cell = to;
+            ev.push(Event::Moved {
+                id: piece.id,
+                from,
+                to,
+            });
+            self.pieces.push(piece);
+            return;
+        }
+        piece.stamina -= 1;
+        if !piece.card.kind.slides() {
+            if self.cells[to].mine == Some(MineFate::Live) {
+                ev.push(Event::Moved {
+                    id: piece.id,
+                    from,
+                    to,
+                });
+                self.blow(to, piece.card, ev);
+                return;
+            }
+            let pts = self.open(to, ev);
+            piece.cell = to;
+            ev.push(Event::Moved {
+                id: piece.id,
+                from,
+                to,
+            });
+            self.pieces.push(piece);
+            self.score(pts, ev);
+            return;
+        }
+        // A line piece opens its path cell by cell.
+        let n = self.size() as i32;
+        let (dr, dc) = (
+            (to as i32 / n - from as i32 / n).signum(),
+            (to as i32 % n - from as i32 % n).signum(),
+        );
+        let (mut r, mut c) = (from as i32 / n, from as i32 % n);
+        let (mut points, mut defused) = (0, 0);
+        let mut stopped = false;
+        loop {
+            r += dr;
+            c += dc;
+            let Some(i) = at(n as usize, r, c) else { break };
+            if self.is_closed(i) {
+                let cell = &self.cells[i];
+                match (cell.flag, cell.mine == Some(MineFate::Live)) {
+                    (true, true) => {
+                        self.defuse(i, ev);
+                        points += self.open(i, ev) + s.defuse;
+                        defused += 1;
+                    }
+                    (true, false) => {
+                        self.question(i, ev);
+                        ev.push(Event::Moved {
+                            id: piece.id,
+                            from,
+                            to: i,
+                        });
+                        self.bench.push(piece.card);
+                        ev.push(Event::SatOut(piece.card));
+                        points = self.multiplied(points, defused) + s.wrong_flag;
+                        stopped = true;
+                        break;
+                    }
+                    (false, true) => {
+                        ev.push(Event::Moved {
+                            id: piece.id,
+                            from,
+                            to: i,
+                        });
+                        points = self.multiplied(points, defused);
+                        self.blow(i, piece.card, ev);
+                        stopped = true;
+                        break;
+                    }
+                    (false, false) => points += self.open(i, ev),
+                }
+            }
+            if i == to {
+                break;
+            }
+        }
+        if !stopped {
+            points = self.multiplied(points, defused);
+            piece.card.digit = self.board.grid.cells[to];
+            piece.cell = to;
+            ev.push(Event::Moved {
+                id: piece.id,
+                from,
+                to,
+            });
+            self.pieces.push(piece);
+        }
+        self.score(points, ev);
+    }
+
+    fn multiplied(&self, points: i32, defused: u32) -> i32 {
+        if self.preset.file.scoring.multi_defuse && defused >= 2 {
+            points * defused as i32
+        } else {
+            points
+        }
+    }
+
+    fn flag_jump(&mut self, from: usize, to: usize, ev: &mut Vec<Event>) {
+        let Some(mut knight) = self.take_piece(from) else {
+            return;
+        };
+        let (mut chain_points, mut chain_defused) = match self.chain {
+            Some((id, p, d)) if id == knight.id => (p, d),
+            _ => {
+                knight.stamina -= 1;
+                (0, 0)
+            }
+        };
+        let before = self.multiplied(chain_points, chain_defused);
+        ev.push(Event::Moved {
+            id: knight.id,
+            from,
+            to,
+        });
+        if self.cells[to].mine == Some(MineFate::Live) {
+            self.defuse(to, ev);
+            chain_points += self.open(to, ev) + self.preset.file.scoring.defuse;
+            chain_defused += 1;
+            knight.cell = to;
+            self.chain = Some((knight.id, chain_points, chain_defused));
+            self.pieces.push(knight);
+            let after = self.multiplied(chain_points, chain_defused);
+            self.score(after - before, ev);
+        } else {
+            self.question(to, ev);
+            self.bench.push(knight.card);
+            ev.push(Event::SatOut(knight.card));
+            self.chain = None;
+        }
+    }
+
+    fn check_end(&mut self, ev: &mut Vec<Event>) {
+        let status = if self.mines_done() == self.mines_total() {
+            Status::Won
+        } else if self.lives == 0 {
+            Status::LostLives
+        } else if self.hand.is_empty() && self.deck.is_empty() && !self.can_move() {
+            Status::LostPieces
+        } else {
+            return;
+        };
+        self.status = status;
+        self.chain = None;
+        ev.push(Event::Over(status));
+    }
+}
+
+const KNIGHT: [(i32, i32); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
+
+fn directions(kind: PieceKind) -> &'static [(i32, i32)] {
+    const ROOK: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
+    const BISHOP: [(i32, i32); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+    const QUEEN: [(i32, i32); 8] = [
+        (-1, 0),
+        (1, 0),
+        (0, -1),
+        (0, 1),
+        (-1, -1),
+        (-1, 1),
+        (1, -1),
+        (1, 1),
+    ];
+    match kind {
+        PieceKind::Rook => &ROOK,
+        PieceKind::Bishop => &BISHOP,
+        PieceKind::Queen => &QUEEN,
+        _ => &[],
+    }
+}
