@@ -46,6 +46,7 @@ usage: minesweeper_chess [COMMAND]
       --seed N            mine layout of the first game
       --moves 'e2e4 ...'  play these moves first (coordinate or SAN)
       --screenshot FILE   save a PNG after the moves, then quit
+      --sudoku CODE       open a Sweeper Sudoku board by its code (E4-7R)
   check [FILE...]         validate presets (default: every levels/*.ron and
                           levels/sudoku/*.ron)
   perft --depth N [--fen FEN] [--preset FILE] [--no-sapper] [--divide]
@@ -55,6 +56,7 @@ usage: minesweeper_chess [COMMAND]
   bench [--quick]         time move generation (perft) and full ECS turns
   bench ai [--quick] [--games N] [--strong-ms MS] [--only speed|tactics|matches]
                           the computer opponent's speed, tactics and matches
+  bench puzzle [--quick]  Sweeper Sudoku: generating 9×9 boards, rating each preset
   puzzle --preset FILE --seed N | --code CODE [--rate N]
                           a Sweeper Sudoku board as text: solution, mines,
                           open cells, deck, hint and rating; --rate N: the
@@ -77,6 +79,7 @@ pub fn run(args: &[String]) -> Option<CliOutput> {
         "bench" if rest.first().is_some_and(|a| a == "ai") => {
             CliOutput::ok(crate::ai::bench::run(&rest[1..]))
         }
+        "bench" if rest.first().is_some_and(|a| a == "puzzle") => crate::bench::puzzle(&rest[1..]),
         "bench" => crate::bench::run(rest),
         "uci" => {
             let stdin = std::io::stdin();

@@ -33,7 +33,11 @@ pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((chess::ChessPlugin, ai::play::ComputerPlugin));
+        app.add_plugins((
+            chess::ChessPlugin,
+            ai::play::ComputerPlugin,
+            puzzle::plugin::PuzzlePlugin,
+        ));
     }
 }
 

@@ -20,6 +20,8 @@ use crate::rules::{Color as Side, Outcome, Piece};
 use crate::save::{SavePlugin, SavedGame, current_record, read_record, start_record};
 use crate::settings::{AnimSpeed, Palette, Settings, Theme};
 use crate::view::input::{InputBlocked, TogglePause};
+
+pub mod puzzle;
 use crate::view::{GameOptions, Layout, PanelWidth};
 
 /// Which screen is showing.
@@ -30,6 +32,10 @@ pub enum Screen {
     Main,
     /// Playing.
     Playing,
+    /// The Sweeper Sudoku menu: pick a board.
+    SudokuMenu,
+    /// Playing Sweeper Sudoku.
+    Sudoku,
 }
 
 /// A window over the game.
@@ -73,17 +79,19 @@ impl Plugin for UiPlugin {
         app.world_mut()
             .resource_mut::<EguiGlobalSettings>()
             .auto_create_primary_context = false;
+        app.init_resource::<puzzle::SudokuMenu>();
         app.add_plugins(SavePlugin)
             .init_resource::<UiState>()
             .add_systems(Startup, (setup_cameras, start_screen))
             .add_systems(PostStartup, show_save_error.after(crate::save::load_saved))
-            .add_systems(Update, (toasts, block_input))
+            .add_systems(Update, (toasts, block_input, puzzle::open_from_options))
             .add_systems(
                 EguiPrimaryContextPass,
                 (
                     crate::view::probe::start_ui,
                     fonts_once,
                     ui,
+                    puzzle::ui,
                     crate::view::probe::end_ui,
                 )
                     .chain(),
@@ -288,6 +296,10 @@ fn ui(
     mut sound: MessageWriter<PlaySound>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
+    // Sweeper Sudoku draws its own panel and menus (see `puzzle`).
+    if matches!(ui_state.screen, Screen::SudokuMenu | Screen::Sudoku) {
+        return Ok(());
+    }
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.language;
     let tr = |t: T| t.tr(lang);
@@ -621,11 +633,13 @@ fn ui(
                 ui_state.over_dismissed = false;
                 click = true;
             }
-            ui.add_enabled(
-                false,
-                egui::Button::new(format!("{} ({})", tr(T::PlayPuzzle), tr(T::ComingSoon)))
-                    .min_size(wide),
-            );
+            if ui
+                .add_sized(wide, egui::Button::new(tr(T::PlayPuzzle)))
+                .clicked()
+            {
+                ui_state.screen = Screen::SudokuMenu;
+                click = true;
+            }
             ui.add_space(6.0);
             ui.label(egui::RichText::new(tr(T::Board)).strong());
             let active = library.active;

@@ -10,6 +10,7 @@ pub mod effects;
 pub mod gesture;
 pub mod input;
 pub mod probe;
+pub mod puzzle;
 pub mod textures;
 pub mod theme;
 
@@ -146,12 +147,14 @@ pub struct GameOptions {
     /// What was wrong with the options (the web page's query), reported
     /// once the game runs.
     pub problem: Option<String>,
+    /// Open this Sweeper Sudoku board code (e.g. `E4-7R`) at the start.
+    pub sudoku: Option<String>,
 }
 
 impl GameOptions {
     /// Reads `--screenshot PATH`, `--script "e2e4 Nf8 …"` (or `--moves`),
     /// `--seed N`, `--preset FILE`, `--fen FEN`, `--wait FRAMES`,
-    /// `--bench-frames N`.
+    /// `--bench-frames N`, `--sudoku CODE`.
     ///
     /// # Errors
     /// A message naming the unknown or incomplete option.
@@ -172,6 +175,7 @@ impl GameOptions {
                 "--preset" => o.preset = Some(value()?),
                 "--fen" => o.fen = Some(value()?),
                 "--flip" => o.flip = true,
+                "--sudoku" => o.sudoku = Some(value()?),
                 "--wait" => {
                     let v = value()?;
                     o.wait = Some(v.parse().map_err(|_| format!("--wait {v}: not a number"))?);
@@ -326,6 +330,7 @@ impl Plugin for ViewPlugin {
         }
         input::build(app);
         effects::build(app);
+        puzzle::build(app);
         app.init_resource::<probe::FrameProbe>()
             .add_systems(Update, probe::start_update.before(TurnSet::Setup))
             .add_systems(Update, probe::end_update.after(TurnSet::Present));
