@@ -343,6 +343,7 @@ pub fn keys(
     mut moved: MessageReader<PieceMoved>,
     mut swept: MessageReader<SapperUsed>,
     mut rejected: MessageReader<MoveRejected>,
+    puzzle: Option<Res<super::puzzle::PuzzleShown>>,
 ) {
     // Any change of the board drops the selection.
     if cleared.read().count()
@@ -357,6 +358,17 @@ pub fn keys(
     if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
     }
+    if keys.just_pressed(KeyCode::F12) {
+        shots.write(TakeScreenshot);
+    }
+    if keys.just_pressed(KeyCode::KeyM) {
+        settings.muted = !settings.muted;
+        settings.save();
+    }
+    // Sweeper Sudoku has the keyboard: the chess board's keys rest.
+    if puzzle.is_some_and(|p| p.visible) {
+        return;
+    }
     if keys.just_pressed(KeyCode::Escape) {
         if selection.from.is_some() {
             *selection = Selection::default();
@@ -369,13 +381,6 @@ pub fn keys(
     }
     if keys.just_pressed(KeyCode::KeyU) {
         commands_out.write(GameCommand::Undo);
-    }
-    if keys.just_pressed(KeyCode::KeyM) {
-        settings.muted = !settings.muted;
-        settings.save();
-    }
-    if keys.just_pressed(KeyCode::F12) {
-        shots.write(TakeScreenshot);
     }
     if keys.just_pressed(KeyCode::KeyH) {
         hint.write(crate::ai::play::HintRequested);

@@ -125,8 +125,10 @@ pub struct PuzzleInput {
     pub hold: Option<(usize, f64)>,
     /// The probe fired during this press: the release does nothing else.
     pub fired: bool,
-    /// A hand card being dragged.
+    /// A hand card pressed (dragged once it moves).
     pub drag: Option<usize>,
+    /// The pressed card has moved: its release drops it.
+    pub dragged: bool,
     /// Last refusal or news, and seconds left to show it.
     pub toast: Option<(String, f32)>,
 }
@@ -820,7 +822,7 @@ fn draw_hand(
             .ok()
             .and_then(|(c, t)| c.viewport_to_world_2d(t, s).ok())
     });
-    let dragging = input.drag.filter(|_| frame.dragging);
+    let dragging = input.drag.filter(|_| input.dragged && frame.down);
     let now = (game.hand.clone(), input.card, dragging);
     if last.as_ref() == Some(&now) {
         if let (Some(p), Ok(mut t)) = (drag_world, dragged.single_mut()) {
@@ -984,11 +986,11 @@ fn draw_overlays(
         ));
         for (to, glide) in game.targets(from) {
             let c = if glide {
-                Color::srgba(0.3, 0.6, 1.0, 0.8)
+                Color::srgba(0.3, 0.6, 1.0, 0.95)
             } else {
-                Color::srgba(0.1, 0.1, 0.1, 0.55)
+                Color::srgba(1.0, 0.95, 0.6, 0.95)
             };
-            mark(&mut commands, to, &tex.dot, c, 0.32);
+            mark(&mut commands, to, &tex.dot, c, 0.36);
         }
     }
     if let Some(from) = input.jumper {
@@ -1085,11 +1087,15 @@ fn pointer(
     if egui_wants.is_some_and(|w| w.wants_any_pointer_input()) && !frame.down {
         return;
     }
-    let world = frame.screen.and_then(|s| {
-        cam.single()
-            .ok()
-            .and_then(|(c, t)| c.viewport_to_world_2d(t, s).ok())
-    });
+    // Without a window (headless tests) the frame's own world point is used.
+    let world = frame
+        .screen
+        .and_then(|s| {
+            cam.single()
+                .ok()
+                .and_then(|(c, t)| c.viewport_to_world_2d(t, s).ok())
+        })
+        .or(frame.world);
     let l = PuzzleLayout::of(game);
     let cell = world.and_then(|w| l.cell_at(w));
     let slot = world
@@ -1117,6 +1123,7 @@ fn pointer(
         input.fired = false;
         input.hold = None;
         input.drag = None;
+        input.dragged = false;
         if let Some(s) = slot {
             input.drag = Some(s);
         } else if let Some(c) = cell
@@ -1129,6 +1136,9 @@ fn pointer(
     }
     if frame.down && frame.dragging {
         input.hold = None;
+        if input.drag.is_some() {
+            input.dragged = true;
+        }
     }
     if let Some((c, since)) = input.hold
         && frame.down
@@ -1160,12 +1170,13 @@ fn pointer(
         return;
     }
     let drag = input.drag.take();
+    let dragged = std::mem::take(&mut input.dragged);
     input.hold = None;
     if frame.cancelled || std::mem::take(&mut input.fired) {
         return;
     }
     if let Some(from) = drag
-        && frame.dragging
+        && dragged
     {
         match (cell, slot) {
             (Some(c), _) => {

@@ -1,0 +1,379 @@
+//! Sweeper Sudoku through the ECS schedule and the pointer, headless.
+
+use bevy::prelude::*;
+use minesweeper_chess::audio::SoundLog;
+use minesweeper_chess::audio::synth::Effect;
+use minesweeper_chess::chess::MineSeed;
+use minesweeper_chess::puzzle::plugin::{
+    Flagged, Fogged, HiddenMine, Puzzle, PuzzleCell, PuzzleHappened, PuzzlePiece, PuzzleRefused,
+    PuzzleRequest, SpentMine,
+};
+use minesweeper_chess::puzzle::{self, Action, MineFate};
+use minesweeper_chess::view::gesture::PointerFrame;
+use minesweeper_chess::view::puzzle::{PuzzleLayout, PuzzleShown};
+
+/// Messages heard during the last updates.
+#[derive(Resource, Default)]
+struct Heard {
+    happened: Vec<PuzzleHappened>,
+    refused: Vec<PuzzleRefused>,
+}
+
+fn listen(
+    mut heard: ResMut<Heard>,
+    mut a: MessageReader<PuzzleHappened>,
+    mut b: MessageReader<PuzzleRefused>,
+) {
+    heard.happened.extend(a.read().cloned());
+    heard.refused.extend(b.read().cloned());
+}
+
+/// An app with the view (sprites without a renderer) and the easy board
+/// of `seed` open and taking the pointer.
+fn app(seed: u64) -> App {
+    let mut app = minesweeper_chess::headless_app_with_view(MineSeed(1));
+    app.init_resource::<Heard>()
+        .add_systems(PostUpdate, listen)
+        .insert_resource(PuzzleShown {
+            visible: true,
+            interactive: true,
+        });
+    app.world_mut()
+        .resource_mut::<minesweeper_chess::settings::Settings>()
+        .muted = false;
+    let preset = puzzle::preset::builtins().remove(0);
+    app.update();
+    app.world_mut().write_message(PuzzleRequest::Start {
+        preset: Box::new(preset),
+        seed,
+    });
+    app.update();
+    app.update();
+    app
+}
+
+fn game(app: &App) -> &puzzle::PuzzleGame {
+    app.world()
+        .resource::<Puzzle>()
+        .game
+        .as_ref()
+        .expect("a board is open")
+}
+
+fn layout(app: &App) -> PuzzleLayout {
+    let g = game(app);
+    PuzzleLayout {
+        n: g.size(),
+        hand: g.preset.file.hand as usize,
+    }
+}
+
+/// One pointer frame at a world point, then a quiet frame.
+fn frame(app: &mut App, at: Vec2, edit: impl Fn(&mut PointerFrame)) {
+    let mut f = PointerFrame {
+        world: Some(at),
+        ..Default::default()
+    };
+    edit(&mut f);
+    *app.world_mut().resource_mut::<PointerFrame>() = f;
+    app.update();
+    *app.world_mut().resource_mut::<PointerFrame>() = PointerFrame {
+        world: Some(at),
+        down: f.down && !f.released,
+        dragging: f.dragging,
+        touch: f.touch,
+        ..Default::default()
+    };
+    app.update();
+}
+
+fn tap(f: &mut PointerFrame) {
+    f.pressed = true;
+    f.released = true;
+    f.tap = true;
+}
+
+fn count<C: Component>(app: &mut App) -> usize {
+    app.world_mut()
+        .query_filtered::<(), With<C>>()
+        .iter(app.world())
+        .count()
+}
+
+/// A closed cell without a mine, and one with.
+fn cells(app: &App) -> (usize, usize) {
+    let g = game(app);
+    let closed = |i: &usize| g.is_closed(*i) && g.piece_at(*i).is_none();
+    let safe = (0..g.cells.len())
+        .filter(closed)
+        .find(|&i| !g.board.mines[i])
+        .expect("a safe closed cell");
+    let mine = (0..g.cells.len())
+        .filter(closed)
+        .find(|&i| g.board.mines[i])
+        .expect("a mine");
+    (safe, mine)
+}
+
+#[test]
+fn cells_fog_and_mines_are_entities_that_follow_the_game() {
+    let mut app = app(3);
+    let g = game(&app).clone();
+    assert_eq!(count::<PuzzleCell>(&mut app), 16);
+    let closed = g
+        .cells
+        .iter()
+        .filter(|c| c.state == puzzle::CellState::Closed)
+        .count();
+    assert_eq!(count::<Fogged>(&mut app), closed);
+    assert_eq!(count::<HiddenMine>(&mut app), 3);
+    let (_, mine) = cells(&app);
+    app.world_mut()
+        .write_message(PuzzleRequest::Act(Action::Probe(mine)));
+    app.update();
+    assert_eq!(count::<HiddenMine>(&mut app), 2, "the probed mine is spent");
+    let spent: Vec<SpentMine> = app
+        .world_mut()
+        .query::<&SpentMine>()
+        .iter(app.world())
+        .copied()
+        .collect();
+    assert_eq!(spent, vec![SpentMine(MineFate::Defused)]);
+    assert_eq!(count::<Fogged>(&mut app), closed - 1);
+}
+
+#[test]
+fn click_a_card_then_a_cell_places_the_piece() {
+    let mut app = app(5);
+    let (safe, _) = cells(&app);
+    let digit = game(&app).board.grid.cells[safe];
+    // Deal the right digit into the first slot.
+    app.world_mut()
+        .resource_mut::<Puzzle>()
+        .game
+        .as_mut()
+        .unwrap()
+        .hand[0]
+        .digit = digit;
+    let l = layout(&app);
+    frame(&mut app, l.slot(0), tap);
+    frame(&mut app, l.cell(safe), tap);
+    let pieces: Vec<PuzzlePiece> = app
+        .world_mut()
+        .query::<&PuzzlePiece>()
+        .iter(app.world())
+        .copied()
+        .collect();
+    assert_eq!(pieces.len(), 1, "the piece stands on the board");
+    assert_eq!(pieces[0].cell, safe);
+    assert_eq!(pieces[0].card.digit, digit);
+    assert!(!game(&app).is_closed(safe));
+    assert_eq!(game(&app).score, digit as i32);
+    assert!(app.world().resource::<SoundLog>().0.contains(&Effect::Move));
+}
+
+#[test]
+fn right_click_and_touch_double_tap_raise_flags() {
+    let mut app = app(8);
+    let (safe, mine) = cells(&app);
+    let l = layout(&app);
+    frame(&mut app, l.cell(mine), |f| f.secondary = true);
+    assert!(game(&app).cells[mine].flag);
+    assert_eq!(count::<Flagged>(&mut app), 1);
+    frame(&mut app, l.cell(safe), |f| {
+        tap(f);
+        f.double = true;
+        f.touch = true;
+    });
+    assert!(game(&app).cells[safe].flag, "a double-tap flags on touch");
+    frame(&mut app, l.cell(mine), |f| f.secondary = true);
+    assert!(
+        !game(&app).cells[mine].flag,
+        "right-click again takes it down"
+    );
+}
+
+#[test]
+fn holding_a_cell_until_the_fuse_burns_probes_it() {
+    let mut app = app(11);
+    let (_, mine) = cells(&app);
+    let l = layout(&app);
+    let secs = game(&app).preset.file.probe_seconds;
+    // Press, then keep the button down for longer than the fuse.
+    frame(&mut app, l.cell(mine), |f| {
+        f.pressed = true;
+        f.down = true;
+    });
+    assert_eq!(game(&app).cells[mine].mine, Some(MineFate::Live), "not yet");
+    std::thread::sleep(std::time::Duration::from_secs_f32(secs + 0.1));
+    frame(&mut app, l.cell(mine), |f| f.down = true);
+    assert_eq!(game(&app).cells[mine].mine, Some(MineFate::Defused));
+    assert_eq!(game(&app).score, 10);
+    // The release after a probe does nothing more.
+    let score = game(&app).score;
+    frame(&mut app, l.cell(mine), |f| f.released = true);
+    assert_eq!(game(&app).score, score);
+}
+
+#[test]
+fn a_short_press_is_not_a_probe() {
+    let mut app = app(11);
+    let (_, mine) = cells(&app);
+    let l = layout(&app);
+    frame(&mut app, l.cell(mine), tap);
+    assert_eq!(game(&app).cells[mine].mine, Some(MineFate::Live));
+}
+
+#[test]
+fn dragging_a_card_places_it_or_merges_it_into_another() {
+    let mut app = app(13);
+    let (safe, _) = cells(&app);
+    let l = layout(&app);
+    let before = game(&app).hand.clone();
+    let size = game(&app).board.grid.size;
+    // Drag card 0 onto card 1: a merge.
+    frame(&mut app, l.slot(0), |f| {
+        f.pressed = true;
+        f.down = true;
+    });
+    frame(&mut app, l.slot(1), |f| {
+        f.down = true;
+        f.dragging = true;
+    });
+    frame(&mut app, l.slot(1), |f| f.released = true);
+    let after = game(&app).hand.clone();
+    let merged = puzzle::merge_digits(size, before[1].digit, before[0].digit);
+    assert!(
+        after
+            .iter()
+            .any(|c| c.kind == before[1].kind && c.side == before[1].side && c.digit == merged),
+        "card 1 took the merged digit: {before:?} -> {after:?}"
+    );
+    assert_eq!(
+        game(&app).deck.len(),
+        game(&app).board.deck.len() - 6,
+        "one card was fed and replaced"
+    );
+    // Drag card 0 onto a board cell: a placement.
+    let deck = game(&app).deck.len();
+    frame(&mut app, l.slot(0), |f| {
+        f.pressed = true;
+        f.down = true;
+    });
+    frame(&mut app, l.cell(safe), |f| {
+        f.down = true;
+        f.dragging = true;
+    });
+    frame(&mut app, l.cell(safe), |f| f.released = true);
+    assert_eq!(game(&app).deck.len(), deck - 1, "the card was played");
+}
+
+#[test]
+fn refusals_reach_the_player_and_a_blast_is_heard() {
+    let mut app = app(17);
+    let (_, mine) = cells(&app);
+    let open = game(&app)
+        .board
+        .open
+        .iter()
+        .position(|&o| o)
+        .expect("a given");
+    app.world_mut()
+        .write_message(PuzzleRequest::Act(Action::Place {
+            hand: 0,
+            cell: open,
+        }));
+    app.update();
+    assert_eq!(app.world().resource::<Heard>().refused.len(), 1);
+    app.world_mut()
+        .write_message(PuzzleRequest::Act(Action::Place {
+            hand: 0,
+            cell: mine,
+        }));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(game(&app).lives, 2);
+    assert!(
+        app.world()
+            .resource::<SoundLog>()
+            .0
+            .contains(&Effect::Blast)
+    );
+    let heard = app.world().resource::<Heard>();
+    assert!(
+        heard
+            .happened
+            .iter()
+            .any(|h| h.0.contains(&puzzle::Event::Blew(mine)))
+    );
+}
+
+#[test]
+fn a_knight_raises_its_flag_with_a_right_click_and_jumps() {
+    let mut app = app(19);
+    // Put a knight on the board by hand: a given cell with a jump target.
+    let g = game(&app).clone();
+    let n = g.size();
+    let from = (0..n * n)
+        .find(|&i| {
+            g.board.open[i] && {
+                let (r, c) = ((i / n) as i32, (i % n) as i32);
+                [
+                    (1, 2),
+                    (2, 1),
+                    (-1, 2),
+                    (-2, 1),
+                    (1, -2),
+                    (2, -1),
+                    (-1, -2),
+                    (-2, -1),
+                ]
+                .iter()
+                .any(|(dr, dc)| {
+                    let (rr, cc) = (r + dr, c + dc);
+                    rr >= 0
+                        && cc >= 0
+                        && (rr as usize) < n
+                        && (cc as usize) < n
+                        && g.is_closed(rr as usize * n + cc as usize)
+                })
+            }
+        })
+        .expect("a given with a closed knight jump");
+    {
+        let mut p = app.world_mut().resource_mut::<Puzzle>();
+        let game = p.game.as_mut().unwrap();
+        // Place a knight through the rules on a copy of a given: reopen
+        // nothing, just stand it there.
+        let card = puzzle::Card {
+            kind: puzzle::PieceKind::Knight,
+            side: puzzle::Side::White,
+            digit: game.board.grid.cells[from],
+        };
+        game.cells[from].state = puzzle::CellState::Closed;
+        game.cells[from].mine = None;
+        game.board.mines[from] = false;
+        game.hand[0] = card;
+        game.apply(&Action::Place {
+            hand: 0,
+            cell: from,
+        })
+        .unwrap();
+    }
+    app.update();
+    let l = layout(&app);
+    let target = game(&app).jump_targets(from)[0];
+    let stamina = game(&app).piece_at(from).unwrap().stamina;
+    frame(&mut app, l.cell(from), |f| f.secondary = true);
+    frame(&mut app, l.cell(target), tap);
+    let g = game(&app);
+    let hit = g.board.mines[target];
+    if hit {
+        assert_eq!(g.cells[target].mine, Some(MineFate::Defused));
+        assert_eq!(g.piece_at(target).unwrap().stamina, stamina - 1);
+    } else {
+        assert_eq!(g.cells[target].state, puzzle::CellState::Question);
+        assert_eq!(g.bench.len(), 1, "a miss sends the knight to sit out");
+    }
+}
