@@ -4,9 +4,9 @@
 
 use std::time::Instant;
 
+use crate::rng::GameRng;
 use bevy::prelude::*;
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 
 use crate::chess::{BoardView, GameState, MineSeed, MoveRequested};
@@ -105,7 +105,7 @@ pub fn time_perft(pos: &Position, depth: u32, runs: usize) -> (u64, f64) {
 pub fn time_ecs_turns(turns: usize) -> (f64, f64) {
     let mut app = crate::headless_app(MineSeed(1));
     app.update();
-    let mut rng = SmallRng::seed_from_u64(99);
+    let mut rng = GameRng::seed_from_u64(99);
     let mut times = Vec::with_capacity(turns);
     while times.len() < turns {
         let moves = public_moves(&mut app);
@@ -135,7 +135,7 @@ pub fn time_ecs_turns(turns: usize) -> (f64, f64) {
 pub fn time_view_frames(frames: usize) -> (f64, f64) {
     let mut app = crate::headless_app_with_view(MineSeed(4));
     app.update();
-    let mut rng = SmallRng::seed_from_u64(5);
+    let mut rng = GameRng::seed_from_u64(5);
     let mut times = Vec::with_capacity(frames);
     for i in 0..frames {
         if i % 10 == 0 {
@@ -157,4 +157,66 @@ pub fn time_view_frames(frames: usize) -> (f64, f64) {
     times.sort_by(f64::total_cmp);
     let p99 = times[times.len() * 99 / 100];
     (median(times), p99)
+}
+
+/// `bench puzzle`: generating Sweeper Sudoku 9×9 boards (median, 90th
+/// percentile and worst of many seeds) and rating a board of each built-in
+/// preset (median). `--quick` times fewer seeds.
+pub fn puzzle(args: &[String]) -> CliOutput {
+    use crate::puzzle::{PuzzleGame, generate, preset, rate};
+    let quick = args.iter().any(|a| a == "--quick");
+    let (boards, rated) = if quick { (200, 10) } else { (5000, 200) };
+    let presets = preset::builtins();
+    let Some(grand) = presets.iter().find(|p| p.file.size == 9) else {
+        return CliOutput {
+            stdout: String::new(),
+            stderr: "bench puzzle: no built-in 9×9 preset\n".into(),
+            code: 2,
+        };
+    };
+    let mut out = String::new();
+    if cfg!(debug_assertions) {
+        out.push_str(
+            "note: debug build; use `cargo run --release -- bench puzzle` for real figures\n",
+        );
+    }
+    let mut times: Vec<f64> = (0..boards as u64)
+        .map(|seed| {
+            let t = Instant::now();
+            let board = generate(grand, seed);
+            let us = t.elapsed().as_secs_f64() * 1e6;
+            std::hint::black_box(board);
+            us
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    out.push_str(&format!(
+        "generate {} ({boards} seeds): median {:.1} µs, 90th percentile {:.1} µs, max {:.1} µs\n",
+        grand.file.name,
+        times[times.len() / 2],
+        times[times.len() * 9 / 10],
+        times[times.len() - 1]
+    ));
+    for p in &presets {
+        let times: Vec<f64> = (0..rated as u64)
+            .map(|seed| {
+                let game = PuzzleGame::from_seed(p.clone(), seed);
+                let t = Instant::now();
+                let r = rate(&game);
+                let us = t.elapsed().as_secs_f64() * 1e6;
+                std::hint::black_box(r);
+                us
+            })
+            .collect();
+        out.push_str(&format!(
+            "rate {} ({rated} seeds): median {:.1} µs\n",
+            p.file.name,
+            median(times)
+        ));
+    }
+    CliOutput {
+        stdout: out,
+        stderr: String::new(),
+        code: 0,
+    }
 }

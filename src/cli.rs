@@ -46,7 +46,7 @@ usage: minesweeper_chess [COMMAND]
       --seed N            mine layout of the first game
       --moves 'e2e4 ...'  play these moves first (coordinate or SAN)
       --screenshot FILE   save a PNG after the moves, then quit
-      --sudoku CODE       open a Sweeper Sudoku board by its code (E4-7R)
+      --sudoku CODE       open a Sweeper Sudoku board by its code (E4-7V)
   check [FILE...]         validate presets (default: every levels/*.ron and
                           levels/sudoku/*.ron)
   perft --depth N [--fen FEN] [--preset FILE] [--no-sapper] [--divide]

@@ -18,6 +18,7 @@ pub mod jobs;
 pub mod platform;
 pub mod preset;
 pub mod puzzle;
+pub mod rng;
 pub mod rules;
 pub mod save;
 pub mod settings;

@@ -5,4 +5,6 @@ mod cli;
 mod ecs;
 mod perft;
 mod presets;
+mod puzzle;
+mod puzzle_ecs;
 mod rules;

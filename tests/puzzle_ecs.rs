@@ -377,3 +377,27 @@ fn a_knight_raises_its_flag_with_a_right_click_and_jumps() {
         assert_eq!(g.bench.len(), 1, "a miss sends the knight to sit out");
     }
 }
+
+#[test]
+fn a_card_dropped_on_the_deck_is_discarded_for_a_new_one() {
+    let mut app = app(23);
+    let l = layout(&app);
+    let deck = game(&app).deck.len();
+    let next = game(&app).deck[0];
+    frame(&mut app, l.slot(2), |f| {
+        f.pressed = true;
+        f.down = true;
+    });
+    frame(&mut app, l.deck(), |f| {
+        f.down = true;
+        f.dragging = true;
+    });
+    frame(&mut app, l.deck(), |f| f.released = true);
+    assert_eq!(game(&app).deck.len(), deck - 1);
+    assert_eq!(
+        game(&app).hand[2],
+        next,
+        "the slot took the deck's next card"
+    );
+    assert_eq!(game(&app).score, 0, "a discard scores nothing");
+}

@@ -65,6 +65,36 @@ function cell(name) {
   const cx = (W - PANEL) / 2, cy = H / 2;
   return { x: cx + (f - 3.5) * size, y: cy - (r - 4.5) * size };
 }
+// Sweeper Sudoku: the board of this code (Easy 4×4), and where its cells
+// and hand slots are drawn (as in src/view/puzzle.rs).
+const SUDOKU_CODE = process.env.SUDOKU_CODE ?? "E4-7V";
+const puzzleState = async () =>
+  page.evaluate(() => (window.mscPuzzle ? JSON.parse(window.mscPuzzle) : null)).catch(() => null);
+async function waitForPuzzle(what, test, ms) {
+  const end = Date.now() + ms;
+  let last = null;
+  while (Date.now() < end) {
+    last = await puzzleState();
+    if (last && test(last)) return last;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`timed out waiting for ${what}; last puzzle state ${JSON.stringify(last)}`);
+}
+function puzzleScale(n) {
+  const hand = 5, cellW = 64;
+  const w = Math.max(n, hand * 1.2 + 1.6) + 0.8, h = n + 2.6;
+  return Math.min((W - PANEL) / (w * cellW), H / (h * cellW));
+}
+function puzzleCell(n, i) {
+  const s = puzzleScale(n), r = Math.floor(i / n), c = i % n;
+  const x = (c - (n - 1) / 2) * 64, y = ((n - 1) / 2 - r) * 64 + 51.2;
+  return { x: (W - PANEL) / 2 + x * s, y: H / 2 - y * s };
+}
+function puzzleSlot(n, i) {
+  const s = puzzleScale(n), hand = 5;
+  const x = -((hand - 1) / 2) * 76.8 - 38.4 + i * 76.8, y = -(n / 2) * 64 + 51.2 - 67.2;
+  return { x: (W - PANEL) / 2 + x * s, y: H / 2 - y * s };
+}
 const shot = (name) => page.screenshot({ path: `${out}/${name}.png` });
 // Menu buttons (CSS pixels at the 1180×820 viewport); the menu is centred
 // in the board area. With a saved game, "Resume" comes first.
@@ -231,6 +261,38 @@ try {
     throw new Error(`the canvas did not follow the resize: ${size}`);
   }
   await shot("8-resized");
+
+  // Sweeper Sudoku, opened by its share code in the page address: a hint,
+  // a probe held by touch until the fuse burns, a double-tap flag and a
+  // card tapped onto a cell.
+  await page.setViewportSize({ width: W, height: H });
+  await page.goto(url + (url.includes("?") ? "&" : "?") + "sudoku=" + SUDOKU_CODE, { waitUntil: "load" });
+  let p = await waitForPuzzle("the puzzle board", (p) => p.shown && p.code === SUDOKU_CODE, 60000);
+  await frames(10);
+  await shot("9-sudoku");
+  await page.keyboard.press("h");
+  p = await waitForPuzzle("a hint", (p) => p.hint >= 0, 30000);
+  report.sudoku_hint = p.hint;
+  const probed = puzzleCell(p.size, p.hint);
+  await touch("touchStart", probed);
+  await page.waitForTimeout(1500);
+  await frames(3);
+  await touch("touchEnd", probed);
+  p = await waitForPuzzle("the probe", (p) => p.done === 1 && p.score === 10, 30000);
+  await frames(10);
+  // Both taps at once: a software renderer's frames can be slower than
+  // the double-tap window.
+  const flagAt = puzzleCell(p.size, p.closed[0]);
+  for (const type of ["touchStart", "touchEnd", "touchStart", "touchEnd"]) await touch(type, flagAt);
+  await frames(3);
+  p = await waitForPuzzle("a double-tap flag", (p) => p.flags === 1, 30000);
+  const moves = p.moves;
+  await tap(puzzleSlot(p.size, 0));
+  await tap(puzzleCell(p.size, p.closed[1]));
+  p = await waitForPuzzle("a card placed", (p) => p.moves === moves + 1, 30000);
+  report.sudoku = p;
+  await frames(30);
+  await shot("10-sudoku-play");
 } catch (e) {
   problems.push(String(e.stack ?? e));
 }

@@ -2,7 +2,7 @@
 //! layouts: the strength benchmarks and tests use them. The referee holds
 //! the true position; each player is shown only its public view.
 
-use rand::rngs::SmallRng;
+use crate::rng::GameRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
@@ -53,7 +53,7 @@ pub fn play_game(
     seed: u64,
     max_plies: usize,
 ) -> GameResult {
-    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rng = GameRng::seed_from_u64(seed);
     let layout = mines::random_layout(&variant.fog_zone, variant.mine_count as usize, &mut rng);
     let Ok(mut game) = Game::new(variant, layout) else {
         return GameResult {

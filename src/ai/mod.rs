@@ -19,8 +19,8 @@ pub mod eval;
 pub mod play;
 pub mod uci;
 
+use crate::rng::GameRng;
 use bevy::platform::time::Instant;
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
 
@@ -172,7 +172,7 @@ struct Zobrist {
 impl Zobrist {
     fn new() -> Zobrist {
         // Fixed seed: keys (and so searches) are the same in every run.
-        let mut rng = SmallRng::seed_from_u64(0x5eed_2026);
+        let mut rng = GameRng::seed_from_u64(0x5eed_2026);
         let mut table = |n: usize| (0..n).map(|_| rng.random::<u64>()).collect::<Vec<_>>();
         let piece = table(CELLS * 12);
         let fog = table(CELLS);
@@ -214,7 +214,7 @@ pub struct Search {
     root: Position,
     limits: Limits,
     noise: i32,
-    rng: SmallRng,
+    rng: GameRng,
     zobrist: Zobrist,
     tt: Vec<Entry>,
     killers: [[Option<Move>; 2]; MAX_PLY],
@@ -257,7 +257,7 @@ impl Search {
             root: public.position().clone(),
             limits,
             noise,
-            rng: SmallRng::seed_from_u64(seed),
+            rng: GameRng::seed_from_u64(seed),
             zobrist: Zobrist::new(),
             tt: vec![Entry::default(); 1 << 18],
             killers: [[None; 2]; MAX_PLY],

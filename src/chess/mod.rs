@@ -11,9 +11,9 @@
 
 pub mod components;
 
+use crate::rng::GameRng;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 
 pub use components::*;
@@ -261,8 +261,8 @@ pub(crate) fn new_game(
     }
     let s = req.seed.unwrap_or(seed.0);
     // Advance the stored seed so the next game differs.
-    seed.0 = SmallRng::seed_from_u64(s).next_u64();
-    let mut rng = SmallRng::seed_from_u64(s);
+    seed.0 = GameRng::seed_from_u64(s).next_u64();
+    let mut rng = GameRng::seed_from_u64(s);
     let mines = random_layout(&variant.0.fog_zone, variant.0.mine_count as usize, &mut rng);
     let pos = match req.position {
         Some(p) => {

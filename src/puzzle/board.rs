@@ -1,8 +1,8 @@
 //! A generated board: the hidden sudoku and mines, the starting open cells
 //! and the deck, all from a preset and a seed; and the short share code.
 
+use crate::rng::GameRng;
 use rand::SeedableRng;
-use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 
@@ -145,7 +145,7 @@ pub fn at(n: usize, r: i32, c: i32) -> Option<usize> {
 /// the same board, on every machine.
 pub fn generate(preset: &SudokuPreset, seed: u64) -> Board {
     let p = &preset.file;
-    let mut rng = SmallRng::seed_from_u64(seed ^ 0x5eed_50d0_c0de);
+    let mut rng = GameRng::seed_from_u64(seed ^ 0x5eed_50d0_c0de);
     let grid = loop {
         // Filling never fails for sizes 4, 6 and 9; the loop only guards it.
         if let Some(g) = Grid::random(p.size, &mut rng) {
@@ -240,16 +240,32 @@ pub fn share_code(tag: &str, seed: u64) -> String {
     )
 }
 
+/// The check letter: the tag's hash plus each base-32 digit of the seed
+/// times an odd weight. Odd weights are invertible mod 32, so any one
+/// character typed wrong changes the sum, and the letter.
 fn check_char(tag: &str, seed: u64) -> char {
     let mut h: u64 = 7;
     for b in tag.to_ascii_uppercase().bytes() {
         h = h.wrapping_mul(31).wrapping_add(b as u64);
     }
-    h = h
-        .wrapping_mul(31)
-        .wrapping_add(seed)
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    ALPHABET[(h >> 59) as usize] as char
+    let mut sum = h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 59;
+    let (mut s, mut weight) = (seed, 1u64);
+    while s > 0 {
+        sum += weight * (s % 32);
+        s /= 32;
+        weight += 2;
+    }
+    ALPHABET[(sum % 32) as usize] as char
+}
+
+/// A typed code character as an alphabet character: upper case, with O,
+/// I and L read as 0, 1 and 1.
+fn normalize(c: char) -> char {
+    match c.to_ascii_uppercase() {
+        'O' => '0',
+        'I' | 'L' => '1',
+        c => c,
+    }
 }
 
 /// Reads a share code into (tag, seed).
@@ -268,11 +284,7 @@ pub fn parse_code(code: &str) -> Result<(String, u64), String> {
     let chars: Vec<char> = rest.chars().collect();
     let (body, check) = chars.split_at(chars.len() - 1);
     for &c in body {
-        let c = match c.to_ascii_uppercase() {
-            'O' => '0',
-            'I' | 'L' => '1',
-            c => c,
-        };
+        let c = normalize(c);
         let Some(v) = ALPHABET.iter().position(|&a| a as char == c) else {
             return Err(format!("'{c}' cannot appear in a board code"));
         };
@@ -281,7 +293,7 @@ pub fn parse_code(code: &str) -> Result<(String, u64), String> {
             .and_then(|s| s.checked_add(v as u64))
             .ok_or_else(|| format!("\"{code}\" is too long for a board code"))?;
     }
-    if check[0].to_ascii_uppercase() != check_char(tag, seed) {
+    if normalize(check[0]) != check_char(tag, seed) {
         return Err(format!(
             "\"{code}\" has a typing mistake (its check letter does not match)"
         ));

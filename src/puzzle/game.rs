@@ -209,6 +209,8 @@ pub struct PuzzleGame {
     /// A knight in a flag-jump chain: (piece id, points so far, mines
     /// defused so far) — its next jump is free.
     pub chain: Option<(u32, i32, u32)>,
+    /// Every accepted action, in order (saves replay it).
+    pub log: Vec<Action>,
     next_id: u32,
 }
 
@@ -247,6 +249,7 @@ impl PuzzleGame {
             moves: 0,
             status: Status::Playing,
             chain: None,
+            log: Vec::new(),
             next_id: 1,
         }
     }
@@ -529,14 +532,17 @@ impl PuzzleGame {
                 if list.is_empty() || list.iter().any(|&i| i >= self.hand.len()) {
                     return Err(Refusal("pick cards in the hand to discard".into()));
                 }
-                for &i in list.iter().rev() {
-                    self.hand.remove(i);
+                // Each discarded slot takes the deck's next card in place;
+                // with the deck empty the hand shrinks.
+                let mut gone = Vec::new();
+                for &i in &list {
+                    match self.deck.pop_front() {
+                        Some(c) => self.hand[i] = c,
+                        None => gone.push(i),
+                    }
                 }
-                while self.hand.len() < self.preset.file.hand as usize {
-                    let Some(c) = self.deck.pop_front() else {
-                        break;
-                    };
-                    self.hand.push(c);
+                for &i in gone.iter().rev() {
+                    self.hand.remove(i);
                 }
             }
             Action::Merge { into, fed } => {
@@ -557,6 +563,7 @@ impl PuzzleGame {
         if !matches!(action, Action::Flag(_) | Action::EndChain) {
             self.moves += 1;
         }
+        self.log.push(action.clone());
         self.check_end(&mut ev);
         Ok(ev)
     }
@@ -841,10 +848,11 @@ impl PuzzleGame {
     }
 
     fn check_end(&mut self, ev: &mut Vec<Event>) {
-        let status = if self.mines_done() == self.mines_total() {
-            Status::Won
-        } else if self.lives == 0 {
+        // Losing the last life loses the board, even to the last mine.
+        let status = if self.lives == 0 {
             Status::LostLives
+        } else if self.mines_done() == self.mines_total() {
+            Status::Won
         } else if self.hand.is_empty() && self.deck.is_empty() && !self.can_move() {
             Status::LostPieces
         } else {

@@ -10,6 +10,7 @@ pub mod deduce;
 pub mod game;
 pub mod plugin;
 pub mod preset;
+pub mod save;
 pub mod sudoku;
 
 pub use board::{Board, Card, generate, merge_digits, parse_code, share_code};

@@ -37,6 +37,13 @@ pub enum PuzzleRequest {
         /// The seed.
         seed: u64,
     },
+    /// Go on with a saved game (see [`super::save`]).
+    Resume {
+        /// The game, replayed from its save.
+        game: Box<PuzzleGame>,
+        /// Its share code.
+        code: String,
+    },
     /// Do an action on the board.
     Act(Action),
     /// Work out a hint from what the player sees.
@@ -126,7 +133,11 @@ impl Plugin for PuzzlePlugin {
                     PuzzleSet::Sync,
                     PuzzleSet::Present,
                 )
-                    .chain(),
+                    .chain()
+                    // After the chess turn: the two games share the pointer,
+                    // the sound and some components, never the same frame's
+                    // work.
+                    .after(crate::chess::TurnSet::Present),
             )
             .add_systems(Update, apply.in_set(PuzzleSet::Apply))
             .add_systems(Update, sync.in_set(PuzzleSet::Sync));
@@ -146,6 +157,15 @@ fn apply(
                 puzzle.code = super::board::share_code(&preset.file.code, *seed);
                 puzzle.rating = Some(rate(&game));
                 puzzle.game = Some(game);
+                puzzle.hint = None;
+                puzzle.no_hint = false;
+            }
+            PuzzleRequest::Resume { game, code } => {
+                // The rating is the board's, from its start.
+                let start = PuzzleGame::new(game.preset.clone(), game.board.clone());
+                puzzle.rating = Some(rate(&start));
+                puzzle.code = code.clone();
+                puzzle.game = Some((**game).clone());
                 puzzle.hint = None;
                 puzzle.no_hint = false;
             }

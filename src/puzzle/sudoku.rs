@@ -147,12 +147,12 @@ impl Filler {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::GameRng;
     use rand::SeedableRng;
-    use rand::rngs::SmallRng;
 
     #[test]
     fn a_broken_grid_is_invalid() {
-        let mut rng = SmallRng::seed_from_u64(1);
+        let mut rng = GameRng::seed_from_u64(1);
         let mut g = Grid::random(6, &mut rng).expect("6×6 fills");
         assert!(g.is_valid());
         g.cells.swap(0, 1);

@@ -17,14 +17,14 @@ pub fn random_layout(zone: &SquareSet, count: usize, rng: &mut impl Rng) -> Squa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rng::GameRng;
     use crate::rules::Variant;
     use rand::SeedableRng;
-    use rand::rngs::SmallRng;
 
     #[test]
     fn layouts_stay_in_the_zone_and_vary() {
         let v = Variant::classic();
-        let mut rng = SmallRng::seed_from_u64(7);
+        let mut rng = GameRng::seed_from_u64(7);
         let a = random_layout(&v.fog_zone, 4, &mut rng);
         let b = random_layout(&v.fog_zone, 4, &mut rng);
         assert_eq!(a.len(), 4);

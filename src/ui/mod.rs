@@ -84,7 +84,15 @@ impl Plugin for UiPlugin {
             .init_resource::<UiState>()
             .add_systems(Startup, (setup_cameras, start_screen))
             .add_systems(PostStartup, show_save_error.after(crate::save::load_saved))
-            .add_systems(Update, (toasts, block_input, puzzle::open_from_options))
+            .add_systems(
+                Update,
+                (
+                    toasts,
+                    block_input,
+                    puzzle::open_from_options,
+                    puzzle::autosave.in_set(crate::puzzle::plugin::PuzzleSet::Present),
+                ),
+            )
             .add_systems(
                 EguiPrimaryContextPass,
                 (

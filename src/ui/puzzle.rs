@@ -33,7 +33,63 @@ pub struct SudokuMenu {
     pub result_closed: bool,
     /// The preset and seed of the board being played (for "play again").
     pub current: Option<(usize, u64)>,
+    /// A board saved by an earlier run, replayed, with its code.
+    pub saved: Option<(crate::puzzle::PuzzleGame, String)>,
     boards: u64,
+}
+
+/// Where the board in progress is kept between runs.
+pub const SAVE_FILE: &str = "sudoku_game.txt";
+
+fn load_menu(menu: &mut SudokuMenu) {
+    if menu.loaded {
+        return;
+    }
+    let (ok, bad) = crate::puzzle::preset::discover();
+    menu.presets = ok;
+    menu.errors = bad.iter().map(|e| e.to_string()).collect();
+    menu.loaded = true;
+    let store = crate::platform::store::read;
+    if let Some(text) = store(SAVE_FILE) {
+        match crate::puzzle::save::from_text(&text, &menu.presets) {
+            Ok((game, code)) if game.status == Status::Playing => {
+                menu.saved = Some((game, code));
+            }
+            Ok(_) => crate::platform::store::remove(SAVE_FILE),
+            Err(e) => {
+                // Kept aside, not deleted: the player (or we) can look at it.
+                menu.errors.push(format!(
+                    "{}: {e} (kept as sudoku_game.corrupt.txt; a new board starts clean)",
+                    crate::platform::store::describe(SAVE_FILE)
+                ));
+                crate::platform::store::set_aside(SAVE_FILE, "sudoku_game.corrupt.txt");
+            }
+        }
+    }
+}
+
+/// Keeps the board in progress in the store after every action, and drops
+/// it when the board is over.
+pub fn autosave(
+    puzzle: Res<Puzzle>,
+    mut happened: MessageReader<crate::puzzle::plugin::PuzzleHappened>,
+) {
+    if happened.read().count() == 0 {
+        return;
+    }
+    let Some(game) = &puzzle.game else { return };
+    if game.status != Status::Playing {
+        crate::platform::store::remove(SAVE_FILE);
+        return;
+    }
+    let file = std::path::Path::new(&game.preset.source)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let text = crate::puzzle::save::to_text(game, &file, &puzzle.code);
+    if let Err(e) = crate::platform::store::write(SAVE_FILE, &text) {
+        warn!("cannot save the board: {e}");
+    }
 }
 
 /// How to play Sweeper Sudoku, in our words, with the controls.
@@ -68,7 +124,7 @@ Probe: hold a closed cell until the fuse burns round it. A mine is defused (+10)
 cell becomes a question mark for good (\u{2212}10), unless a king next to it spends his \
 spare life (\u{2665}).
 
-Discard a picked card (D) for a new one; drag one hand card onto another to merge: the \
+Discard a picked card (D, or drag it onto the deck) for a new one; drag one hand card onto another to merge: the \
 digits add round the circle, the top digit counting as 1.
 
 Defuse every mine to win (a Wipe; blown mines count as done). Lose all lives, or run out \
@@ -82,8 +138,8 @@ knight to raise its flag. Keys: H hint, D discard, Esc cancel.";
 
 fn new_seed(menu: &mut SudokuMenu) -> u64 {
     menu.boards += 1;
-    let mut x = crate::platform::wall_clock_nanos() as u64
-        ^ menu.boards.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut x =
+        crate::platform::wall_clock_nanos() ^ menu.boards.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     // SplitMix64 finaliser: neighbouring clocks give unrelated seeds.
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -106,6 +162,7 @@ fn start(
         seed,
     });
     menu.current = Some((preset, seed));
+    menu.saved = None;
     menu.result_closed = false;
     *input = PuzzleInput::default();
     ui_state.screen = Screen::Sudoku;
@@ -139,12 +196,7 @@ pub fn open_from_options(
         return;
     };
     *done = true;
-    if !menu.loaded {
-        let (ok, bad) = crate::puzzle::preset::discover();
-        menu.presets = ok;
-        menu.errors = bad.iter().map(|e| e.to_string()).collect();
-        menu.loaded = true;
-    }
+    load_menu(&mut menu);
     menu.code = code.clone();
     ui_state.screen = Screen::SudokuMenu;
     match crate::puzzle::parse_code(code) {
@@ -190,12 +242,7 @@ pub fn ui(
     if !visible {
         return Ok(());
     }
-    if !menu.loaded {
-        let (ok, bad) = crate::puzzle::preset::discover();
-        menu.presets = ok;
-        menu.errors = bad.iter().map(|e| e.to_string()).collect();
-        menu.loaded = true;
-    }
+    load_menu(&mut menu);
     let ctx = contexts.ctx_mut()?.clone();
     let mut click = false;
     let center = |title: &str| {
@@ -445,6 +492,30 @@ pub fn ui(
                     .add_sized(wide, egui::Button::new("Resume this board"))
                     .clicked()
             {
+                ui_state.screen = Screen::Sudoku;
+                click = true;
+            }
+            if puzzle.game.is_none()
+                && let Some((game, code)) = menu.saved.clone()
+                && ui
+                    .add_sized(
+                        wide,
+                        egui::Button::new(format!("Resume the saved board {code}")),
+                    )
+                    .clicked()
+            {
+                menu.current = menu
+                    .presets
+                    .iter()
+                    .position(|p| p.source == game.preset.source)
+                    .zip(crate::puzzle::parse_code(&code).ok().map(|(_, s)| s));
+                menu.saved = None;
+                menu.result_closed = false;
+                *input = PuzzleInput::default();
+                requests.write(PuzzleRequest::Resume {
+                    game: Box::new(game),
+                    code,
+                });
                 ui_state.screen = Screen::Sudoku;
                 click = true;
             }

@@ -147,7 +147,7 @@ pub struct GameOptions {
     /// What was wrong with the options (the web page's query), reported
     /// once the game runs.
     pub problem: Option<String>,
-    /// Open this Sweeper Sudoku board code (e.g. `E4-7R`) at the start.
+    /// Open this Sweeper Sudoku board code (e.g. `E4-7V`) at the start.
     pub sudoku: Option<String>,
 }
 

@@ -97,6 +97,12 @@ impl PuzzleLayout {
         self.slot(self.hand) + Vec2::new(CELL * 0.2, 0.0)
     }
 
+    /// Whether a world point is on the deck pile.
+    pub fn on_deck(&self, p: Vec2) -> bool {
+        let d = (p - self.deck()).abs();
+        d.x < CELL * 0.5 && d.y < CELL * 0.55
+    }
+
     /// The hand slot under a world point.
     pub fn slot_at(&self, p: Vec2) -> Option<usize> {
         (0..self.hand).find(|&i| {
@@ -187,6 +193,7 @@ struct Fx {
 pub fn build(app: &mut App) {
     app.init_resource::<PuzzleInput>()
         .add_systems(Startup, spawn_camera)
+        .add_systems(Last, publish.run_if(|| crate::platform::WEB))
         .add_systems(
             Update,
             pointer
@@ -208,6 +215,35 @@ pub fn build(app: &mut App) {
                 .chain()
                 .in_set(PuzzleSet::Present),
         );
+}
+
+/// The puzzle's state for the web page (`window.mscPuzzle`): what the
+/// browser test reads to know a tap or a probe landed.
+fn publish(puzzle: Res<Puzzle>, shown: Res<PuzzleShown>) {
+    let Some(g) = &puzzle.game else {
+        return;
+    };
+    let flags = g.cells.iter().filter(|c| c.flag).count();
+    let closed: Vec<String> = (0..g.cells.len())
+        .filter(|&i| g.is_closed(i) && g.piece_at(i).is_none())
+        .map(|i| i.to_string())
+        .collect();
+    let json = format!(
+        "{{\"shown\":{},\"code\":\"{}\",\"size\":{},\"score\":{},\"lives\":{},\"done\":{},\"flags\":{},\"pieces\":{},\"moves\":{},\"status\":\"{:?}\",\"hint\":{},\"closed\":[{}]}}",
+        shown.visible,
+        puzzle.code,
+        g.size(),
+        g.score,
+        g.lives,
+        g.mines_done(),
+        flags,
+        g.pieces.len(),
+        g.moves,
+        g.status,
+        puzzle.hint.map_or(-1, |h| h.cell() as i64),
+        closed.join(","),
+    );
+    crate::platform::publish("mscPuzzle", &json);
 }
 
 /// Whether the puzzle is on screen (its camera is active) and takes the
@@ -298,7 +334,7 @@ fn block_light(game: &PuzzleGame, i: usize) -> bool {
     let b = crate::puzzle::sudoku::Grid::block_of(game.board.grid.size, i);
     let (_, bc) = crate::puzzle::sudoku::block_shape(game.board.grid.size).unwrap_or((1, 1));
     let per_row = game.size() / bc as usize;
-    (b / per_row + b % per_row) % 2 == 0
+    (b / per_row + b % per_row).is_multiple_of(2)
 }
 
 /// Gives new cells their sprites: base, fog, digit, count, flag, question
@@ -659,11 +695,11 @@ fn spawn_card(p: &mut ChildSpawnerCommands, card: Card, fonts: &Fonts, size: f32
     };
     p.spawn((
         text(solid, size, &fonts.pieces, fill),
-        Transform::from_xyz(0.0, CELL * 0.04, 0.0),
+        Transform::from_xyz(0.0, -CELL * 0.04, 0.0),
     ));
     p.spawn((
         text(outline, size, &fonts.pieces, line),
-        Transform::from_xyz(0.0, CELL * 0.04, 0.01),
+        Transform::from_xyz(0.0, -CELL * 0.04, 0.01),
     ));
     // The digit card: a small tile at the lower left.
     p.spawn((
@@ -742,7 +778,7 @@ fn dress_pieces(
                 layer(),
             ))
             .with_children(|d| {
-                spawn_card(d, piece.card, &fonts, CELL * 0.62, 1.0);
+                spawn_card(d, piece.card, &fonts, CELL * 0.56, 1.0);
                 // Sensor reading: white pieces count mines (red), black
                 // pieces count their digit (blue).
                 let (bg, fg) = if piece.card.side == Side::White {
@@ -752,7 +788,7 @@ fn dress_pieces(
                 };
                 d.spawn((
                     Sprite::from_color(bg, Vec2::splat(CELL * 0.28)),
-                    Transform::from_xyz(-CELL * 0.3, CELL * 0.3, 0.1),
+                    Transform::from_xyz(0.0, CELL * 0.33, 0.1),
                     layer(),
                 ))
                 .with_children(|s| {
@@ -1193,6 +1229,11 @@ fn pointer(
                 }));
                 input.card = None;
             }
+            // Dropped on the deck pile: discarded for a new card.
+            (None, None) if world.is_some_and(|w| l.on_deck(w)) => {
+                out.write(PuzzleRequest::Act(Action::Discard(vec![from])));
+                input.card = None;
+            }
             _ => {}
         }
         return;
@@ -1222,12 +1263,12 @@ fn pointer(
             input.jumper = None;
         }
     }
-    if let Some(from) = input.piece {
-        if game.targets(from).iter().any(|&(t, _)| t == c) {
-            out.write(PuzzleRequest::Act(Action::Move { from, to: c }));
-            input.piece = None;
-            return;
-        }
+    if let Some(from) = input.piece
+        && game.targets(from).iter().any(|&(t, _)| t == c)
+    {
+        out.write(PuzzleRequest::Act(Action::Move { from, to: c }));
+        input.piece = None;
+        return;
     }
     if let Some(h) = input.card
         && game.is_closed(c)
