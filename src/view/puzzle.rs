@@ -599,7 +599,8 @@ fn update_cells(
                 }
             }
             if digit && let Ok((mut t, mut col)) = texts.get_mut(child) {
-                let s = if open {
+                // Under a piece the card shows the digit.
+                let s = if open && game.piece_at(c.0).is_none() {
                     game.board.grid.cells[c.0].to_string()
                 } else {
                     String::new()
@@ -695,11 +696,11 @@ fn spawn_card(p: &mut ChildSpawnerCommands, card: Card, fonts: &Fonts, size: f32
     };
     p.spawn((
         text(solid, size, &fonts.pieces, fill),
-        Transform::from_xyz(0.0, -CELL * 0.04, 0.0),
+        Transform::from_xyz(0.0, -CELL * 0.07, 0.0),
     ));
     p.spawn((
         text(outline, size, &fonts.pieces, line),
-        Transform::from_xyz(0.0, -CELL * 0.04, 0.01),
+        Transform::from_xyz(0.0, -CELL * 0.07, 0.01),
     ));
     // The digit card: a small tile at the lower left.
     p.spawn((
@@ -778,7 +779,7 @@ fn dress_pieces(
                 layer(),
             ))
             .with_children(|d| {
-                spawn_card(d, piece.card, &fonts, CELL * 0.56, 1.0);
+                spawn_card(d, piece.card, &fonts, CELL * 0.5, 1.0);
                 // Sensor reading: white pieces count mines (red), black
                 // pieces count their digit (blue).
                 let (bg, fg) = if piece.card.side == Side::White {
@@ -787,8 +788,8 @@ fn dress_pieces(
                     (Color::srgb(0.12, 0.3, 0.75), Color::WHITE)
                 };
                 d.spawn((
-                    Sprite::from_color(bg, Vec2::splat(CELL * 0.28)),
-                    Transform::from_xyz(0.0, CELL * 0.33, 0.1),
+                    Sprite::from_color(bg, Vec2::splat(CELL * 0.25)),
+                    Transform::from_xyz(0.0, CELL * 0.35, 0.1),
                     layer(),
                 ))
                 .with_children(|s| {
@@ -1026,7 +1027,7 @@ fn draw_overlays(
             } else {
                 Color::srgba(1.0, 0.95, 0.6, 0.95)
             };
-            mark(&mut commands, to, &tex.dot, c, 0.36);
+            mark(&mut commands, to, &tex.glow, c, 0.5);
         }
     }
     if let Some(from) = input.jumper {
