@@ -468,10 +468,10 @@ fn dress_cells(
                 BlockBadge(b),
                 Sprite::from_color(
                     Color::srgba(0.1, 0.1, 0.12, 0.85),
-                    Vec2::new(CELL * 0.5, CELL * 0.24),
+                    Vec2::new(CELL * 0.38, CELL * 0.22),
                 ),
                 Transform::from_translation(
-                    (corner + Vec2::new(CELL * 0.27, -CELL * 0.14)).extend(z::BADGE),
+                    (corner + Vec2::new(CELL * 0.2, -CELL * 0.13)).extend(z::BADGE),
                 ),
                 layer(),
             ))
@@ -482,12 +482,12 @@ fn dress_cells(
                         custom_size: Some(Vec2::splat(CELL * 0.2)),
                         ..default()
                     },
-                    Transform::from_xyz(-CELL * 0.12, 0.0, 0.1),
+                    Transform::from_xyz(-CELL * 0.085, 0.0, 0.1),
                     layer(),
                 ));
                 p.spawn((
                     text("", CELL * 0.17, &fonts.bold, Color::WHITE),
-                    Transform::from_xyz(CELL * 0.1, 0.0, 0.1),
+                    Transform::from_xyz(CELL * 0.085, 0.0, 0.1),
                 ));
             });
     }
