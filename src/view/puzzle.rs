@@ -381,7 +381,7 @@ fn dress_cells(
                         custom_size: Some(Vec2::splat(CELL * 0.34)),
                         ..default()
                     },
-                    Transform::from_xyz(-CELL * 0.28, CELL * 0.28, z::MARK),
+                    Transform::from_xyz(CELL * 0.3, -CELL * 0.3, z::MARK),
                     Visibility::Hidden,
                     layer(),
                 ));
