@@ -169,55 +169,9 @@ fn bits(m: Mask) -> impl Iterator<Item = usize> {
 }
 
 fn zone(v: &PublicView, p: &SeenPiece) -> Vec<usize> {
-    let n = v.size as usize;
-    let (r, c) = ((p.cell / n) as i32, (p.cell % n) as i32);
-    let at = |r: i32, c: i32| super::board::at(n, r, c);
-    let occupied = |i: usize| v.pieces.iter().any(|q| q.cell == i);
-    match p.kind {
-        PieceKind::King => neighbours(n, p.cell).collect(),
-        PieceKind::Knight => [
-            (-2, -1),
-            (-2, 1),
-            (-1, -2),
-            (-1, 2),
-            (1, -2),
-            (1, 2),
-            (2, -1),
-            (2, 1),
-        ]
-        .iter()
-        .filter_map(|&(dr, dc)| at(r + dr, c + dc))
-        .collect(),
-        kind => {
-            let dirs: &[(i32, i32)] = match kind {
-                PieceKind::Rook => &[(-1, 0), (1, 0), (0, -1), (0, 1)],
-                PieceKind::Bishop => &[(-1, -1), (-1, 1), (1, -1), (1, 1)],
-                _ => &[
-                    (-1, 0),
-                    (1, 0),
-                    (0, -1),
-                    (0, 1),
-                    (-1, -1),
-                    (-1, 1),
-                    (1, -1),
-                    (1, 1),
-                ],
-            };
-            let mut z = Vec::new();
-            for &(dr, dc) in dirs {
-                let (mut rr, mut cc) = (r + dr, c + dc);
-                while let Some(i) = at(rr, cc) {
-                    if matches!(v.cells[i], Seen::Open { .. }) || occupied(i) {
-                        break;
-                    }
-                    z.push(i);
-                    rr += dr;
-                    cc += dc;
-                }
-            }
-            z
-        }
-    }
+    super::game::zone_of(v.size as usize, p.cell, p.kind, |i| {
+        matches!(v.cells[i], Seen::Open { .. }) || v.pieces.iter().any(|q| q.cell == i)
+    })
 }
 
 /// Everything certain from the view.

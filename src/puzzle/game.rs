@@ -318,30 +318,9 @@ impl PuzzleGame {
 
     /// The cells in a piece's zone.
     pub fn zone(&self, piece: &Piece) -> Vec<usize> {
-        let n = self.size();
-        let (r, c) = ((piece.cell / n) as i32, (piece.cell % n) as i32);
-        match piece.card.kind {
-            PieceKind::King => neighbours(n, piece.cell).collect(),
-            PieceKind::Knight => KNIGHT
-                .iter()
-                .filter_map(|&(dr, dc)| at(n, r + dr, c + dc))
-                .collect(),
-            kind => {
-                let mut z = Vec::new();
-                for &(dr, dc) in directions(kind) {
-                    let (mut rr, mut cc) = (r + dr, c + dc);
-                    while let Some(i) = at(n, rr, cc) {
-                        if self.cells[i].state == CellState::Open || self.piece_at(i).is_some() {
-                            break;
-                        }
-                        z.push(i);
-                        rr += dr;
-                        cc += dc;
-                    }
-                }
-                z
-            }
-        }
+        zone_of(self.size(), piece.cell, piece.card.kind, |i| {
+            self.cells[i].state == CellState::Open || self.piece_at(i).is_some()
+        })
     }
 
     /// A piece's sensor: white counts the mines left in its zone, black the
@@ -861,6 +840,40 @@ impl PuzzleGame {
         self.status = status;
         self.chain = None;
         ev.push(Event::Over(status));
+    }
+}
+
+/// The zone of a `kind` standing on `cell` of an `n`-wide board: the 8
+/// cells around a king, a knight's 8 jumps, or a line piece's lines up to
+/// (not including) the first cell where `stops` holds.
+pub fn zone_of(
+    n: usize,
+    cell: usize,
+    kind: PieceKind,
+    stops: impl Fn(usize) -> bool,
+) -> Vec<usize> {
+    let (r, c) = ((cell / n) as i32, (cell % n) as i32);
+    match kind {
+        PieceKind::King => neighbours(n, cell).collect(),
+        PieceKind::Knight => KNIGHT
+            .iter()
+            .filter_map(|&(dr, dc)| at(n, r + dr, c + dc))
+            .collect(),
+        kind => {
+            let mut z = Vec::new();
+            for &(dr, dc) in directions(kind) {
+                let (mut rr, mut cc) = (r + dr, c + dc);
+                while let Some(i) = at(n, rr, cc) {
+                    if stops(i) {
+                        break;
+                    }
+                    z.push(i);
+                    rr += dr;
+                    cc += dc;
+                }
+            }
+            z
+        }
     }
 }
 
