@@ -157,26 +157,41 @@ impl std::error::Error for PresetError {}
 /// # Errors
 /// The first problem found, with the line and column it concerns.
 pub fn parse(file: &str, text: &str) -> Result<Preset, PresetError> {
-    let raw: PresetFile = ron::Options::default()
+    let raw: PresetFile = read_ron(file, text)?;
+    validate(&raw).map_err(|problem| at_field(file, text, problem))
+}
+
+/// Reads RON text into `T`; a syntax or shape error names the file, line
+/// and column.
+///
+/// # Errors
+/// The first problem RON reports, in a modder's words.
+pub(crate) fn read_ron<T: serde::de::DeserializeOwned>(
+    file: &str,
+    text: &str,
+) -> Result<T, PresetError> {
+    ron::Options::default()
         .from_str(text)
         .map_err(|e| PresetError {
             file: file.to_string(),
             line: e.position.line.max(1),
             column: e.position.col.max(1),
             message: describe_ron_error(&e.code),
-        })?;
-    validate(&raw).map_err(|(field, message)| {
-        let (line, column) = locate(text, field);
-        PresetError {
-            file: file.to_string(),
-            line,
-            column,
-            message,
-        }
-    })
+        })
 }
 
-pub(crate) fn describe_ron_error(e: &ron::Error) -> String {
+/// A validation problem `(field, message)`, placed at the field's line.
+pub(crate) fn at_field(file: &str, text: &str, (field, message): (&str, String)) -> PresetError {
+    let (line, column) = locate(text, field);
+    PresetError {
+        file: file.to_string(),
+        line,
+        column,
+        message,
+    }
+}
+
+fn describe_ron_error(e: &ron::Error) -> String {
     match e {
         ron::Error::MissingStructField { field, .. } => {
             format!("missing field `{field}`")
@@ -192,7 +207,7 @@ pub(crate) fn describe_ron_error(e: &ron::Error) -> String {
 }
 
 /// Line and column of `field:` in the text (the first occurrence), or 1:1.
-pub(crate) fn locate(text: &str, field: &str) -> (usize, usize) {
+fn locate(text: &str, field: &str) -> (usize, usize) {
     for (i, line) in text.lines().enumerate() {
         let code = line.split("//").next().unwrap_or("");
         let mut from = 0;

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::preset::{PresetError, describe_ron_error, locate};
+use crate::preset::{PresetError, at_field, read_ron};
 use crate::rules::Color;
 
 /// A chess piece that can be dealt in a Sweeper Sudoku hand.
@@ -194,24 +194,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
 /// # Errors
 /// The first problem, with its line and column.
 pub fn parse(file: &str, text: &str) -> Result<SudokuPreset, PresetError> {
-    let raw: SudokuPresetFile =
-        ron::Options::default()
-            .from_str(text)
-            .map_err(|e| PresetError {
-                file: file.to_string(),
-                line: e.position.line.max(1),
-                column: e.position.col.max(1),
-                message: describe_ron_error(&e.code),
-            })?;
-    validate(&raw).map_err(|(field, message)| {
-        let (line, column) = locate(text, field);
-        PresetError {
-            file: file.to_string(),
-            line,
-            column,
-            message,
-        }
-    })?;
+    let raw: SudokuPresetFile = read_ron(file, text)?;
+    validate(&raw).map_err(|problem| at_field(file, text, problem))?;
     Ok(SudokuPreset {
         file: raw,
         source: file.to_string(),
