@@ -199,18 +199,31 @@ pub fn open_from_options(
     load_menu(&mut menu);
     menu.code = code.clone();
     ui_state.screen = Screen::SudokuMenu;
-    match crate::puzzle::parse_code(code) {
-        Ok((tag, seed)) => match menu
-            .presets
+    start_code(&mut menu, code, &mut requests, &mut ui_state, &mut input);
+}
+
+/// Starts the board of a share code, or says on the menu what is wrong
+/// with the code.
+fn start_code(
+    menu: &mut SudokuMenu,
+    code: &str,
+    requests: &mut MessageWriter<PuzzleRequest>,
+    ui_state: &mut UiState,
+    input: &mut PuzzleInput,
+) {
+    let found = crate::puzzle::parse_code(code).and_then(|(tag, seed)| {
+        menu.presets
             .iter()
             .position(|p| p.file.code.eq_ignore_ascii_case(&tag))
-        {
-            Some(i) => {
-                menu.chosen = i;
-                start(&mut menu, i, seed, &mut requests, &mut ui_state, &mut input);
-            }
-            None => menu.code_error = Some(format!("no board preset has the tag {tag}")),
-        },
+            .map(|i| (i, seed))
+            .ok_or_else(|| format!("no board preset has the tag {tag}"))
+    });
+    match found {
+        Ok((i, seed)) => {
+            menu.code_error = None;
+            menu.chosen = i;
+            start(menu, i, seed, requests, ui_state, input);
+        }
         Err(e) => menu.code_error = Some(e),
     }
 }
@@ -534,33 +547,8 @@ pub fn ui(
                 ui.add(egui::TextEdit::singleline(&mut menu.code).desired_width(120.0));
                 if ui.button("Play code").clicked() {
                     click = true;
-                    match crate::puzzle::parse_code(&menu.code) {
-                        Ok((tag, seed)) => {
-                            match menu
-                                .presets
-                                .iter()
-                                .position(|p| p.file.code.eq_ignore_ascii_case(&tag))
-                            {
-                                Some(i) => {
-                                    menu.code_error = None;
-                                    menu.chosen = i;
-                                    start(
-                                        &mut menu,
-                                        i,
-                                        seed,
-                                        &mut requests,
-                                        &mut ui_state,
-                                        &mut input,
-                                    );
-                                }
-                                None => {
-                                    menu.code_error =
-                                        Some(format!("no board preset has the tag {tag}"))
-                                }
-                            }
-                        }
-                        Err(e) => menu.code_error = Some(e),
-                    }
+                    let code = menu.code.clone();
+                    start_code(&mut menu, &code, &mut requests, &mut ui_state, &mut input);
                 }
             });
             if let Some(e) = &menu.code_error {
