@@ -547,14 +547,25 @@ pub fn project_dir(name: &str) -> std::path::PathBuf {
 /// # Errors
 /// A [`PresetError`]; an unreadable file is reported at line 1.
 pub fn load_file(path: &std::path::Path) -> Result<Preset, PresetError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| PresetError {
-        file: name.clone(),
-        line: 1,
-        column: 1,
-        message: format!("cannot read the file: {e}"),
-    })?;
+    let (name, text) = read_file(path)?;
     parse(&name, &text)
+}
+
+/// A preset file's name (for messages) and text.
+///
+/// # Errors
+/// An unreadable file, reported at line 1.
+pub(crate) fn read_file(path: &std::path::Path) -> Result<(String, String), PresetError> {
+    let name = path.display().to_string();
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok((name, text)),
+        Err(e) => Err(PresetError {
+            file: name,
+            line: 1,
+            column: 1,
+            message: format!("cannot read the file: {e}"),
+        }),
+    }
 }
 
 #[cfg(test)]

@@ -116,6 +116,20 @@ pub struct PuzzlePiece {
     pub spare: u8,
 }
 
+impl PuzzlePiece {
+    /// The component for a piece of the game, with its sensor read now.
+    pub fn of(game: &PuzzleGame, q: &super::game::Piece) -> PuzzlePiece {
+        PuzzlePiece {
+            id: q.id,
+            cell: q.cell,
+            card: q.card,
+            sensor: game.sensor(q),
+            stamina: q.stamina,
+            spare: q.spare,
+        }
+    }
+}
+
 /// Runs Sweeper Sudoku boards (no drawing: the view dresses the entities).
 pub struct PuzzlePlugin;
 
@@ -262,14 +276,7 @@ fn sync(
     for (e, mut p) in &mut pieces {
         match game.pieces.iter().find(|q| q.id == p.id) {
             Some(q) => {
-                let now = PuzzlePiece {
-                    id: q.id,
-                    cell: q.cell,
-                    card: q.card,
-                    sensor: game.sensor(q),
-                    stamina: q.stamina,
-                    spare: q.spare,
-                };
+                let now = PuzzlePiece::of(game, q);
                 if *p != now {
                     *p = now;
                 }
@@ -279,13 +286,6 @@ fn sync(
         }
     }
     for q in game.pieces.iter().filter(|q| !seen.contains(&q.id)) {
-        commands.spawn(PuzzlePiece {
-            id: q.id,
-            cell: q.cell,
-            card: q.card,
-            sensor: game.sensor(q),
-            stamina: q.stamina,
-            spare: q.spare,
-        });
+        commands.spawn(PuzzlePiece::of(game, q));
     }
 }

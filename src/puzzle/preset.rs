@@ -329,13 +329,7 @@ pub fn builtins() -> Vec<SudokuPreset> {
 /// # Errors
 /// A [`PresetError`]; an unreadable file is reported at line 1.
 pub fn load_file(path: &std::path::Path) -> Result<SudokuPreset, PresetError> {
-    let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| PresetError {
-        file: name.clone(),
-        line: 1,
-        column: 1,
-        message: format!("cannot read the file: {e}"),
-    })?;
+    let (name, text) = crate::preset::read_file(path)?;
     parse(&name, &text)
 }
 
