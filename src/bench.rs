@@ -29,6 +29,19 @@ pub const PERFT_POSITIONS: &[(&str, &str, u32)] = &[
     ),
 ];
 
+/// The one flag these benchmarks take: `--quick`.
+fn only_quick(cmd: &'static str, args: &[String]) -> Result<bool, String> {
+    let mut quick = false;
+    let mut f = crate::cli::flags::Flags::new(cmd, args);
+    while let Some(a) = f.next_flag() {
+        match a {
+            "--quick" => quick = true,
+            other => return Err(format!("{}\n", f.unknown(other))),
+        }
+    }
+    Ok(quick)
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -36,7 +49,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// Runs the benchmark; `--quick` uses smaller depths and fewer runs.
 pub fn run(args: &[String]) -> CliOutput {
-    let quick = args.iter().any(|a| a == "--quick");
+    let quick = match only_quick("bench", args) {
+        Ok(q) => q,
+        Err(e) => return CliOutput::fail(e),
+    };
     let runs = if quick { 3 } else { 5 };
     let mut out = String::new();
     if cfg!(debug_assertions) {
@@ -164,7 +180,10 @@ pub fn time_view_frames(frames: usize) -> (f64, f64) {
 /// preset (median). `--quick` times fewer seeds.
 pub fn puzzle(args: &[String]) -> CliOutput {
     use crate::puzzle::{PuzzleGame, generate, preset, rate};
-    let quick = args.iter().any(|a| a == "--quick");
+    let quick = match only_quick("bench puzzle", args) {
+        Ok(q) => q,
+        Err(e) => return CliOutput::fail(e),
+    };
     let (boards, rated) = if quick { (200, 10) } else { (5000, 200) };
     let presets = preset::builtins();
     let Some(grand) = presets.iter().find(|p| p.file.size == 9) else {

@@ -135,6 +135,7 @@ texts! {
     RefNoSapperRule => "This board has no sapper action.",
     RefSweepInCheck => "A pawn cannot sweep while your king is in check.",
     RefCannotSweep => "The pawn on {from} cannot sweep {to}.",
+    RefNothingToSweep => "No mine is hidden any more: there is nothing on {sq} to sweep. The game goes on as chess.",
     RefMustPromote => "A pawn reaching {sq} must promote.",
     RefWrongKind => "The {piece} on {from} cannot make that move to {to}.",
     RefInCheck => "Your king on {sq} is in check: get it out of check.",
@@ -186,6 +187,7 @@ pub fn refusal(r: crate::rules::Refusal, lang: Lang) -> String {
             T::RefCannotSweep.tr(lang),
             &[("from", &a.to_string()), ("to", &b.to_string())],
         ),
+        NothingToSweep(s) => fill(T::RefNothingToSweep.tr(lang), &[("sq", &s.to_string())]),
         MustPromote(s) => fill(T::RefMustPromote.tr(lang), &[("sq", &s.to_string())]),
         WrongKind(p, a, b) => fill(
             T::RefWrongKind.tr(lang),
@@ -241,6 +243,7 @@ mod tests {
             Refusal::NoSapperRule,
             Refusal::SweepInCheck,
             Refusal::CannotSweep(a, b),
+            Refusal::NothingToSweep(b),
             Refusal::MustPromote(b),
             Refusal::WrongKind(Role::Pawn, a, b),
             Refusal::InCheck(a),

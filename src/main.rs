@@ -4,7 +4,13 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args = minesweeper_chess::platform::args();
+    let args = match minesweeper_chess::platform::args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}\n\n{}", minesweeper_chess::cli::USAGE);
+            return ExitCode::from(2);
+        }
+    };
     if let Some(out) = minesweeper_chess::cli::run(&args) {
         print!("{}", out.stdout);
         eprint!("{}", out.stderr);

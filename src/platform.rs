@@ -27,17 +27,33 @@ pub fn wall_clock_nanos() -> u64 {
 /// desktop; on the web, the page's query string, so that
 /// `index.html?seed=7&preset=wide_fog.ron&flip` means
 /// `--seed 7 --preset wide_fog.ron --flip`.
-pub fn args() -> Vec<String> {
+///
+/// # Errors
+/// A message naming an argument that is not valid UTF-8 (the desktop
+/// passes raw bytes; none of our options can hold them).
+pub fn args() -> Result<Vec<String>, String> {
     #[cfg(target_arch = "wasm32")]
     {
         let search = web_sys::window()
             .and_then(|w| w.location().search().ok())
             .unwrap_or_default();
-        query_args(&search)
+        Ok(query_args(&search))
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        std::env::args().skip(1).collect()
+        std::env::args_os()
+            .skip(1)
+            .enumerate()
+            .map(|(i, a)| {
+                a.into_string().map_err(|bad| {
+                    format!(
+                        "argument {} ({}) is not valid UTF-8 text",
+                        i + 1,
+                        bad.to_string_lossy()
+                    )
+                })
+            })
+            .collect()
     }
 }
 

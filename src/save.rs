@@ -7,38 +7,36 @@ use bevy::prelude::*;
 use crate::chess::{ActiveVariant, GameOver, GameState, NewGameRequested, TurnSet};
 use crate::platform::store;
 use crate::preset::asset::PresetLibrary;
+use crate::rng::GameRng;
 use crate::rules::record::{self, Record, RecordError};
-use crate::rules::{Game, RuleSet, Variant};
+use crate::rules::{RuleSet, Variant};
+use rand::SeedableRng;
 
 /// The game text for the current game, or `None` before the first move.
+/// An unfinished game's text holds only what both players know; a finished
+/// one's holds the true mine layout ([`record::write`]).
 pub fn current_record(variant: &Variant, state: &GameState, preset_file: &str) -> Option<String> {
-    let start = state.moves.first().map(|m| m.before.clone())?;
-    let mut game = Game::from_position(start.clone());
-    for m in &state.moves {
-        game.play(m.mv).ok()?;
+    if state.moves.is_empty() {
+        return None;
     }
-    if let Some(o) = state.outcome
-        && game.outcome().is_none()
-    {
-        // Resignation and agreement are not on the board.
-        match o {
-            crate::rules::Outcome::Draw(_) => game.agree_draw(),
-            crate::rules::Outcome::Decisive { .. } => game.resign(),
-        }
-    }
+    let game = state.game()?;
     Some(record::write(
         &variant.name,
         &game,
-        &start,
         &[("Preset", preset_file)],
     ))
 }
 
-/// Reads a game text, finding the rules by the `Variant` tag among the presets.
+/// Reads a game text, finding the rules by the `Variant` tag among the
+/// presets. An unfinished game's hidden mines are dealt afresh with `seed`.
 ///
 /// # Errors
 /// A [`RecordError`] naming line, column and problem.
-pub fn read_record(text: &str, library: &PresetLibrary) -> Result<(Record, Variant), RecordError> {
+pub fn read_record(
+    text: &str,
+    library: &PresetLibrary,
+    seed: u64,
+) -> Result<(Record, Variant), RecordError> {
     let find = |name: &str| -> Option<Variant> {
         library
             .entries
@@ -47,7 +45,8 @@ pub fn read_record(text: &str, library: &PresetLibrary) -> Result<(Record, Varia
             .find(|p| p.variant.name == name)
             .map(|p| p.variant.clone())
     };
-    let rec = record::parse(text, |name| find(name).map(|v| v.rules))?;
+    let mut rng = GameRng::seed_from_u64(seed);
+    let rec = record::parse(text, |name| find(name).map(|v| v.rules), &mut rng)?;
     let start = &rec.start;
     let variant = rec
         .tag("Variant")
@@ -110,11 +109,16 @@ impl Plugin for SavePlugin {
 }
 
 /// Reads the saved game at start; a broken file is set aside with its reason.
-pub fn load_saved(mut saved: ResMut<SavedGame>, library: Res<PresetLibrary>) {
+pub fn load_saved(
+    mut saved: ResMut<SavedGame>,
+    library: Res<PresetLibrary>,
+    mut seed: ResMut<crate::chess::MineSeed>,
+) {
     let Some(text) = store::read(SAVE_FILE) else {
         return;
     };
-    match read_record(&text, &library) {
+    let deal = seed.next();
+    match read_record(&text, &library, deal) {
         Ok(g) => saved.game = Some(g),
         Err(e) => {
             saved.error = Some(format!("{}: {e}", store::describe(SAVE_FILE)));

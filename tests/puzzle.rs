@@ -516,7 +516,8 @@ fn a_wrong_digit_keeps_the_cell_shut_and_the_piece_sits_out() {
         v.cells[0],
         Seen::Closed {
             flag: false,
-            not_digits: 1 << 2
+            not_digits: 1 << 2,
+            proven_empty: false,
         }
     );
 }
@@ -909,16 +910,36 @@ fn a_knight_flag_jump_defuses_and_keeps_jumping_while_it_hits() {
 }
 
 #[test]
-fn a_knight_chain_ends_on_another_action() {
-    let mines = [c6(0, 1), c6(2, 0), c6(5, 5)];
+fn a_knight_chain_ends_on_another_move_but_not_on_a_probe_or_discard() {
+    // Puzzle Decision 5: a probe and a discard are not moves; while the
+    // knight keeps hitting, it keeps jumping.
+    let mines = [c6(0, 1), c6(2, 0), c6(4, 1), c6(5, 5), c6(0, 5)];
     let mut g = game6(&mines, &[], &format!("N1 {MANY}"));
     ok(&mut g, place(0, c6(2, 2)));
     ok(&mut g, jump(c6(2, 2), c6(0, 1)));
+    let stamina = g.piece_at(c6(0, 1)).unwrap().stamina;
     ok(&mut g, Action::Discard(vec![0]));
-    assert_eq!(g.chain, None);
+    assert!(g.chain.is_some(), "a discard keeps the chain");
+    ok(&mut g, Action::Probe(c6(5, 5)));
+    assert!(g.chain.is_some(), "a probe keeps the chain");
     let ev = ok(&mut g, jump(c6(0, 1), c6(2, 0)));
-    assert_eq!(g.piece_at(c6(2, 0)).unwrap().stamina, 1, "paid again");
-    assert_eq!(points(&ev), 12, "a new chain: no multiplier");
+    assert_eq!(
+        g.piece_at(c6(2, 0)).unwrap().stamina,
+        stamina,
+        "the hit earned it"
+    );
+    assert!(points(&ev) > 12, "still one chain: the multiplier grows");
+    // Any other move ends it: the next jump is paid for and starts afresh.
+    ok(&mut g, place(0, c6(3, 3)));
+    assert_eq!(g.chain, None, "placing a piece is a move");
+    let ev = ok(&mut g, jump(c6(2, 0), c6(4, 1)));
+    assert_eq!(
+        g.piece_at(c6(4, 1)).unwrap().stamina,
+        stamina - 1,
+        "paid again"
+    );
+    let digit = g.board.grid.cells[c6(4, 1)] as i32;
+    assert_eq!(points(&ev), digit + 10, "a new chain: no multiplier");
     ok(&mut g, Action::EndChain);
     refused(&mut g, Action::EndChain);
 
@@ -1737,7 +1758,7 @@ fn the_puzzle_command_explains_bad_input() {
     let out = cmd(&["puzzle", "--preset", &path, "--seed", "seven"]);
     assert_eq!(out.code, 2);
     assert!(
-        out.stderr.contains("--seed seven is not a whole number"),
+        out.stderr.contains("--seed seven: give a whole number"),
         "{}",
         out.stderr
     );
@@ -1757,6 +1778,18 @@ fn the_puzzle_command_explains_bad_input() {
     let out = cmd(&["puzzle", "--preset", &path]);
     assert_eq!(out.code, 2);
     assert!(out.stderr.contains("--seed"), "{}", out.stderr);
+    // No value, or a value past the cap: refused before any work.
+    let out = cmd(&["puzzle", "--preset", &path, "--seed"]);
+    assert!(
+        out.stderr.contains("--seed needs a value"),
+        "{}",
+        out.stderr
+    );
+    for n in ["0", "100001", "18446744073709551616"] {
+        let out = cmd(&["puzzle", "--preset", &path, "--rate", n]);
+        assert_eq!(out.code, 2, "--rate {n}");
+        assert!(out.stderr.contains("from 1 to 100000"), "{}", out.stderr);
+    }
     let code = share_code("E4", 12345);
     let typo = code.replacen("E4-C", "E4-D", 1);
     assert_ne!(typo, code);
@@ -1766,7 +1799,14 @@ fn the_puzzle_command_explains_bad_input() {
     let out = cmd(&["puzzle", "--code", &share_code("Q7", 5)]);
     assert_eq!(out.code, 2);
     assert!(
-        out.stderr.contains("no preset has the tag Q7"),
+        out.stderr.contains("no board preset has the tag Q7"),
+        "{}",
+        out.stderr
+    );
+    // An unknown tag is not a typing mistake, whatever its check letter.
+    let out = cmd(&["puzzle", "--code", "Q7-5Z"]);
+    assert!(
+        out.stderr.contains("no board preset has the tag Q7") && !out.stderr.contains("typing"),
         "{}",
         out.stderr
     );
@@ -1780,7 +1820,7 @@ fn check_accepts_the_sudoku_presets_and_reports_a_broken_one() {
     let out = cmd(&args);
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout.matches("ok  ").count(), 3, "{}", out.stdout);
-    assert!(out.stdout.contains("3 preset(s) checked, 0 with errors"));
+    assert!(out.stdout.contains("3 file(s) checked, 0 with errors"));
 
     let bad = std::env::temp_dir().join(format!("msc-sudoku-{}.ron", std::process::id()));
     let text = BUILTIN[1].1.replacen("givens: 10,", "givens: 36,", 1);

@@ -1,8 +1,8 @@
 //! Every rule of RULES.md §1, each with a test that fails when the rule breaks.
 
 use minesweeper_chess::rules::{
-    CastlingRights, Color, DrawReason, Game, MoveKind, Outcome, Piece, Position, Role, RuleSet,
-    Setup, Square, SquareSet, Variant, WinReason, fen, notation,
+    CastlingRights, Color, DrawReason, Game, MoveKind, Outcome, Piece, Position, PositionError,
+    Role, RuleSet, Setup, Square, SquareSet, Variant, WinReason, fen, notation,
 };
 
 pub fn sq(name: &str) -> Square {
@@ -217,16 +217,20 @@ fn other_pieces_landing_on_a_mine_are_destroyed() {
 }
 
 #[test]
-fn capturing_onto_a_mine_removes_both_pieces() {
-    let mut p = with_mines(
-        "4k3/8/8/8/3p4/8/8/8/8/3RK3 w - - 0 1",
-        &["d6", "h7"],
-        &["d6"],
+fn a_mine_under_a_piece_is_no_position() {
+    // A piece that lands on a mine sets it off (or, a king, removes it):
+    // no game reaches a mine under a piece, so no FEN may describe one.
+    let mut s = fen::parse_setup("4k3/8/8/8/3p4/8/8/8/8/3RK3 w - - 0 1").unwrap();
+    s.zone = set(&["d6", "h7"]);
+    s.mines = set(&["d6"]);
+    let e = Position::from_setup(s, RuleSet::standard(8, 10)).unwrap_err();
+    assert_eq!(e, PositionError::MineUnderPiece(sq("d6")));
+    let e = fen::parse_standard("4k3/8/8/8/3p4/8/8/8/8/3RK3 w - - 0 1 8/8/8/8/3X4/8/8/8/8/8")
+        .unwrap_err();
+    assert!(
+        e.to_string().contains("a mine lies under the piece on d6"),
+        "{e}"
     );
-    let r = play(&mut p, "Rxd6");
-    assert_eq!(r.captured, Some(Piece::new(Color::Black, Role::Pawn)));
-    assert_eq!(r.blasts().count(), 1);
-    assert!(p.piece_at(sq("d6")).is_none());
 }
 
 #[test]
@@ -246,10 +250,10 @@ fn sliders_pass_over_mines_unharmed() {
 
 #[test]
 fn sapper_action_is_not_available_in_check() {
-    let p = fen::parse_standard("4k3/8/8/8/8/8/4r3/8/3P4/4K3 w - - 0 1").unwrap();
+    let p = with_mines("4k3/8/8/8/8/8/4r3/8/3P4/4K3 w - - 0 1", &["a7"], &[]);
     assert!(p.in_check());
     assert!(p.legal_moves().iter().all(|m| m.kind != MoveKind::Sapper));
-    let q = fen::parse_standard("4k3/8/8/8/8/8/3r4/8/3P4/4K3 w - - 0 1").unwrap();
+    let q = with_mines("4k3/8/8/8/8/8/3r4/8/3P4/4K3 w - - 0 1", &["a7"], &[]);
     assert!(!q.in_check());
     assert!(has_move(&q, "d2*"));
 }
@@ -384,12 +388,19 @@ fn checkmate_wins_and_stalemate_draws() {
     );
     let stale = fen::parse_standard("7k/8/8/8/8/8/8/8/2q5/K7 w - - 0 1").unwrap();
     assert_eq!(stale.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
-    // A pinned pawn cannot step but can sweep: the sweep is a move, so this
-    // is no stalemate (and would be without the sapper action).
-    let saved = fen::parse_standard("7k/8/8/8/8/8/3b4/8/1P1n4/K1n5 w - - 0 1").unwrap();
+    // A pinned pawn cannot step but, while a mine is hidden, can sweep: the
+    // sweep is a move, so this is no stalemate.
+    let fen_text = "7k/8/8/8/8/8/3b4/8/1P1n4/K1n5 w - - 0 1";
+    let saved = with_mines(fen_text, &["h7"], &[]);
     let moves: Vec<String> = saved.legal_moves().iter().map(|m| m.to_string()).collect();
     assert_eq!(moves, vec!["b2b3*"]);
     assert_eq!(saved.outcome(), None);
+    // After the full lift (no fog: no mine hidden) the game is standard
+    // chess and the sweep is no free pass (Decision 8): stalemate.
+    let lifted = fen::parse_standard(fen_text).unwrap();
+    assert!(lifted.fog().is_empty());
+    assert!(lifted.legal_moves().is_empty());
+    assert_eq!(lifted.outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
     let rules = RuleSet {
         sapper: false,
         ..*saved.rules()
@@ -403,7 +414,7 @@ fn hidden_mines_never_decide_legality() {
     // Same visible position, different hidden layouts: same legal moves.
     let a = with_mines(START, &["a4", "b5", "c6", "d7"], &[]);
     let b = with_mines(START, &["e4", "f5", "g6", "h7"], &[]);
-    let c = with_mines(START, &[], &[]);
+    let c = with_mines(START, &["a5", "b6", "g4", "h5"], &[]);
     assert_eq!(a.legal_moves(), b.legal_moves());
     assert_eq!(a.legal_moves(), c.legal_moves());
     // A discovered mine is known and a move onto it stays legal.
@@ -445,12 +456,12 @@ fn a_blast_that_exposes_the_own_king_loses() {
 
 #[test]
 fn sapper_notation_and_pinned_pawns() {
-    let p = fen::parse_standard(START).unwrap();
+    let p = with_mines(START, &["a7"], &[]);
     let m = notation::parse_move(&p, "e2*").unwrap();
     assert_eq!(notation::san_base(&p, m, &p.legal_moves()), "e2*");
     assert_eq!(m.to_string(), "e2e3*");
     // A pinned pawn may still sweep: it does not move.
-    let pinned = fen::parse_standard("4k3/8/8/8/8/8/7b/8/5P2/4K3 w - - 0 1").unwrap();
+    let pinned = with_mines("4k3/8/8/8/8/8/7b/8/5P2/4K3 w - - 0 1", &["a7"], &[]);
     assert!(!has_move(&pinned, "f2f3"));
     assert!(has_move(&pinned, "f2*"));
 }

@@ -138,18 +138,45 @@ fn matches(hero: Player, villain: Player, games: u64, seed: u64) -> (f64, u64, u
     (points, wins, draws, losses, plies)
 }
 
+/// The parts `--only` may name.
+pub const PARTS: [&str; 3] = ["speed", "tactics", "matches"];
+
 /// `bench ai [--quick] [--games N] [--strong-ms MS] [--only speed|tactics|matches]`.
-pub fn run(args: &[String]) -> String {
-    let quick = args.iter().any(|a| a == "--quick");
+///
+/// # Errors
+/// An unknown flag, a missing or out-of-range value, or an `--only` part
+/// that does not exist.
+pub fn run(args: &[String]) -> Result<String, String> {
+    let mut quick = false;
+    let mut games: Option<u64> = None;
+    let mut strong_ms: Option<u64> = None;
+    let mut only: Option<&str> = None;
+    let mut f = crate::cli::flags::Flags::new("bench ai", args);
+    while let Some(a) = f.next_flag() {
+        match a {
+            "--quick" => quick = true,
+            "--games" => games = Some(f.number(a, 1, 10_000)?),
+            "--strong-ms" => strong_ms = Some(f.number(a, 1, 60_000)?),
+            "--only" => {
+                let v = f.value(a)?;
+                if !PARTS.contains(&v) {
+                    return Err(format!(
+                        "bench ai: --only {v}: the parts are {}",
+                        PARTS.join(", ")
+                    ));
+                }
+                only = Some(v);
+            }
+            other => return Err(f.unknown(other)),
+        }
+    }
     let value = |key: &str| -> Option<u64> {
-        let i = args.iter().position(|a| a == key)?;
-        args.get(i + 1)?.parse().ok()
+        match key {
+            "--games" => games,
+            _ => strong_ms,
+        }
     };
-    let only = args
-        .iter()
-        .position(|a| a == "--only")
-        .and_then(|i| args.get(i + 1).cloned());
-    let wants = |part: &str| only.as_deref().is_none_or(|o| o == part);
+    let wants = |part: &str| only.is_none_or(|o| o == part);
     let mut out = String::new();
     if cfg!(debug_assertions) {
         out.push_str("note: debug build; use `cargo run --release -- bench ai` for real figures\n");
@@ -244,5 +271,5 @@ pub fn run(args: &[String]) -> String {
             100.0 * p / games as f64
         ));
     }
-    out
+    Ok(out)
 }

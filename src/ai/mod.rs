@@ -160,11 +160,14 @@ enum Bound {
 }
 
 /// Zobrist keys: one random number per (cell, piece), per fogged cell, per
-/// discovered mine, per castling right set and for the side to move.
+/// swept cell, per discovered mine, per castling right set, per count of
+/// unseen mines and for the side to move.
 struct Zobrist {
     piece: Vec<u64>,
     fog: Vec<u64>,
     mine: Vec<u64>,
+    swept: Vec<u64>,
+    unseen: [u64; 256],
     castling: [u64; 16],
     black: u64,
 }
@@ -181,12 +184,21 @@ impl Zobrist {
         for c in &mut castling {
             *c = rng.random();
         }
+        let black = rng.random();
+        // Drawn after the older tables so their keys (and searches) stay.
+        let swept = (0..CELLS).map(|_| rng.random::<u64>()).collect();
+        let mut unseen = [0; 256];
+        for u in unseen.iter_mut().skip(1) {
+            *u = rng.random();
+        }
         Zobrist {
             piece,
             fog,
             mine,
+            swept,
+            unseen,
             castling,
-            black: rng.random(),
+            black,
         }
     }
 
@@ -201,6 +213,10 @@ impl Zobrist {
         for sq in pos.mines().iter() {
             k ^= self.mine[sq.index()];
         }
+        for sq in pos.swept().iter() {
+            k ^= self.swept[sq.index()];
+        }
+        k ^= self.unseen[pos.unseen() as usize];
         k ^= self.castling[pos.castling().0 as usize & 15];
         if pos.turn() == crate::rules::Color::Black {
             k ^= self.black;
@@ -236,8 +252,8 @@ impl Search {
     /// levels' noise (and nothing else): the same inputs give the same move.
     pub fn new(public: &PublicPosition, limits: Limits, noise: i32, seed: u64) -> Search {
         let mut risk = vec![0.0f32; CELLS];
-        let fog = public.position().fog();
-        if !fog.is_empty() {
+        let unknown = public.position().unknown_cells();
+        if !unknown.is_empty() {
             match mine_odds(public) {
                 Some(odds) => {
                     for (sq, p) in odds.cells {
@@ -245,9 +261,10 @@ impl Search {
                     }
                 }
                 None => {
-                    // Too many layouts to count: the average over the fog.
-                    let p = public.hidden_mines() as f32 / fog.len() as f32;
-                    for sq in fog.iter() {
+                    // Too many layouts to count: the average over the
+                    // unknown cells (swept ones are known to be empty).
+                    let p = public.hidden_mines() as f32 / unknown.len() as f32;
+                    for sq in unknown.iter() {
                         risk[sq.index()] = p;
                     }
                 }
@@ -555,9 +572,6 @@ impl Search {
         self.nodes += 1;
         if let Some(score) = blast_end(pos, ply) {
             return score;
-        }
-        if pos.halfmoves() >= 100 {
-            return 0;
         }
         let key = self.zobrist.key(pos);
         if self.path.contains(&key) {

@@ -104,12 +104,9 @@ fn queue_sounds(
             }));
         }
     }
-    for s in swept.read() {
-        out.write(PlaySound(if s.by_king {
-            Effect::RoyalSweep
-        } else {
-            Effect::Sweep
-        }));
+    // The royal sapper is silent (Decision 9): only a pawn's sweep sounds.
+    for _ in swept.read().filter(|s| !s.by_king) {
+        out.write(PlaySound(Effect::Sweep));
     }
     if sapper.read().count() > 0 && !blasted {
         out.write(PlaySound(Effect::Sweep));

@@ -30,6 +30,11 @@ pub struct ChessPiece(pub Piece);
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Fog;
 
+/// On a [`Fog`] cover: a pawn swept this cell, so both players know it holds
+/// no mine now, though the fog stays (Decision 10).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Swept;
+
 /// A mine. Hidden while a [`Fog`] lies on the same cell; never show it then.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Mine;
@@ -73,6 +78,9 @@ pub struct GameState {
     pub moves: Vec<MoveRecord>,
     /// Mines placed at the start of this game.
     pub mines_at_start: usize,
+    /// The position the move list starts from (true mines included: never
+    /// shown; saved and exported only through [`GameState::game`]).
+    pub start: Option<Position>,
 }
 
 impl Default for GameState {
@@ -87,7 +95,27 @@ impl Default for GameState {
             keys: Vec::new(),
             moves: Vec::new(),
             mines_at_start: 0,
+            start: None,
         }
+    }
+}
+
+impl GameState {
+    /// The game so far as the rules keep it: start, moves and outcome
+    /// (resignation and agreement included). `None` before a board is set up.
+    pub fn game(&self) -> Option<crate::rules::Game> {
+        let moves: Vec<Move> = self.moves.iter().map(|m| m.mv).collect();
+        let mut game = crate::rules::Game::replay(self.start.clone()?, &moves).ok()?;
+        if let Some(o) = self.outcome
+            && game.outcome().is_none()
+        {
+            // Resignation and agreement are not on the board.
+            match o {
+                Outcome::Draw(_) => game.agree_draw(),
+                Outcome::Decisive { winner, .. } => game.resign_as(!winner),
+            }
+        }
+        Some(game)
     }
 }
 
@@ -122,9 +150,20 @@ pub struct Pending {
     pub report: MoveReport,
 }
 
-/// Seed for the next game's mine layout.
+/// Seed for the next game's mine layout (and for dealing hidden mines
+/// afresh on undo, resume and import).
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct MineSeed(pub u64);
+
+impl MineSeed {
+    /// A seed for one deal, moving this one on so the next deal differs.
+    pub fn next(&mut self) -> u64 {
+        use rand::{RngCore, SeedableRng};
+        let mut rng = crate::rng::GameRng::seed_from_u64(self.0);
+        self.0 = rng.next_u64();
+        rng.next_u64()
+    }
+}
 
 // ---- messages ----------------------------------------------------------
 

@@ -19,8 +19,11 @@ use rand::{RngCore, SeedableRng};
 pub use components::*;
 
 use crate::rules::{
-    DrawReason, Move, MoveKind, Outcome, Position, PositionError, Refusal, Setup, SquareSet,
-    Variant, WinReason, game::repetitions, mines::random_layout, notation::san_with_suffix,
+    DrawReason, Game, Move, MoveKind, Outcome, Position, PositionError, Refusal, Setup, SquareSet,
+    Variant, WinReason,
+    game::{RedealError, repetitions},
+    mines::random_layout,
+    notation::san_with_suffix,
 };
 
 /// The stages of a turn, run in this order every frame.
@@ -142,7 +145,7 @@ fn clock_seed() -> u64 {
 pub struct BoardView<'w, 's> {
     variant: Res<'w, ActiveVariant>,
     pieces: Query<'w, 's, (&'static At, &'static ChessPiece)>,
-    fog: Query<'w, 's, &'static At, With<Fog>>,
+    fog: Query<'w, 's, (&'static At, Has<Swept>), With<Fog>>,
     mines: Query<'w, 's, &'static At, With<Mine>>,
 }
 
@@ -158,7 +161,12 @@ impl BoardView<'_, '_> {
             &self.variant.0,
             state,
             self.pieces.iter().map(|(a, p)| (a.0, p.0)),
-            self.fog.iter().map(|a| a.0).collect(),
+            self.fog.iter().map(|(a, _)| a.0).collect(),
+            self.fog
+                .iter()
+                .filter(|(_, s)| *s)
+                .map(|(a, _)| a.0)
+                .collect(),
             self.mines.iter().map(|a| a.0).collect(),
         )
     }
@@ -178,6 +186,7 @@ pub fn snapshot(
     state: &GameState,
     pieces: impl Iterator<Item = (crate::rules::Square, crate::rules::Piece)>,
     fog: SquareSet,
+    swept: SquareSet,
     mines: SquareSet,
 ) -> Result<Position, PositionError> {
     let mut pieces: Vec<_> = pieces.collect();
@@ -191,6 +200,8 @@ pub fn snapshot(
         zone: variant.fog_zone,
         fog,
         mines,
+        swept,
+        unknown: None,
         halfmoves: state.halfmoves,
         fullmoves: state.fullmoves,
     };
@@ -217,7 +228,10 @@ pub fn spawn_position(commands: &mut Commands, variant: &Variant, pos: &Position
         commands.spawn((ChessPiece(piece), At(sq), BoardEntity));
     }
     for sq in pos.fog().iter() {
-        commands.spawn((Fog, At(sq), BoardEntity));
+        let mut fog = commands.spawn((Fog, At(sq), BoardEntity));
+        if pos.swept().contains(sq) {
+            fog.insert(Swept);
+        }
     }
     for sq in pos.mines().iter() {
         commands.spawn((Mine, At(sq), BoardEntity));
@@ -235,7 +249,28 @@ fn reset_state(state: &mut GameState, pos: &Position) {
         keys: vec![pos.repetition_key()],
         moves: Vec::new(),
         mines_at_start: pos.mines_left(),
+        start: Some(pos.clone()),
     };
+}
+
+/// The move list of `game` as the ECS keeps it (each with the position
+/// before it).
+pub fn move_records(game: &Game) -> Vec<MoveRecord> {
+    let mut pos = game.start().clone();
+    game.moves()
+        .iter()
+        .map(|pm| {
+            let before = pos.clone();
+            pos.play(pm.mv);
+            MoveRecord {
+                mv: pm.mv,
+                san: pm.san.clone(),
+                side: before.turn(),
+                report: pm.report,
+                before,
+            }
+        })
+        .collect()
 }
 
 fn start_first_game(mut requests: MessageWriter<NewGameRequested>) {
@@ -302,6 +337,7 @@ fn game_commands(
     mut over: MessageWriter<GameOver>,
     mut undone: MessageWriter<MoveUndone>,
     opponent: Res<Opponent>,
+    mut seed: ResMut<MineSeed>,
 ) {
     let mut undo = 0;
     for cmd in cmds.read() {
@@ -335,18 +371,37 @@ fn game_commands(
     }
     .min(state.moves.len());
     let keep = state.moves.len() - take;
-    let before = state.moves[keep].before.clone();
+    // Decision 11: the taken-back position gets its hidden mines dealt
+    // afresh from what was public there, so an undo never tells where a
+    // mine went off or where one hides.
+    let moves: Vec<Move> = state.moves[..keep].iter().map(|m| m.mv).collect();
+    let mut rng = GameRng::seed_from_u64(seed.0);
+    seed.0 = rng.next_u64();
+    let game = state
+        .start
+        .clone()
+        .ok_or(RedealError::Replay)
+        .and_then(|start| Game::replay(start, &moves).map_err(|_| RedealError::Replay))
+        .and_then(|g| g.redeal(&mut rng));
+    let game = match game {
+        Ok(g) => g,
+        Err(e) => {
+            error!("cannot take the move back: {e}");
+            return;
+        }
+    };
     for e in &board {
         commands.entity(e).despawn();
     }
-    spawn_position(&mut commands, &variant.0, &before);
-    let mut moves = std::mem::take(&mut state.moves);
-    moves.truncate(keep);
+    spawn_position(&mut commands, &variant.0, game.position());
+    let at_start = state.mines_at_start;
     let mut keys = std::mem::take(&mut state.keys);
     keys.truncate(keys.len().saturating_sub(take));
-    reset_state(&mut state, &before);
-    state.moves = moves;
+    reset_state(&mut state, game.position());
+    state.moves = move_records(&game);
     state.keys = keys;
+    state.start = Some(game.start().clone());
+    state.mines_at_start = at_start;
     undone.write(MoveUndone);
 }
 
@@ -515,6 +570,8 @@ fn lift_fog(
     for (e, at) in &fog {
         if gone.contains(at.0) {
             commands.entity(e).despawn();
+        } else if r.mv.kind == MoveKind::Sapper && at.0 == r.mv.to {
+            commands.entity(e).insert(Swept);
         }
     }
     if !r.lifted.is_empty() {

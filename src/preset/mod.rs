@@ -170,6 +170,8 @@ pub(crate) fn read_ron<T: serde::de::DeserializeOwned>(
     file: &str,
     text: &str,
 ) -> Result<T, PresetError> {
+    // Editors on Windows may start a UTF-8 file with a byte-order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     ron::Options::default()
         .from_str(text)
         .map_err(|e| PresetError {
@@ -404,6 +406,29 @@ pub fn validate(p: &PresetFile) -> Result<Preset, (&'static str, String)> {
         }
     };
 
+    // A double step passes over one rank: it must not be the promotion
+    // rank, or the pawn would jump past promoting.
+    for (i, color) in Color::ALL.into_iter().enumerate() {
+        if let Some(d) = double_step_rank[i] {
+            let passed = if color == Color::White {
+                d + 1
+            } else {
+                d.wrapping_sub(1)
+            };
+            if passed == promotion_rank[i] {
+                return Err((
+                    "double_step_ranks",
+                    format!(
+                        "a {} double step from rank {} jumps over the promotion rank {}",
+                        color.name(),
+                        d + 1,
+                        passed + 1
+                    ),
+                ));
+            }
+        }
+    }
+
     // Castling.
     let castling = match &p.castling {
         None => None,
@@ -423,6 +448,20 @@ pub fn validate(p: &PresetFile) -> Result<Preset, (&'static str, String)> {
                         file_index(r, files, "rook target").map_err(|m| (field, m))?,
                     ),
                 };
+                if king_to >= files || rook_to >= files {
+                    return Err((
+                        field,
+                        format!(
+                            "castling would land the king or rook off this {files}-file board; \
+                             say where with {}",
+                            if field == "kingside_rook" {
+                                "kingside_to"
+                            } else {
+                                "queenside_to"
+                            }
+                        ),
+                    ));
+                }
                 if king_to == rook_to {
                     return Err((field, "king and rook cannot land on the same file".into()));
                 }

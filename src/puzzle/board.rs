@@ -218,8 +218,13 @@ pub fn random_seed(rng: &mut impl RngCore) -> u64 {
 
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
+/// A real code (the easy 4×4 board of seed 7), for messages and docs; a
+/// test checks that it and every code in the docs pass their check letter.
+pub const EXAMPLE_CODE: &str = "E4-7V";
+
 /// The share code of a board: the preset's tag, the seed in base 32 and a
-/// check letter, e.g. `E4-3K9QW`. Typing mistakes are caught by the check.
+/// check letter, e.g. `E4-7V` ([`EXAMPLE_CODE`]). Typing mistakes are
+/// caught by the check.
 pub fn share_code(tag: &str, seed: u64) -> String {
     let mut digits = Vec::new();
     let mut s = seed;
@@ -273,12 +278,34 @@ fn normalize(c: char) -> char {
 /// # Errors
 /// What is wrong with it, in words.
 pub fn parse_code(code: &str) -> Result<(String, u64), String> {
+    parse_code_among(code, None)
+}
+
+/// Reads a share code whose tag must be one of `tags` (when given): an
+/// unknown tag is named as such, not taken for a typing mistake.
+///
+/// # Errors
+/// What is wrong with it, in words.
+pub fn parse_code_among(code: &str, tags: Option<&[&str]>) -> Result<(String, u64), String> {
     let code = code.trim();
     let Some((tag, rest)) = code.split_once('-') else {
-        return Err(format!("\"{code}\" is not a board code (like E4-3K9QW)"));
+        return Err(format!(
+            "\"{code}\" is not a board code (like {EXAMPLE_CODE})"
+        ));
     };
-    if tag.is_empty() || rest.len() < 2 {
-        return Err(format!("\"{code}\" is too short for a board code"));
+    if tag.is_empty() || rest.chars().count() < 2 {
+        return Err(format!(
+            "\"{code}\" is too short for a board code (like {EXAMPLE_CODE})"
+        ));
+    }
+    if let Some(tags) = tags
+        && !tags.iter().any(|t| t.eq_ignore_ascii_case(tag))
+    {
+        return Err(format!(
+            "no board preset has the tag {} (the tags are {})",
+            tag.to_ascii_uppercase(),
+            tags.join(", ")
+        ));
     }
     let mut seed: u64 = 0;
     let chars: Vec<char> = rest.chars().collect();

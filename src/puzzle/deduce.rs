@@ -16,6 +16,8 @@ pub enum Seen {
         flag: bool,
         /// Bit d set: the game noted d is not here.
         not_digits: u16,
+        /// A king's spare life proved it holds no mine.
+        proven_empty: bool,
     },
     /// A question mark: no mine, digit unknown.
     Question,
@@ -71,6 +73,7 @@ impl PublicView {
                     CellState::Closed => Seen::Closed {
                         flag: c.flag,
                         not_digits: c.not_digits,
+                        proven_empty: c.proven_empty,
                     },
                     CellState::Question => Seen::Question,
                     CellState::Open => Seen::Open {
@@ -228,6 +231,15 @@ pub fn deduce(v: &PublicView) -> Knowledge {
     }
     cons.extend(blocks);
     cons.push(total);
+    // A spent spare life proved its cell empty.
+    for (i, s) in v.cells.iter().enumerate() {
+        if let Seen::Closed {
+            proven_empty: true, ..
+        } = s
+        {
+            cons.push((1 << i, 0));
+        }
+    }
     for p in &v.pieces {
         if p.side == Side::White {
             let m = zone(v, p)

@@ -40,6 +40,9 @@ pub struct Cell {
     pub not_digits: u16,
     /// Whether an open cell shows its count.
     pub shows_count: bool,
+    /// A king's spare life saved a failed probe here: the cell is proven
+    /// to hold no mine (puzzle Decision 6), though it stays closed.
+    pub proven_empty: bool,
     /// The mine's fate, when the cell has one.
     pub mine: Option<MineFate>,
 }
@@ -228,6 +231,7 @@ impl PuzzleGame {
                 flag: false,
                 not_digits: 0,
                 shows_count: !board.hidden_count[i],
+                proven_empty: false,
                 mine: board.mines[i].then_some(MineFate::Live),
             })
             .collect();
@@ -440,10 +444,15 @@ impl PuzzleGame {
         let cells = self.cells.len();
         let bad_cell = |c: usize| c >= cells;
         let mut ev = Vec::new();
-        // Any action but a jump of the chaining knight ends its chain.
+        // Any move but a jump of the chaining knight ends its chain. Flags,
+        // probes and discards are not moves ("a probe isn't a move"; while
+        // it keeps hitting, it keeps jumping: puzzle Decision 5).
         let keeps_chain = matches!(action, Action::FlagJump { from, .. }
             if self.chain.is_some_and(|(id, _, _)| self.piece_at(*from).is_some_and(|p| p.id == id)))
-            || matches!(action, Action::Flag(_));
+            || matches!(
+                action,
+                Action::Flag(_) | Action::Probe(_) | Action::Discard(_)
+            );
         match action {
             Action::Flag(cell) => {
                 let cell = *cell;
@@ -648,6 +657,7 @@ impl PuzzleGame {
         if let Some(k) = king {
             k.spare -= 1;
             ev.push(Event::SpareLife { id: k.id, cell });
+            self.cells[cell].proven_empty = true;
             return;
         }
         self.question(cell, ev);

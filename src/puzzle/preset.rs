@@ -207,7 +207,9 @@ pub fn parse(file: &str, text: &str) -> Result<SudokuPreset, PresetError> {
 /// # Errors
 /// The first problem found.
 pub fn validate(p: &SudokuPresetFile) -> Result<(), (&'static str, String)> {
-    let cells = (p.size as u16) * (p.size as u16);
+    // Sums in u32: a modder's 65535 must not wrap round into a valid total.
+    let cells = (p.size as u32) * (p.size as u32);
+    let (givens, mines, hidden) = (p.givens as u32, p.mines as u32, p.hidden_counts as u32);
     if super::sudoku::block_shape(p.size).is_none() {
         return Err((
             "size",
@@ -226,7 +228,7 @@ pub fn validate(p: &SudokuPresetFile) -> Result<(), (&'static str, String)> {
             ),
         ));
     }
-    if p.givens == 0 || p.givens >= cells {
+    if givens == 0 || givens >= cells {
         return Err((
             "givens",
             format!(
@@ -238,17 +240,17 @@ pub fn validate(p: &SudokuPresetFile) -> Result<(), (&'static str, String)> {
             ),
         ));
     }
-    if p.mines == 0 || p.mines + p.givens > cells {
+    if mines == 0 || mines + givens > cells {
         return Err((
             "mines",
             format!(
                 "mines = {} but only {} cells are not givens (and at least one mine is needed)",
                 p.mines,
-                cells - p.givens
+                cells - givens
             ),
         ));
     }
-    if p.hidden_counts > p.givens {
+    if hidden > givens {
         return Err((
             "hidden_counts",
             format!(

@@ -16,20 +16,29 @@
 //! | `x` | fog-zone cell under fog hiding a mine |
 //! | `o` | fog-zone cell revealed, no mine |
 //! | `X` | fog-zone cell revealed with a discovered mine on it |
+//! | `s` | fog-zone cell under fog that a pawn swept: known to hold no mine |
+//! | `?` | fog-zone cell under fog whose content nobody knows |
 //!
 //! Without the seventh field the board has no fog zone and no mines: plain
 //! chess, as other engines see it.
+//!
+//! A FEN with `?` cells is **public**: it says what both players know, not
+//! where the hidden mines are. Its eighth field then says how many mines the
+//! `?` cells hide and, after a colon, the count each revealed cell shows
+//! where it is not 0: `3:d5=1,e5=2`. Such a FEN is read as a
+//! [`Setup`] with [`Setup::unknown`] set, and becomes a position by dealing
+//! the mines ([`super::deal`]) or as a [`PublicPosition`].
 
 use std::fmt;
 
-use super::position::{CastlingRights, Position, PositionError, Setup};
+use super::position::{CastlingRights, Position, PositionError, PublicPosition, Setup, Unknown};
 use super::square::{Color, MAX_FILES, MAX_RANKS, Piece, Square, SquareSet};
 use super::variant::{RuleSet, Wing};
 
 /// What is wrong with a FEN string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
-    /// The text has fewer than two or more than seven fields.
+    /// The text has fewer than two or more than eight fields.
     FieldCount(usize),
     /// A problem in one field: its number (1-based), its text and what is wrong.
     Field {
@@ -42,6 +51,10 @@ pub enum FenError {
     },
     /// The fields parse but do not make a legal position.
     Position(PositionError),
+    /// The hidden mines of a public FEN cannot be placed as it says.
+    Deal(super::deal::DealError),
+    /// The board does not fit the preset it is used with.
+    Mismatch(String),
 }
 
 impl fmt::Display for FenError {
@@ -50,7 +63,7 @@ impl fmt::Display for FenError {
             FenError::FieldCount(n) => write!(
                 f,
                 "FEN has {n} fields; expected placement and side to move, then optional \
-                 castling, en passant, clocks and minefield"
+                 castling, en passant, clocks, minefield and hidden mines"
             ),
             FenError::Field {
                 field,
@@ -58,6 +71,8 @@ impl fmt::Display for FenError {
                 problem,
             } => write!(f, "FEN field {field} ({name}): {problem}"),
             FenError::Position(e) => write!(f, "FEN describes an illegal position: {e}"),
+            FenError::Deal(e) => write!(f, "FEN field 8 (hidden mines): {e}"),
+            FenError::Mismatch(why) => write!(f, "FEN does not fit the preset: {why}"),
         }
     }
 }
@@ -107,7 +122,7 @@ enum RankToken {
 /// A [`FenError`] saying which field is wrong and why.
 pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.len() < 2 || fields.len() > 7 {
+    if fields.len() < 2 || fields.len() > 8 {
         return Err(FenError::FieldCount(fields.len()));
     }
     let rows: Vec<&str> = fields[0].split('/').collect();
@@ -230,6 +245,8 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
     let mut zone = SquareSet::EMPTY;
     let mut fog = SquareSet::EMPTY;
     let mut mines = SquareSet::EMPTY;
+    let mut swept = SquareSet::EMPTY;
+    let mut unknown_cells = SquareSet::EMPTY;
     if let Some(&mf) = fields.get(6) {
         let rows: Vec<&str> = mf.split('/').collect();
         if rows.len() != ranks as usize {
@@ -260,12 +277,20 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
                                 'X' => {
                                     mines.insert(sq);
                                 }
+                                's' => {
+                                    fog.insert(sq);
+                                    swept.insert(sq);
+                                }
+                                '?' => {
+                                    fog.insert(sq);
+                                    unknown_cells.insert(sq);
+                                }
                                 _ => {
                                     return Err(field_err(
                                         7,
                                         "minefield",
                                         format!(
-                                            "'{c}' in rank {} is not one of f, x, o, X or a number",
+                                            "'{c}' in rank {} is not one of f, x, o, X, s, ? or a number",
                                             rank + 1
                                         ),
                                     ));
@@ -290,6 +315,18 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
         }
     }
 
+    let unknown = match fields.get(7) {
+        None if unknown_cells.is_empty() => None,
+        None => {
+            return Err(field_err(
+                8,
+                "hidden mines",
+                "the minefield has '?' cells, so this field must say how many mines they hide",
+            ));
+        }
+        Some(text) => Some(hidden_field(text, unknown_cells)?),
+    };
+
     Ok(Setup {
         files,
         ranks,
@@ -299,8 +336,46 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
         zone,
         fog,
         mines,
+        swept,
+        unknown,
         halfmoves,
         fullmoves,
+    })
+}
+
+/// The eighth field: `N` or `N:sq=n,sq=n` (the counts that are not 0).
+fn hidden_field(text: &str, cells: SquareSet) -> Result<Unknown, FenError> {
+    let bad = |p: String| field_err(8, "hidden mines", p);
+    let (n, list) = text.split_once(':').unwrap_or((text, ""));
+    let mines: u8 = n
+        .parse()
+        .map_err(|_| bad(format!("'{n}' is not a number of mines (0 to 255)")))?;
+    if mines > 0 && cells.is_empty() {
+        return Err(bad(format!(
+            "{mines} hidden mine(s) but the minefield has no '?' cell"
+        )));
+    }
+    let mut counts = Vec::new();
+    for item in list.split(',').filter(|i| !i.is_empty()) {
+        let (sq, c) = item
+            .split_once('=')
+            .ok_or_else(|| bad(format!("'{item}' is not a count like e5=2")))?;
+        let square = Square::parse(sq).ok_or_else(|| bad(format!("'{sq}' is not a square")))?;
+        let c: u8 = c
+            .parse()
+            .ok()
+            .filter(|c| (1..=8).contains(c))
+            .ok_or_else(|| bad(format!("count '{c}' on {sq} is not 1 to 8")))?;
+        if counts.iter().any(|(s, _)| *s == square) {
+            return Err(bad(format!("{sq} has two counts")));
+        }
+        counts.push((square, c));
+    }
+    counts.sort_unstable();
+    Ok(Unknown {
+        cells,
+        mines,
+        counts,
     })
 }
 
@@ -310,6 +385,60 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
 /// A [`FenError`] for malformed text or an illegal position.
 pub fn parse(fen: &str, rules: RuleSet) -> Result<Position, FenError> {
     let setup = parse_setup(fen)?;
+    Position::from_setup(setup, rules).map_err(FenError::Position)
+}
+
+/// Whether a FEN's board fits the preset `variant` it is used with: the same
+/// size, and the same fog zone when the FEN has a minefield.
+///
+/// # Errors
+/// [`FenError::Mismatch`] saying what differs.
+pub fn check_against(setup: &Setup, variant: &super::Variant) -> Result<(), FenError> {
+    if (setup.files, setup.ranks) != (variant.files, variant.ranks) {
+        return Err(FenError::Mismatch(format!(
+            "the FEN's board is {}×{} but {} is {}×{}",
+            setup.files, setup.ranks, variant.name, variant.files, variant.ranks
+        )));
+    }
+    if !setup.zone.is_empty() && setup.zone != variant.fog_zone {
+        return Err(FenError::Mismatch(format!(
+            "the FEN's minefield covers other cells than the fog zone of {}",
+            variant.name
+        )));
+    }
+    Ok(())
+}
+
+/// Parses a FEN, public or not, into what a player sees: a public FEN's
+/// `?` cells stay unknown; a full FEN's hidden mines are dropped.
+///
+/// # Errors
+/// A [`FenError`] for malformed text, an illegal position or counts that
+/// no layout meets.
+pub fn parse_public(fen: &str, rules: RuleSet) -> Result<PublicPosition, FenError> {
+    let setup = parse_setup(fen)?;
+    if setup.unknown.is_none() {
+        return Position::from_setup(setup, rules)
+            .map(|p| p.public_view())
+            .map_err(FenError::Position);
+    }
+    PublicPosition::from_setup(setup, rules).map_err(|e| match e {
+        super::position::PublicError::Position(p) => FenError::Position(p),
+        super::position::PublicError::Deal(d) => FenError::Deal(d),
+    })
+}
+
+/// Parses a FEN into a true position, dealing a public FEN's hidden mines
+/// uniformly from the layouts that agree with it.
+///
+/// # Errors
+/// As [`parse_public`].
+pub fn parse_dealt(
+    fen: &str,
+    rules: RuleSet,
+    rng: &mut impl rand::Rng,
+) -> Result<Position, FenError> {
+    let setup = super::deal::deal(parse_setup(fen)?, rng).map_err(FenError::Deal)?;
     Position::from_setup(setup, rules).map_err(FenError::Position)
 }
 
@@ -324,8 +453,93 @@ pub fn parse_standard(fen: &str) -> Result<Position, FenError> {
     Position::from_setup(setup, rules).map_err(FenError::Position)
 }
 
-/// Writes `pos` as FEN; the minefield field is added when the board has a fog zone.
+/// Writes `pos` as FEN; the minefield field is added when the board has a
+/// fog zone. This is the whole truth, hidden mines included: for what a
+/// player may see use [`to_public_fen`].
 pub fn to_fen(pos: &Position) -> String {
+    write(pos, &SquareSet::EMPTY)
+}
+
+/// Writes what both players know of `pos`: fogged cells nobody has swept
+/// are `?`, and the eighth field gives their hidden mines and the counts.
+/// The same text for every layout of the hidden mines.
+pub fn to_public_fen(pos: &Position) -> String {
+    write(pos, &pos.unknown_cells())
+}
+
+/// Writes a public position (its hidden mines are unknown already): the
+/// same text as [`to_public_fen`] of the true position.
+pub fn public_to_fen(public: &PublicPosition) -> String {
+    let pos = public.position();
+    let mut s = minefield_free(pos);
+    let unknown = pos.unknown_cells();
+    push_minefield(&mut s, pos, &unknown);
+    if !unknown.is_empty() {
+        push_hidden(&mut s, pos.unseen(), public.counts());
+    }
+    s
+}
+
+/// Writes `pos` with the cells of `unknown` (fogged, not swept) as `?`: a
+/// true position told as much as someone who does not know those cells
+/// knows. Used for the start position of an unfinished game's record.
+pub fn to_fen_with_unknown(pos: &Position, unknown: &SquareSet) -> String {
+    write(pos, unknown)
+}
+
+fn write(pos: &Position, unknown: &SquareSet) -> String {
+    let mut s = minefield_free(pos);
+    push_minefield(&mut s, pos, unknown);
+    if !unknown.is_empty() {
+        let hidden = pos.mines().intersection(unknown).len() as u8;
+        let counts: Vec<(Square, u8)> = pos
+            .squares()
+            .filter_map(|sq| pos.revealed_count(sq).map(|n| (sq, n)))
+            .collect();
+        push_hidden(&mut s, hidden, &counts);
+    }
+    s
+}
+
+fn push_hidden(s: &mut String, hidden: u8, counts: &[(Square, u8)]) {
+    s.push_str(&format!(" {hidden}"));
+    let mut sep = ':';
+    for (sq, n) in counts.iter().filter(|c| c.1 > 0) {
+        s.push(sep);
+        s.push_str(&format!("{sq}={n}"));
+        sep = ',';
+    }
+}
+
+fn push_minefield(s: &mut String, pos: &Position, unknown: &SquareSet) {
+    if pos.zone().is_empty() {
+        return;
+    }
+    s.push(' ');
+    s.push_str(&placement(pos, |sq| {
+        if !pos.zone().contains(sq) {
+            return None;
+        }
+        if unknown.contains(sq) {
+            return Some('?');
+        }
+        let fog = pos.fog().contains(sq);
+        let mine = pos.mines().contains(sq);
+        Some(if fog && pos.swept().contains(sq) {
+            's'
+        } else {
+            match (fog, mine) {
+                (true, true) => 'x',
+                (true, false) => 'f',
+                (false, true) => 'X',
+                (false, false) => 'o',
+            }
+        })
+    }));
+}
+
+/// The six standard fields.
+fn minefield_free(pos: &Position) -> String {
     let mut s = placement(pos, |sq| pos.piece_at(sq).map(|p| p.char()));
     s.push(' ');
     s.push(if pos.turn() == Color::White { 'w' } else { 'b' });
@@ -347,20 +561,6 @@ pub fn to_fen(pos: &Position) -> String {
         s.push('-');
     }
     s.push_str(&format!(" - {} {}", pos.halfmoves(), pos.fullmoves()));
-    if !pos.zone().is_empty() {
-        s.push(' ');
-        s.push_str(&placement(pos, |sq| {
-            if !pos.zone().contains(sq) {
-                return None;
-            }
-            Some(match (pos.fog().contains(sq), pos.mines().contains(sq)) {
-                (true, true) => 'x',
-                (true, false) => 'f',
-                (false, true) => 'X',
-                (false, false) => 'o',
-            })
-        }));
-    }
     s
 }
 

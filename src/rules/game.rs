@@ -22,6 +22,7 @@ pub struct PlayedMove {
 /// used by tools, tests and the computer opponent.
 #[derive(Clone, Debug)]
 pub struct Game {
+    start: Position,
     position: Position,
     keys: Vec<u64>,
     moves: Vec<PlayedMove>,
@@ -42,15 +43,66 @@ impl Game {
         let outcome = position.outcome();
         Game {
             keys: vec![position.repetition_key()],
+            start: position.clone(),
             position,
             moves: Vec::new(),
             outcome,
         }
     }
 
+    /// A game from `start` with `moves` played.
+    ///
+    /// # Errors
+    /// The first move that is not legal where it stands.
+    pub fn replay(start: Position, moves: &[Move]) -> Result<Game, IllegalMove> {
+        let mut g = Game::from_position(start);
+        for &m in moves {
+            g.play(m)?;
+        }
+        Ok(g)
+    }
+
     /// The current position (true mines included).
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// The position the game started from (true mines included).
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// Cells of the start position whose content nobody knows yet: those
+    /// still under fog and never swept. No move has touched them, so the
+    /// game so far is the same whatever they hide.
+    pub fn unknown(&self) -> SquareSet {
+        self.position.unknown_cells()
+    }
+
+    /// The same game with its hidden mines dealt afresh: a layout drawn
+    /// uniformly from those that agree with everything public now (the
+    /// counts, swept cells and the counter), put back into the start
+    /// position, and the moves replayed. Every move does what it did, every
+    /// count shows what it showed; only where the hidden mines lie changes.
+    ///
+    /// # Errors
+    /// When the public view admits no layout (never in a real game) or the
+    /// replay differs (a bug).
+    pub fn redeal(&self, rng: &mut impl rand::Rng) -> Result<Game, RedealError> {
+        let layout =
+            super::deal::redeal(&self.position.public_view(), rng).map_err(RedealError::Deal)?;
+        let unknown = self.unknown();
+        let mut setup = self.start.to_setup();
+        setup.mines = setup.mines.difference(&unknown).union(&layout);
+        let start =
+            Position::from_setup(setup, *self.start.rules()).map_err(RedealError::Position)?;
+        let moves: Vec<Move> = self.moves.iter().map(|m| m.mv).collect();
+        let mut game = Game::replay(start, &moves).map_err(|_| RedealError::Replay)?;
+        if game.keys != self.keys {
+            return Err(RedealError::Replay);
+        }
+        game.outcome = self.outcome;
+        Ok(game)
     }
 
     /// The moves played so far.
@@ -85,9 +137,15 @@ impl Game {
 
     /// The side to move resigns.
     pub fn resign(&mut self) {
+        self.resign_as(self.position.turn());
+    }
+
+    /// `loser` resigns (against the computer the player may resign on its
+    /// turn).
+    pub fn resign_as(&mut self, loser: Color) {
         if self.outcome.is_none() {
             self.outcome = Some(Outcome::Decisive {
-                winner: !self.position.turn(),
+                winner: !loser,
                 reason: WinReason::Resignation,
             });
         }
@@ -105,6 +163,29 @@ impl Game {
         self.position.turn()
     }
 }
+
+/// Why a game could not be dealt afresh.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RedealError {
+    /// No layout agrees with the public view.
+    Deal(super::deal::DealError),
+    /// The start position did not take the new layout.
+    Position(PositionError),
+    /// The moves did not replay to the same public game.
+    Replay,
+}
+
+impl std::fmt::Display for RedealError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RedealError::Deal(e) => e.fmt(f),
+            RedealError::Position(e) => e.fmt(f),
+            RedealError::Replay => write!(f, "the moves do not replay to the same game"),
+        }
+    }
+}
+
+impl std::error::Error for RedealError {}
 
 /// Counts how often `key` appears in `keys`: threefold repetition is three.
 pub fn repetitions(keys: &[u64], key: u64) -> usize {

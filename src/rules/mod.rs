@@ -5,6 +5,7 @@
 //! effects ([`position`]), FEN ([`fen`]), notation ([`notation`]),
 //! perft ([`perft`]) and a game with history ([`game`]).
 
+pub mod deal;
 pub mod fen;
 pub mod game;
 pub mod mines;
@@ -19,7 +20,7 @@ pub mod variant;
 pub use game::{Game, PlayedMove};
 pub use position::{
     CastlingRights, DrawReason, IllegalMove, Move, MoveKind, MoveReport, Outcome, Position,
-    PositionError, PublicPosition, Refusal, Setup, WinReason,
+    PositionError, PublicError, PublicPosition, Refusal, Setup, Unknown, WinReason,
 };
 pub use square::{Color, MAX_FILES, MAX_RANKS, Piece, Role, Square, SquareSet};
 pub use variant::{CastleSide, Castling, RuleSet, Variant, Wing};

@@ -205,8 +205,11 @@ mod tests {
 
     #[test]
     fn san_and_coordinates() {
-        let p =
-            parse_standard("rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+        // With a mine hidden (the sapper action is a pass only then).
+        let p = parse_standard(
+            "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 8/8/8/ffffffff/ffxfffff/ffffffff/ffffffff/8/8/8",
+        )
+        .unwrap();
         let m = parse_san(&p, "Nf3").unwrap();
         assert_eq!(m.to_string(), "g1f3");
         assert_eq!(parse_coordinate(&p, "e2e4").unwrap().to_string(), "e2e4");

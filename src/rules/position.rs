@@ -154,11 +154,30 @@ pub struct Setup {
     pub fog: SquareSet,
     /// Mines on the board, hidden or discovered.
     pub mines: SquareSet,
+    /// Fogged cells a pawn swept: known to hold no mine (Decision 10).
+    pub swept: SquareSet,
+    /// Cells whose content the text leaves unknown (`?` in FEN): a public
+    /// description that must be dealt ([`super::deal`]) before it is a
+    /// position.
+    pub unknown: Option<Unknown>,
     /// Half-moves since the last capture or pawn move (kept for FEN only:
     /// there is no fifty-move rule).
     pub halfmoves: u32,
     /// Move number, starting at 1 and counting up after Black moves.
     pub fullmoves: u32,
+}
+
+/// What a public description leaves unknown: which fogged cells may hide
+/// mines, how many they hide, and the counts both players see.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Unknown {
+    /// Fogged cells whose content nobody knows.
+    pub cells: SquareSet,
+    /// Mines among them.
+    pub mines: u8,
+    /// The count shown on each revealed fog-zone cell, where it is not 0,
+    /// in square order.
+    pub counts: Vec<(Square, u8)>,
 }
 
 /// Why a [`Setup`] is not a playable position.
@@ -182,6 +201,13 @@ pub enum PositionError {
     FogOverPiece(Square),
     /// The side that just moved is in check.
     OppositeCheck,
+    /// A mine lies under a piece: no game reaches that (a piece landing on
+    /// a mine sets it off or, a king, removes it).
+    MineUnderPiece(Square),
+    /// A swept cell is not under fog or holds a mine.
+    Swept(Square),
+    /// The description leaves this many mines unknown (`?`): deal them first.
+    Unknown(u8),
 }
 
 impl fmt::Display for PositionError {
@@ -210,6 +236,17 @@ impl fmt::Display for PositionError {
             PositionError::OutsideZone(s) => write!(f, "mine or fog on {s} outside the fog zone"),
             PositionError::FogOverPiece(s) => write!(f, "fog covers the piece on {s}"),
             PositionError::OppositeCheck => write!(f, "the side not to move is in check"),
+            PositionError::MineUnderPiece(s) => write!(
+                f,
+                "a mine lies under the piece on {s}; a piece that lands on a mine sets it off"
+            ),
+            PositionError::Swept(s) => {
+                write!(f, "{s} is marked swept but is not fog without a mine")
+            }
+            PositionError::Unknown(n) => write!(
+                f,
+                "the position leaves {n} mine(s) unknown ('?'): they must be dealt first"
+            ),
         }
     }
 }
@@ -232,7 +269,12 @@ pub struct Position {
     fullmoves: u32,
     mines: SquareSet,
     fog: SquareSet,
+    /// Fogged cells known to be empty because a pawn swept them.
+    swept: SquareSet,
     zone: SquareSet,
+    /// Mines this position does not hold but counts: the hidden ones, in a
+    /// public view. Always 0 in a true position.
+    unseen: u8,
     rules: RuleSet,
     self_destructed: Option<Color>,
 }
@@ -275,6 +317,8 @@ impl Position {
                 zone: variant.fog_zone,
                 fog: variant.fog_zone,
                 mines,
+                swept: SquareSet::EMPTY,
+                unknown: None,
                 halfmoves: 0,
                 fullmoves: 1,
             },
@@ -287,7 +331,7 @@ impl Position {
     /// # Errors
     /// A [`PositionError`] naming the first problem found.
     pub fn from_setup(setup: Setup, rules: RuleSet) -> Result<Position, PositionError> {
-        Position::build(setup, rules, None)
+        Position::build(setup, rules, None, 0)
     }
 
     /// Like [`Position::from_setup`] for the final position of a game lost
@@ -301,14 +345,18 @@ impl Position {
         rules: RuleSet,
         loser: Color,
     ) -> Result<Position, PositionError> {
-        Position::build(setup, rules, Some(loser))
+        Position::build(setup, rules, Some(loser), 0)
     }
 
     fn build(
         setup: Setup,
         rules: RuleSet,
         loser: Option<Color>,
+        unseen: u8,
     ) -> Result<Position, PositionError> {
+        if let Some(u) = &setup.unknown {
+            return Err(PositionError::Unknown(u.mines));
+        }
         let (files, ranks) = (setup.files, setup.ranks);
         if !(2..=16).contains(&files) || !(2..=16).contains(&ranks) {
             return Err(PositionError::BoardSize(files, ranks));
@@ -359,6 +407,16 @@ impl Position {
                 return Err(PositionError::FogOverPiece(sq));
             }
         }
+        for sq in setup.mines.iter() {
+            if board[sq.index()] != EMPTY {
+                return Err(PositionError::MineUnderPiece(sq));
+            }
+        }
+        for sq in setup.swept.iter() {
+            if !setup.fog.contains(sq) || setup.mines.contains(sq) {
+                return Err(PositionError::Swept(sq));
+            }
+        }
         // A king destroyed by a blast leaves a placeholder square: the game is over.
         let kings = [
             kings[0].unwrap_or(Square::new(0, 0)),
@@ -375,7 +433,9 @@ impl Position {
             fullmoves: setup.fullmoves.max(1),
             mines: setup.mines,
             fog: setup.fog,
+            swept: setup.swept,
             zone: setup.zone,
+            unseen,
             rules,
             self_destructed: loser,
         };
@@ -394,7 +454,9 @@ impl Position {
         Ok(pos)
     }
 
-    /// The unchecked description of this position.
+    /// The unchecked description of this position. A public view's
+    /// hidden mines become [`Setup::unknown`] (without the counts: see
+    /// [`PublicPosition::to_setup`]).
     pub fn to_setup(&self) -> Setup {
         Setup {
             files: self.files,
@@ -405,6 +467,12 @@ impl Position {
             zone: self.zone,
             fog: self.fog,
             mines: self.mines,
+            swept: self.swept,
+            unknown: (self.unseen > 0).then(|| Unknown {
+                cells: self.unknown_cells(),
+                mines: self.unseen,
+                counts: Vec::new(),
+            }),
             halfmoves: self.halfmoves,
             fullmoves: self.fullmoves,
         }
@@ -416,6 +484,7 @@ impl Position {
         let mut p = self.clone();
         let hidden = self.mines.intersection(&self.fog).len();
         p.mines = self.mines.difference(&self.fog);
+        p.unseen = self.unseen + hidden as u8;
         // The counts are public, but they count hidden mines too: take them
         // from the true position before the hidden mines are dropped.
         let counts = self
@@ -424,9 +493,21 @@ impl Position {
             .collect();
         PublicPosition {
             position: p,
-            hidden_mines: hidden as u8,
             counts,
         }
+    }
+
+    /// This position with the sapper action switched off, so perft counts
+    /// match engines that do not know it.
+    pub fn without_sapper(&self) -> Position {
+        let mut p = self.clone();
+        p.rules.sapper = false;
+        p
+    }
+
+    /// Fogged cells whose content nobody knows: the fog less the swept cells.
+    pub fn unknown_cells(&self) -> SquareSet {
+        self.fog.difference(&self.swept)
     }
 
     // ---- accessors ------------------------------------------------------
@@ -467,13 +548,23 @@ impl Position {
     pub fn fog(&self) -> &SquareSet {
         &self.fog
     }
+    /// Fogged cells a pawn swept: known to hold no mine.
+    pub fn swept(&self) -> &SquareSet {
+        &self.swept
+    }
     /// The fog zone: cells that started under fog and show counts.
     pub fn zone(&self) -> &SquareSet {
         &self.zone
     }
-    /// The mine counter: mines still on the board.
+    /// The mine counter: mines still on the board (in a public view, the
+    /// hidden ones included).
     pub fn mines_left(&self) -> usize {
-        self.mines.len()
+        self.mines.len() + self.unseen as usize
+    }
+    /// Mines counted but not held: the hidden ones of a public view (0 in
+    /// a true position).
+    pub fn unseen(&self) -> u8 {
+        self.unseen
     }
     /// Where `color`'s king stands.
     pub fn king(&self, color: Color) -> Square {
@@ -618,6 +709,13 @@ impl Position {
             if self.in_check() {
                 return Refusal::SweepInCheck;
             }
+            let fwd: i16 = if self.turn == Color::White { N } else { -N };
+            let ahead = m.to.0 as i16 == m.from.0 as i16 + fwd
+                && self.contains(m.to)
+                && self.piece_at(m.to).is_none();
+            if ahead && !self.may_sweep(m.to) {
+                return Refusal::NothingToSweep(m.to);
+            }
             return Refusal::CannotSweep(m.from, m.to);
         }
         let mut same_squares = self.legal_moves();
@@ -761,7 +859,7 @@ impl Position {
                             if push_ok && ok_target(t) {
                                 self.push_pawn(out, from, Square(t as u16), promo_rank);
                             }
-                            if self.rules.sapper && !in_check {
+                            if self.rules.sapper && !in_check && self.may_sweep(Square(t as u16)) {
                                 out.push(Move {
                                     from,
                                     to: Square(t as u16),
@@ -846,6 +944,14 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Decision 8: while a mine is hidden any empty cell ahead may be swept;
+    /// after the full lift (no fog) only a visible mine, so that the game
+    /// goes on as standard chess, with no free pass.
+    #[inline]
+    fn may_sweep(&self, target: Square) -> bool {
+        !self.fog.is_empty() || self.mines.contains(target)
     }
 
     #[inline]
@@ -955,6 +1061,11 @@ impl Position {
                 if self.mines.remove(m.to) {
                     rep.swept = Some(m.to);
                 }
+                // Found a mine or not, the cell is empty now, and both
+                // players know it (Decision 10).
+                if self.fog.contains(m.to) {
+                    self.swept.insert(m.to);
+                }
                 irreversible = true;
             }
             MoveKind::Castle(wing) => {
@@ -1012,10 +1123,13 @@ impl Position {
 
     /// This position with a mine on `sq`: the "what if that cell is
     /// mined" branch of the computer's search, which works on the public
-    /// view (where hidden mines are gone) and must imagine them itself.
+    /// view (where hidden mines are gone) and must imagine them itself. The
+    /// imagined mine is one of the unseen ones, so the counter stays.
     pub fn with_mine(&self, sq: Square) -> Position {
         let mut p = self.clone();
-        p.mines.insert(sq);
+        if p.mines.insert(sq) {
+            p.unseen = p.unseen.saturating_sub(1);
+        }
         p
     }
 
@@ -1041,6 +1155,7 @@ impl Position {
             for &d in &KING_DIRS {
                 self.fog.remove(Square((s + d) as u16));
             }
+            self.swept = self.swept.intersection(&self.fog);
         }
         if self.mines.remove(sq) {
             let c = self.board[sq.index()];
@@ -1084,9 +1199,11 @@ impl Position {
     /// Lifts all fog when every mine on the board is discovered (its own cell
     /// is revealed). Returns the cells lifted.
     fn full_lift_if_done(&mut self) -> SquareSet {
-        if self.fog.is_empty() || !self.mines.intersection(&self.fog).is_empty() {
+        if self.fog.is_empty() || self.unseen > 0 || !self.mines.intersection(&self.fog).is_empty()
+        {
             return SquareSet::EMPTY;
         }
+        self.swept = SquareSet::EMPTY;
         std::mem::take(&mut self.fog)
     }
 
@@ -1147,7 +1264,8 @@ impl Position {
     }
 
     /// A hash of everything a player sees (pieces, side to move, castling,
-    /// fog, discovered mines and the mine counter), for threefold repetition.
+    /// fog, swept cells, discovered mines and the mine counter), for
+    /// threefold repetition.
     pub fn repetition_key(&self) -> u64 {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         let mut mix = |b: u64| {
@@ -1156,7 +1274,9 @@ impl Position {
         };
         for sq in self.squares() {
             let mut b = self.board[sq.index()] as u64;
-            if self.fog.contains(sq) {
+            if self.swept.contains(sq) {
+                b |= 0x400;
+            } else if self.fog.contains(sq) {
                 b |= 0x100;
             } else if self.mines.contains(sq) {
                 b |= 0x200;
@@ -1165,7 +1285,7 @@ impl Position {
         }
         mix(self.turn as u64);
         mix(self.castling.0 as u64);
-        mix(self.mines.len() as u64);
+        mix(self.mines_left() as u64);
         h
     }
 }
@@ -1181,22 +1301,69 @@ impl fmt::Debug for Position {
 #[derive(Clone, Debug)]
 pub struct PublicPosition {
     position: Position,
-    hidden_mines: u8,
     counts: Vec<(Square, u8)>,
 }
 
 impl PublicPosition {
+    /// A public position from a description whose hidden mines are unknown
+    /// (`?` cells, their number and the counts), as a GUI or a saved game
+    /// gives it: no layout is needed, only one that agrees must exist.
+    ///
+    /// # Errors
+    /// As [`Position::from_setup`], and when no layout of the unknown
+    /// mines agrees with the counts.
+    pub fn from_setup(mut setup: Setup, rules: RuleSet) -> Result<PublicPosition, PublicError> {
+        let unknown = setup.unknown.take().unwrap_or_default();
+        let space = super::deal::LayoutSpace::new(&setup, &unknown)?;
+        // Too large to count exactly is accepted: only a real game gets there.
+        if space.count().is_some_and(|c| c <= 0.0) {
+            return Err(PublicError::Deal(super::deal::DealError::NoLayout));
+        }
+        let fog_unknown = setup.fog.difference(&setup.swept).difference(&setup.mines);
+        if unknown.cells != fog_unknown || !setup.mines.intersection(&setup.fog).is_empty() {
+            return Err(PublicError::Deal(super::deal::DealError::NotPublic));
+        }
+        let position =
+            Position::build(setup, rules, None, unknown.mines).map_err(PublicError::Position)?;
+        let counts = position
+            .squares()
+            .filter(|&sq| position.zone.contains(sq) && !position.fog.contains(sq))
+            .map(|sq| {
+                let n = unknown
+                    .counts
+                    .iter()
+                    .find(|(s, _)| *s == sq)
+                    .map_or(0, |(_, n)| *n);
+                (sq, n)
+            })
+            .collect();
+        Ok(PublicPosition { position, counts })
+    }
+
     /// The visible position (discovered mines only).
     pub fn position(&self) -> &Position {
         &self.position
     }
     /// Mines still hidden under fog: the counter minus the discovered ones.
     pub fn hidden_mines(&self) -> u8 {
-        self.hidden_mines
+        self.position.unseen
     }
     /// The mine counter.
     pub fn mines_left(&self) -> usize {
-        self.position.mines_left() + self.hidden_mines as usize
+        self.position.mines_left()
+    }
+    /// The counts of revealed fog-zone cells, in square order.
+    pub fn counts(&self) -> &[(Square, u8)] {
+        &self.counts
+    }
+    /// The description of what is seen: the hidden mines as
+    /// [`Setup::unknown`], with the counts.
+    pub fn to_setup(&self) -> Setup {
+        let mut s = self.position.to_setup();
+        if let Some(u) = &mut s.unknown {
+            u.counts = self.counts.iter().copied().filter(|c| c.1 > 0).collect();
+        }
+        s
     }
     /// The count a revealed fog-zone cell shows (hidden mines included, as
     /// on the board); `None` under fog or outside the zone. Use this, not
@@ -1207,6 +1374,32 @@ impl PublicPosition {
     /// The legal moves; the same for every hidden-mine layout.
     pub fn legal_moves(&self) -> Vec<Move> {
         self.position.legal_moves()
+    }
+}
+
+/// Why a public description is not a public position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PublicError {
+    /// The pieces, fog or mines do not make a legal position.
+    Position(PositionError),
+    /// The unknown mines cannot be placed as the counts say.
+    Deal(super::deal::DealError),
+}
+
+impl fmt::Display for PublicError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PublicError::Position(e) => e.fmt(f),
+            PublicError::Deal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PublicError {}
+
+impl From<super::deal::DealError> for PublicError {
+    fn from(e: super::deal::DealError) -> Self {
+        PublicError::Deal(e)
     }
 }
 
@@ -1228,6 +1421,9 @@ pub enum Refusal {
     SweepInCheck,
     /// This pawn cannot sweep that cell.
     CannotSweep(Square, Square),
+    /// No mine is hidden any more: a pawn sweeps only a visible mine
+    /// (this cell holds none).
+    NothingToSweep(Square),
     /// A pawn reaching its last rank must promote.
     MustPromote(Square),
     /// The squares are right but the kind of move is not.
@@ -1248,6 +1444,10 @@ impl fmt::Display for Refusal {
             Refusal::NoSapperRule => write!(f, "this board has no sapper action"),
             Refusal::SweepInCheck => write!(f, "a pawn cannot sweep while your king is in check"),
             Refusal::CannotSweep(a, b) => write!(f, "the pawn on {a} cannot sweep {b}"),
+            Refusal::NothingToSweep(s) => write!(
+                f,
+                "no mine is hidden any more: there is nothing on {s} to sweep"
+            ),
             Refusal::MustPromote(s) => write!(f, "a pawn reaching {s} must promote"),
             Refusal::WrongKind(r, a, b) => {
                 write!(f, "{} {a} to {b} is not a move of that kind", r.name())

@@ -17,10 +17,10 @@ use super::square::{Square, SquareSet};
 /// (2^cells layouts in the worst case); callers fall back to the average.
 pub const MAX_GROUP: usize = 26;
 
-/// The chance that each fogged cell hides a mine.
+/// The chance that each unknown cell (fogged, not swept) hides a mine.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MineOdds {
-    /// `(cell, probability)` for every fogged cell, in square order.
+    /// `(cell, probability)` for every unknown cell, in square order.
     pub cells: Vec<(Square, f64)>,
     /// Number of layouts consistent with what is seen (as a float: it can
     /// be astronomically large).
@@ -28,7 +28,7 @@ pub struct MineOdds {
 }
 
 impl MineOdds {
-    /// The probability for one cell (0 for cells not under fog).
+    /// The probability for one cell (0 for cells not under fog or swept).
     pub fn at(&self, sq: Square) -> f64 {
         self.cells
             .iter()
@@ -45,11 +45,7 @@ fn binomial(n: usize, k: usize) -> f64 {
     (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
 }
 
-/// One constraint: exactly `mines` hidden mines among `cells`.
-struct Constraint {
-    cells: Vec<usize>,
-    mines: usize,
-}
+use super::deal::{Constraint, constraints};
 
 /// Per-group enumeration: for each mine total, the number of layouts and,
 /// per cell, the number of those layouts with a mine there.
@@ -60,7 +56,7 @@ fn enumerate_group(cells: &[usize], constraints: &[&Constraint]) -> GroupTable {
     let index = |c: usize| cells.iter().position(|&x| x == c).unwrap_or(usize::MAX);
     let cons: Vec<(Vec<usize>, usize)> = constraints
         .iter()
-        .map(|c| (c.cells.iter().map(|&x| index(x)).collect(), c.mines))
+        .map(|c| (c.cells.iter().map(|&x| index(x)).collect(), c.need))
         .collect();
     let mut table: GroupTable = BTreeMap::new();
     let mut assign = vec![false; n];
@@ -108,40 +104,17 @@ fn enumerate_group(cells: &[usize], constraints: &[&Constraint]) -> GroupTable {
 /// game never produces).
 pub fn mine_odds(public: &PublicPosition) -> Option<MineOdds> {
     let pos = public.position();
-    let fog: Vec<Square> = pos.fog().iter().collect();
-    if fog.is_empty() {
+    let hidden = public.hidden_mines() as usize;
+    if pos.unknown_cells().is_empty() {
         return Some(MineOdds {
             cells: Vec::new(),
             layouts: 1.0,
         });
     }
-    let hidden = public.hidden_mines() as usize;
-    let fog_index = |s: Square| fog.iter().position(|&f| f == s);
-    let (files, ranks) = (pos.files(), pos.ranks());
-    // Constraints from revealed counts that touch fog.
-    let mut constraints = Vec::new();
-    for sq in pos.squares() {
-        let Some(count) = public.revealed_count(sq) else {
-            continue;
-        };
-        let mut cells = Vec::new();
-        let mut known = 0;
-        for n in sq.neighbours(files, ranks) {
-            if let Some(i) = fog_index(n) {
-                cells.push(i);
-            } else if pos.mines().contains(n) {
-                known += 1;
-            }
-        }
-        let want = (count as usize).checked_sub(known)?;
-        if cells.is_empty() {
-            if want != 0 {
-                return None;
-            }
-            continue;
-        }
-        constraints.push(Constraint { cells, mines: want });
-    }
+    // The same constraints the re-deal uses: swept cells are known empty.
+    let mut setup = pos.to_setup();
+    setup.unknown = None;
+    let (fog, constraints) = constraints(&setup, &pos.unknown_cells(), public.counts()).ok()?;
     // Group frontier cells linked by shared constraints (union-find).
     let mut parent: Vec<usize> = (0..fog.len()).collect();
     fn find(p: &mut [usize], x: usize) -> usize {

@@ -10,12 +10,20 @@
 //! 1. Nf3 a8 2. d4 a7 3. d4* Nc8 1-0
 //! ```
 //!
-//! The start FEN holds the mine layout, so a record replays exactly. Moves may
-//! be SAN or coordinates; move numbers, check marks and the result are
-//! optional when reading.
+//! A finished game's start FEN holds the true mine layout, so the record
+//! replays exactly and can be checked. An unfinished game's record holds
+//! only what both players know (Decision 11): its start FEN writes the cells
+//! still unknown as `?` (with how many mines they hide), and a `Position`
+//! tag gives the public FEN of where the game stands, whose counts say what
+//! the hidden mines must agree with. Reading such a record deals them
+//! afresh, uniformly from every layout that agrees ([`super::deal`]).
+//!
+//! Moves may be SAN or coordinates; move numbers, check marks and the result
+//! are optional when reading.
 
 use std::fmt;
 
+use super::deal::LayoutSpace;
 use super::fen;
 use super::game::Game;
 use super::notation;
@@ -51,10 +59,13 @@ impl std::error::Error for RecordError {}
 pub struct Record {
     /// Tags in file order, e.g. `("Variant", "Classic")`.
     pub tags: Vec<(String, String)>,
-    /// The start position (mines included).
+    /// The start position (mines included; dealt for an unfinished game).
     pub start: Position,
     /// The game replayed from its start position.
     pub game: Game,
+    /// Whether the hidden mines were dealt on reading (the record kept
+    /// only what was public).
+    pub dealt: bool,
 }
 
 impl Record {
@@ -83,15 +94,27 @@ pub fn result_token(outcome: Option<Outcome>) -> &'static str {
     }
 }
 
-/// Writes a game: tags (`Event`, `Variant`, `FEN`, `Result`, then `extra`),
-/// a blank line and the numbered move list in SAN.
-pub fn write(variant_name: &str, game: &Game, start: &Position, extra: &[(&str, &str)]) -> String {
+/// Writes a game: tags (`Event`, `Variant`, `FEN`, `Result`, for an
+/// unfinished game `Position`, then `extra`), a blank line and the numbered
+/// move list in SAN. An unfinished game's text holds no hidden mine.
+pub fn write(variant_name: &str, game: &Game, extra: &[(&str, &str)]) -> String {
+    let start = game.start();
     let result = result_token(game.outcome());
     let mut s = String::new();
     let quote = |v: &str| v.replace('\\', "\\\\").replace('"', "\\\"");
     s.push_str("[Event \"Minesweeper Chess\"]\n");
     s.push_str(&format!("[Variant \"{}\"]\n", quote(variant_name)));
-    s.push_str(&format!("[FEN \"{}\"]\n", fen::to_fen(start)));
+    let start_fen = match game.outcome() {
+        Some(_) => fen::to_fen(start),
+        None => fen::to_fen_with_unknown(start, &game.unknown()),
+    };
+    s.push_str(&format!("[FEN \"{start_fen}\"]\n"));
+    if game.outcome().is_none() && !game.moves().is_empty() {
+        s.push_str(&format!(
+            "[Position \"{}\"]\n",
+            fen::to_public_fen(game.position())
+        ));
+    }
     s.push_str(&format!("[Result \"{result}\"]\n"));
     if let Some(o) = game.outcome() {
         s.push_str(&format!("[Termination \"{}\"]\n", quote(&o.to_string())));
@@ -139,16 +162,20 @@ fn err(line: usize, column: usize, message: impl Into<String>) -> RecordError {
 
 /// Reads a game written by [`write`] (or by hand). `rules_for` gives the
 /// rules of a variant by its name; unknown names use the standard rules for
-/// the FEN's board size.
+/// the FEN's board size. An unfinished game's hidden mines are dealt with
+/// `rng`.
 ///
 /// # Errors
 /// A [`RecordError`] with the line and column of the first problem: a broken
-/// tag, a bad FEN, or a move that is not legal where it stands.
+/// tag, a bad FEN, a `Position` that the moves do not lead to, or a move that
+/// is not legal where it stands.
 pub fn parse(
     text: &str,
     rules_for: impl Fn(&str) -> Option<RuleSet>,
+    rng: &mut impl rand::Rng,
 ) -> Result<Record, RecordError> {
-    let mut tags = Vec::new();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut tags: Vec<(String, String, usize)> = Vec::new();
     let mut tokens: Vec<(usize, usize, &str)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
@@ -177,6 +204,7 @@ pub fn parse(
             tags.push((
                 name.to_string(),
                 inner.replace("\\\"", "\"").replace("\\\\", "\\"),
+                n,
             ));
             continue;
         }
@@ -188,22 +216,45 @@ pub fn parse(
             col += tok.len() + 1;
         }
     }
-    let fen_text = tags
-        .iter()
-        .find(|(k, _)| k == "FEN")
-        .map(|(_, v)| v.clone())
-        .ok_or_else(|| err(1, 1, "no [FEN \"...\"] tag with the start position"))?;
-    let fen_line = text
-        .lines()
-        .position(|l| l.trim_start().starts_with("[FEN"))
-        .map_or(1, |i| i + 1);
-    let setup = fen::parse_setup(&fen_text).map_err(|e| err(fen_line, 1, e.to_string()))?;
-    let variant = tags
-        .iter()
-        .find(|(k, _)| k == "Variant")
-        .map(|(_, v)| v.as_str())
-        .unwrap_or("");
+    let tag = |name: &str| tags.iter().find(|(k, _, _)| k == name);
+    let (_, fen_text, fen_line) =
+        tag("FEN").ok_or_else(|| err(1, 1, "no [FEN \"...\"] tag with the start position"))?;
+    let fen_line = *fen_line;
+    let mut setup = fen::parse_setup(fen_text).map_err(|e| err(fen_line, 1, e.to_string()))?;
+    let variant = tag("Variant").map(|(_, v, _)| v.as_str()).unwrap_or("");
     let rules = rules_for(variant).unwrap_or_else(|| RuleSet::standard(setup.files, setup.ranks));
+    // Where the game stands, as the players saw it (unfinished games).
+    let end = match tag("Position") {
+        Some((_, text, line)) => {
+            let s = fen::parse_setup(text).map_err(|e| err(*line, 1, e.to_string()))?;
+            Some((s, *line))
+        }
+        None => None,
+    };
+    let dealt = setup.unknown.is_some();
+    if let Some(unknown) = setup.unknown.take() {
+        // The hidden mines must agree with the counts where the game stands.
+        let (space, line) = match &end {
+            Some((end_setup, line)) => {
+                let end_unknown = end_setup.unknown.clone().unwrap_or_default();
+                if end_unknown.cells != unknown.cells || end_unknown.mines != unknown.mines {
+                    return Err(err(
+                        *line,
+                        1,
+                        "the Position's unknown cells and hidden mines differ from the start's",
+                    ));
+                }
+                let mut known = end_setup.clone();
+                known.unknown = None;
+                (LayoutSpace::new(&known, &end_unknown), *line)
+            }
+            None => (LayoutSpace::new(&setup, &unknown), fen_line),
+        };
+        let layout = space
+            .and_then(|s| s.sample(rng))
+            .map_err(|e| err(line, 1, format!("cannot deal the hidden mines: {e}")))?;
+        setup.mines = setup.mines.union(&layout);
+    }
     let start = Position::from_setup(setup, rules)
         .map_err(|e| err(fen_line, 1, format!("the FEN is not a legal start: {e}")))?;
     let mut game = Game::from_position(start.clone());
@@ -221,13 +272,37 @@ pub fn parse(
         game.play(m)
             .map_err(|e| err(line, col, format!("{e}: the game is already over")))?;
     }
-    Ok(Record { tags, start, game })
+    if let Some((end_setup, line)) = &end {
+        let reached = fen::parse_setup(&fen::to_public_fen(game.position()))
+            .map_err(|e| err(*line, 1, e.to_string()))?;
+        if &reached != end_setup {
+            return Err(err(
+                *line,
+                1,
+                format!(
+                    "the moves lead to {}, not to this Position",
+                    fen::to_public_fen(game.position())
+                ),
+            ));
+        }
+    }
+    Ok(Record {
+        tags: tags.into_iter().map(|(k, v, _)| (k, v)).collect(),
+        start,
+        game,
+        dealt,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::{SquareSet, Variant};
+    use rand::SeedableRng;
+
+    fn rng() -> crate::rng::GameRng {
+        crate::rng::GameRng::seed_from_u64(1)
+    }
 
     #[test]
     fn games_round_trip_through_text() {
@@ -242,12 +317,39 @@ mod tests {
             let mv = notation::parse_move(g.position(), m).unwrap();
             g.play(mv).unwrap();
         }
-        let text = write("Classic", &g, &start, &[]);
+        let text = write("Classic", &g, &[]);
         assert!(text.contains("3. d4* Nc8 4. Nh4 Nd6 *"), "{text}");
-        let back = parse(&text, |_| Some(v.rules)).unwrap();
+        let back = parse(&text, |_| Some(v.rules), &mut rng()).unwrap();
         assert_eq!(back.game.moves().len(), 8);
-        assert_eq!(fen::to_fen(back.game.position()), fen::to_fen(g.position()));
+        assert_eq!(
+            fen::to_public_fen(back.game.position()),
+            fen::to_public_fen(g.position())
+        );
+        // Every mine is known here (a sweep and a full lift): nothing to deal.
+        assert!(!back.dealt, "{text}");
         assert_eq!(back.tag("Variant"), Some("Classic"));
+
+        // Two moves in, the mines are hidden: the text keeps none of them.
+        let g = Game::replay(
+            start.clone(),
+            &g.moves()[..2].iter().map(|m| m.mv).collect::<Vec<_>>(),
+        )
+        .unwrap();
+        let text = write("Classic", &g, &[]);
+        let fens: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with("[FEN") || l.starts_with("[Position"))
+            .collect();
+        assert_eq!(fens.len(), 2, "{text}");
+        for f in fens {
+            assert!(!f.contains('x') && f.contains('?'), "{f}");
+        }
+        let back = parse(&text, |_| Some(v.rules), &mut rng()).unwrap();
+        assert!(back.dealt);
+        assert_eq!(
+            fen::to_public_fen(back.game.position()),
+            fen::to_public_fen(g.position())
+        );
     }
 
     #[test]
@@ -255,16 +357,26 @@ mod tests {
         let v = Variant::classic();
         let rules = |_: &str| Some(v.rules);
         let start = fen::to_fen(&Position::new(&v, SquareSet::EMPTY).unwrap());
-        let e = parse(&format!("[FEN \"{start}\"]\n\n1. e4 e7 2. Ke3"), rules).unwrap_err();
+        let e = parse(
+            &format!("[FEN \"{start}\"]\n\n1. e4 e7 2. Ke3"),
+            rules,
+            &mut rng(),
+        )
+        .unwrap_err();
         assert_eq!((e.line, e.column), (3, 13), "{e}");
-        let e = parse(&format!("[FEN \"{start}\"]\n\n1. e2e4 e9e7 2. Ke3"), rules).unwrap_err();
+        let e = parse(
+            &format!("[FEN \"{start}\"]\n\n1. e2e4 e9e7 2. Ke3"),
+            rules,
+            &mut rng(),
+        )
+        .unwrap_err();
         assert_eq!((e.line, e.column), (3, 17), "{e}");
         assert!(e.message.contains("Ke3"), "{e}");
-        let e = parse("[FEN \"8/8 w\"]\n", rules).unwrap_err();
+        let e = parse("[FEN \"8/8 w\"]\n", rules, &mut rng()).unwrap_err();
         assert_eq!(e.line, 1);
-        let e = parse("[Variant Classic]\n", rules).unwrap_err();
+        let e = parse("[Variant Classic]\n", rules, &mut rng()).unwrap_err();
         assert!(e.message.contains("quotes"), "{e}");
-        let e = parse("1. e4", rules).unwrap_err();
+        let e = parse("1. e4", rules, &mut rng()).unwrap_err();
         assert!(e.message.contains("FEN"), "{e}");
     }
 }

@@ -303,6 +303,7 @@ fn ui(
     mut command: MessageWriter<GameCommand>,
     mut sound: MessageWriter<PlaySound>,
     mut exit: MessageWriter<AppExit>,
+    mut seed: ResMut<crate::chess::MineSeed>,
 ) -> Result {
     // Sweeper Sudoku draws its own panel and menus (see `puzzle`).
     if matches!(ui_state.screen, Screen::SudokuMenu | Screen::Sudoku) {
@@ -432,7 +433,7 @@ fn ui(
                                 if m.report.blasts().next().is_some() {
                                     text.push_str(" 💥");
                                 }
-                                if m.report.swept.is_some() || m.report.royal_sweep.is_some() {
+                                if m.report.swept.is_some() {
                                     text.push_str(" ✔");
                                 }
                                 ui.monospace(text);
@@ -881,7 +882,7 @@ fn ui(
                 });
             });
             if load {
-                match read_record(text, &library) {
+                match read_record(text, &library, seed.next()) {
                     Ok((rec, v)) => {
                         start_record(&rec, v, &mut new_game);
                         close = true;

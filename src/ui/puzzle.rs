@@ -211,13 +211,15 @@ fn start_code(
     ui_state: &mut UiState,
     input: &mut PuzzleInput,
 ) {
-    let found = crate::puzzle::parse_code(code).and_then(|(tag, seed)| {
-        menu.presets
-            .iter()
-            .position(|p| p.file.code.eq_ignore_ascii_case(&tag))
-            .map(|i| (i, seed))
-            .ok_or_else(|| format!("no board preset has the tag {tag}"))
-    });
+    let tags: Vec<&str> = menu.presets.iter().map(|p| p.file.code.as_str()).collect();
+    let found =
+        crate::puzzle::board::parse_code_among(code, Some(&tags)).and_then(|(tag, seed)| {
+            menu.presets
+                .iter()
+                .position(|p| p.file.code.eq_ignore_ascii_case(&tag))
+                .map(|i| (i, seed))
+                .ok_or_else(|| format!("no board preset has the tag {tag}"))
+        });
     match found {
         Ok((i, seed)) => {
             menu.code_error = None;

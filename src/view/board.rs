@@ -6,7 +6,9 @@ use bevy::prelude::*;
 use super::textures::Textures;
 use super::theme::{colors, count_color};
 use super::{CELL, Fonts, Layout, z};
-use crate::chess::{ActiveVariant, At, BoardSquare, ChessPiece, Fog, FogZone, Mine, RevealedCount};
+use crate::chess::{
+    ActiveVariant, At, BoardSquare, ChessPiece, Fog, FogZone, Mine, RevealedCount, Swept,
+};
 use crate::rules::{Color as Side, Piece, Role, Square};
 use crate::settings::Settings;
 
@@ -215,6 +217,28 @@ pub fn dress_fog(
         ));
     }
 }
+
+/// A swept cell keeps its fog but wears a mark both players can read: a
+/// pale tick in the corner, "no mine here" (Decision 10).
+pub fn show_swept(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    swept: Query<Entity, (With<Fog>, Added<Swept>)>,
+) {
+    for e in &swept {
+        commands.entity(e).with_child((
+            SweptMark,
+            Text2d::new("✓"),
+            TextFont::from_font_size(CELL * 0.36).with_font(fonts.ui.clone()),
+            TextColor(Color::srgba(0.2, 0.45, 0.25, 0.85)),
+            Transform::from_xyz(-CELL * 0.27, -CELL * 0.26, 0.05),
+        ));
+    }
+}
+
+/// The tick on a swept cell's fog.
+#[derive(Component)]
+pub struct SweptMark;
 
 /// Makes the fog breathe: a slow shimmer of brightness.
 pub fn animate_fog(

@@ -10,8 +10,8 @@ use super::textures::Textures;
 use super::theme::colors;
 use super::{CELL, Fonts, Layout, z};
 use crate::chess::{
-    At, CheckGiven, ChessPiece, FogLifted, GameOver, GameStarted, MineExploded, MineSwept,
-    MoveUndone, PieceMoved, SapperUsed,
+    At, CheckGiven, ChessPiece, FogLifted, GameOver, GameStarted, MineExploded, MoveUndone,
+    PieceMoved, SapperUsed,
 };
 use crate::rules::{Move, Square};
 use crate::settings::Settings;
@@ -101,7 +101,6 @@ pub(super) fn build(app: &mut App) {
 pub struct Heard<'w, 's> {
     moved: MessageReader<'w, 's, PieceMoved>,
     exploded: MessageReader<'w, 's, MineExploded>,
-    swept: MessageReader<'w, 's, MineSwept>,
     sapper: MessageReader<'w, 's, SapperUsed>,
     fog: MessageReader<'w, 's, FogLifted>,
     checks: MessageReader<'w, 's, CheckGiven>,
@@ -258,25 +257,7 @@ pub fn react(
             );
         }
     }
-    for s in heard.swept.read() {
-        if k > 0.0 && s.by_king {
-            // The royal sapper: a quiet golden shimmer.
-            let mut sprite = Sprite::from_image(textures.glow.clone());
-            sprite.color = Color::srgba(1.0, 0.85, 0.3, 0.55);
-            sprite.custom_size = Some(Vec2::splat(CELL * 0.9));
-            commands.spawn((
-                sprite,
-                Transform::from_translation(layout.center(s.at).extend(z::EFFECT)),
-                FadeOut {
-                    t: 0.0,
-                    dur: 0.7 * k,
-                    delay: SLIDE * k,
-                    grow: 1.5,
-                    alpha: 0.55,
-                },
-            ));
-        }
-    }
+    // The royal sapper is silent (Decision 9): no effect, no mark.
     for f in heard.fog.read() {
         if k == 0.0 {
             continue;

@@ -23,9 +23,34 @@ pub struct Selection {
     pub from: Option<Square>,
     /// Its legal moves.
     pub moves: Vec<Move>,
+    /// A pawn reaching a rank where the preset offers more than a queen:
+    /// the pieces to choose from, each on the cell where it is drawn.
+    pub promotion: Option<Vec<(Square, Move)>>,
 }
 
 impl Selection {
+    /// `m` as the player means it: a promotion with a choice of pieces
+    /// opens the picker (and gives `None`) instead of promoting at once.
+    pub fn choose(&mut self, m: Move, layout: &Layout) -> Option<Move> {
+        let MoveKind::Promotion(_) = m.kind else {
+            return Some(m);
+        };
+        let options: Vec<Move> = self
+            .moves
+            .iter()
+            .copied()
+            .filter(|o| {
+                o.from == m.from && o.to == m.to && matches!(o.kind, MoveKind::Promotion(_))
+            })
+            .collect();
+        if options.len() < 2 {
+            return Some(m);
+        }
+        let cells = picker_cells(m.to, options.len(), layout);
+        self.promotion = Some(cells.into_iter().zip(options).collect());
+        None
+    }
+
     /// The sapper action of the selected pawn, if it has one.
     pub fn sweep(&self) -> Option<Move> {
         self.moves
@@ -69,6 +94,22 @@ pub(super) fn build(app: &mut App) {
         .init_resource::<InputBlocked>()
         .add_message::<TogglePause>()
         .add_message::<TakeScreenshot>();
+}
+
+/// Where the promotion picker draws `n` pieces: the promotion cell and the
+/// cells behind it on its file (towards the board's middle), then the next
+/// file if the board is too short.
+pub fn picker_cells(to: Square, n: usize, layout: &Layout) -> Vec<Square> {
+    let dir = if to.rank() == 0 { 1 } else { -1 };
+    let on_board = |s: &Square| s.file() < layout.files && s.rank() < layout.ranks;
+    let side = if to.file() + 1 < layout.files { 1 } else { -1 };
+    [0, side]
+        .into_iter()
+        .flat_map(|df| (0..layout.ranks as i32).map(move |k| (df, k * dir)))
+        .filter_map(|(df, dr)| to.offset(df, dr))
+        .filter(on_board)
+        .take(n)
+        .collect()
 }
 
 /// Where the bomb icon sits in the cell ahead of a selected pawn: its
@@ -211,6 +252,18 @@ pub fn pointer(
     let Some(world) = frame.world else {
         return;
     };
+    // The promotion picker is open: a press picks a piece or closes it.
+    if let Some(choices) = &selection.promotion {
+        if frame.pressed || frame.secondary {
+            let hit = layout.square_at(world);
+            let picked = choices.iter().find(|(sq, _)| Some(*sq) == hit).map(|c| c.1);
+            if let Some(m) = picked.filter(|_| !frame.secondary) {
+                requests.write(MoveRequested(m));
+            }
+            *selection = Selection::default();
+        }
+        return;
+    }
     let step_to = |selection: &Selection, sq: Square| {
         selection
             .moves
@@ -227,7 +280,7 @@ pub fn pointer(
             let m = if frame.long_press {
                 selection.sweep().filter(|m| m.to == sq)
             } else if frame.tap {
-                step_to(&selection, sq)
+                step_to(&selection, sq).and_then(|m| selection.choose(m, &layout))
             } else {
                 None
             };
@@ -263,14 +316,14 @@ pub fn pointer(
             } else {
                 None
             };
-            match m {
-                Some(m) => {
+            match m.map(|m| (m, selection.choose(m, &layout))) {
+                Some((_, Some(m))) => {
                     // Already where it lands: no slide.
                     dropped.0 = Some(m);
                     requests.write(MoveRequested(m));
                     *selection = Selection::default();
                 }
-                None => t.translation = home,
+                _ => t.translation = home,
             }
         }
         return;
@@ -293,7 +346,8 @@ pub fn pointer(
         if frame.touch && selection.sweep().is_some_and(|m| m.to == sq) && sweep.is_none() {
             if frame.tap {
                 // Down and up within one frame: a tap.
-                if let Some(m) = step_to(&selection, sq) {
+                if let Some(m) = step_to(&selection, sq).and_then(|m| selection.choose(m, &layout))
+                {
                     requests.write(MoveRequested(m));
                     *selection = Selection::default();
                 }
@@ -304,9 +358,16 @@ pub fn pointer(
             return;
         }
         let step = step_to(&selection, sq);
-        if let Some(m) = sweep.or(if right { None } else { step }) {
+        if let Some(m) = sweep {
             requests.write(MoveRequested(m));
             *selection = Selection::default();
+            return;
+        }
+        if let Some(m) = step.filter(|_| !right) {
+            if let Some(m) = selection.choose(m, &layout) {
+                requests.write(MoveRequested(m));
+                *selection = Selection::default();
+            }
             return;
         }
     }
@@ -370,7 +431,7 @@ pub fn keys(
         return;
     }
     if keys.just_pressed(KeyCode::Escape) {
-        if selection.from.is_some() {
+        if selection.from.is_some() || selection.promotion.is_some() {
             *selection = Selection::default();
         } else {
             pause.write(TogglePause);
@@ -403,6 +464,7 @@ pub fn draw_selection(
     board: BoardView,
     state: Res<GameState>,
     old: Query<Entity, With<Highlight>>,
+    fonts: Res<super::Fonts>,
 ) {
     if !selection.is_changed() && !layout.is_changed() {
         return;
@@ -410,11 +472,39 @@ pub fn draw_selection(
     for e in &old {
         commands.entity(e).despawn();
     }
+    let c = colors(settings.theme);
+    if let Some(choices) = &selection.promotion {
+        // The picker: each choice on a light tile above the board.
+        for (sq, m) in choices {
+            let MoveKind::Promotion(role) = m.kind else {
+                continue;
+            };
+            let tile = commands
+                .spawn((
+                    Highlight,
+                    Sprite::from_color(
+                        Color::srgba(0.97, 0.95, 0.88, 0.96),
+                        Vec2::splat(CELL * 0.94),
+                    ),
+                    Transform::from_translation(layout.center(*sq).extend(z::ICON)),
+                    Visibility::Visible,
+                ))
+                .id();
+            let color = state.turn;
+            super::board::spawn_piece_glyphs(
+                &mut commands,
+                tile,
+                crate::rules::Piece::new(color, role),
+                &fonts,
+                1.0,
+            );
+        }
+        return;
+    }
     let Some(from) = selection.from else { return };
     let Ok(pos) = board.snapshot(&state) else {
         return;
     };
-    let c = colors(settings.theme);
     commands.spawn((
         Highlight,
         Sprite::from_color(c.selected, Vec2::splat(CELL)),

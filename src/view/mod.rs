@@ -160,34 +160,27 @@ impl GameOptions {
     /// A message naming the unknown or incomplete option.
     pub fn parse(args: &[String]) -> Result<GameOptions, String> {
         let mut o = GameOptions::default();
-        let mut it = args.iter();
-        while let Some(a) = it.next() {
-            let mut value = || it.next().cloned().ok_or(format!("{a} needs a value"));
-            match a.as_str() {
-                "--screenshot" => o.screenshot = Some(value()?.into()),
+        let mut f = crate::cli::flags::Flags::new("", args);
+        while let Some(a) = f.next_flag() {
+            match a {
+                "--screenshot" => o.screenshot = Some(f.value(a)?.into()),
                 "--moves" | "--script" => {
-                    o.moves = value()?.split_whitespace().map(String::from).collect()
+                    let v = f.value(a)?;
+                    if v.len() > MAX_SCRIPT_BYTES {
+                        return Err(format!(
+                            "{a}: at most {MAX_SCRIPT_BYTES} characters of moves"
+                        ));
+                    }
+                    o.moves = v.split_whitespace().map(String::from).collect()
                 }
-                "--seed" => {
-                    let v = value()?;
-                    o.seed = Some(v.parse().map_err(|_| format!("--seed {v}: not a number"))?);
-                }
-                "--preset" => o.preset = Some(value()?),
-                "--fen" => o.fen = Some(value()?),
+                "--seed" => o.seed = Some(f.number(a, 0, u64::MAX)?),
+                "--preset" => o.preset = Some(f.value(a)?.to_string()),
+                "--fen" => o.fen = Some(f.value(a)?.to_string()),
                 "--flip" => o.flip = true,
-                "--sudoku" => o.sudoku = Some(value()?),
-                "--wait" => {
-                    let v = value()?;
-                    o.wait = Some(v.parse().map_err(|_| format!("--wait {v}: not a number"))?);
-                }
-                "--bench-frames" => {
-                    let v = value()?;
-                    o.bench_frames = Some(
-                        v.parse()
-                            .map_err(|_| format!("--bench-frames {v}: not a number"))?,
-                    );
-                }
-                other => return Err(format!("unknown option '{other}'")),
+                "--sudoku" => o.sudoku = Some(f.value(a)?.to_string()),
+                "--wait" => o.wait = Some(f.number(a, 0, 100_000)?),
+                "--bench-frames" => o.bench_frames = Some(f.number(a, 1, 1_000_000)?),
+                other => return Err(f.unknown(other)),
             }
         }
         o.skip_menu = o.screenshot.is_some()
@@ -198,6 +191,9 @@ impl GameOptions {
         Ok(o)
     }
 }
+
+/// Longest `--moves` script the game reads (some thousand moves).
+pub const MAX_SCRIPT_BYTES: usize = 64 * 1024;
 
 /// Opens the window and runs the game.
 pub fn run_game(options: GameOptions) {
@@ -306,6 +302,7 @@ impl Plugin for ViewPlugin {
                         board::recolor_cells,
                         board::dress_pieces,
                         board::dress_fog,
+                        board::show_swept,
                         board::show_counts,
                         board::show_mines,
                         board::relayout,
@@ -473,11 +470,25 @@ fn script(
                 .map(|p| p.variant.clone())
         });
         let position = options.fen.as_ref().and_then(|f| {
-            let rules = variant.as_ref().map(|v| v.rules);
-            let parsed = match rules {
-                Some(r) => crate::rules::fen::parse(f, r),
-                None => crate::rules::fen::parse_standard(f),
-            };
+            use crate::rules::fen;
+            let parsed = fen::parse_setup(f).and_then(|setup| {
+                if let Some(v) = &variant {
+                    fen::check_against(&setup, v)?;
+                }
+                let rules = variant.as_ref().map_or_else(
+                    || crate::rules::RuleSet::standard(setup.files, setup.ranks),
+                    |v| v.rules,
+                );
+                // A public FEN's hidden mines are dealt from what it shows.
+                let mut rng = <crate::rng::GameRng as rand::SeedableRng>::seed_from_u64(
+                    options
+                        .seed
+                        .unwrap_or_else(crate::platform::wall_clock_nanos),
+                );
+                let setup =
+                    crate::rules::deal::deal(setup, &mut rng).map_err(fen::FenError::Deal)?;
+                crate::rules::Position::from_setup(setup, rules).map_err(fen::FenError::Position)
+            });
             parsed.map_err(|e| error!("--fen: {e}")).ok()
         });
         if variant.is_some() || position.is_some() {
@@ -552,7 +563,7 @@ fn publish_status(
     }
     let fen = board
         .snapshot(&state)
-        .map(|p| crate::rules::fen::to_fen(p.public_view().position()))
+        .map(|p| crate::rules::fen::to_public_fen(&p))
         .unwrap_or_default();
     let outcome = state.outcome.map(|o| format!("{o:?}")).unwrap_or_default();
     let json = format!(

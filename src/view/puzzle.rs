@@ -135,6 +135,9 @@ pub struct PuzzleInput {
     pub drag: Option<usize>,
     /// The pressed card has moved: its release drops it.
     pub dragged: bool,
+    /// A touch tap on a closed cell, held back for the double-tap window:
+    /// the first tap of a double-tap (a flag) must never place or move.
+    pub pending_tap: Option<(usize, f64)>,
     /// Last refusal or news, and seconds left to show it.
     pub toast: Option<(String, f32)>,
 }
@@ -536,6 +539,7 @@ fn update_cells(
         Has<Fading>,
     )>,
     mut texts: Query<(&mut Text2d, &mut TextColor)>,
+    mut digit_tf: Query<&mut Transform, With<CellDigit>>,
     mut sprites: Query<&mut Sprite>,
     badges: Query<(&BlockBadge, &Children)>,
     deck: Query<&Children, With<DeckPile>>,
@@ -598,9 +602,23 @@ fn update_cells(
                     };
                 }
             }
+            // Under a piece the cell's own digit moves to the free top-left
+            // corner: a king or knight keeps its card digit, which may not
+            // be the cell's, and the player needs both.
+            let under = open && game.piece_at(c.0).is_some();
+            if digit && let Ok(mut tf) = digit_tf.get_mut(child) {
+                let (at, scale) = if under {
+                    (Vec3::new(-CELL * 0.34, CELL * 0.32, z::BADGE - 0.2), 0.42)
+                } else {
+                    (Vec3::new(0.0, -CELL * 0.02, z::DIGIT), 1.0)
+                };
+                if tf.translation != at {
+                    tf.translation = at;
+                    tf.scale = Vec3::splat(scale);
+                }
+            }
             if digit && let Ok((mut t, mut col)) = texts.get_mut(child) {
-                // Under a piece the card shows the digit.
-                let s = if open && game.piece_at(c.0).is_none() {
+                let s = if open {
                     game.board.grid.cells[c.0].to_string()
                 } else {
                     String::new()
@@ -631,15 +649,22 @@ fn update_cells(
                 };
             }
             if note && let Ok((mut t, _)) = texts.get_mut(child) {
-                let s = if cell.state == CellState::Closed && cell.not_digits != 0 {
+                let closed = cell.state == CellState::Closed;
+                let mut s = String::new();
+                // A spent spare life proved the cell empty: a tick.
+                if closed && cell.proven_empty {
+                    s.push('\u{2713}');
+                }
+                if closed && cell.not_digits != 0 {
                     let ds: Vec<String> = (1..=game.size() as u8)
                         .filter(|d| cell.not_digits & (1 << d) != 0)
                         .map(|d| d.to_string())
                         .collect();
-                    format!("\u{2260}{}", ds.join(" "))
-                } else {
-                    String::new()
-                };
+                    if !s.is_empty() {
+                        s.push(' ');
+                    }
+                    s.push_str(&format!("\u{2260}{}", ds.join(" ")));
+                }
                 if t.0 != s {
                     t.0 = s;
                 }
@@ -1139,6 +1164,13 @@ fn pointer(
         .and_then(|w| l.slot_at(w))
         .filter(|&s| s < game.hand.len());
     let now = time.elapsed_secs_f64();
+    // A held-back touch tap with no second tap in time acts now.
+    if let Some((c, at)) = input.pending_tap
+        && now - at > crate::view::gesture::DOUBLE_TAP_SECS
+    {
+        input.pending_tap = None;
+        tap_cell(&mut input, game, c, &mut out);
+    }
 
     if frame.secondary {
         match cell {
@@ -1195,9 +1227,10 @@ fn pointer(
         input.fired = true;
     }
     if frame.double && frame.touch {
+        // The first tap was held back: it becomes this flag, nothing else.
+        input.pending_tap = None;
         if let Some(c) = cell
             && game.is_closed(c)
-            && input.card.is_none()
         {
             out.write(PuzzleRequest::Act(Action::Flag(c)));
         }
@@ -1250,8 +1283,25 @@ fn pointer(
     let Some(c) = cell else {
         input.card = None;
         input.piece = None;
+        input.pending_tap = None;
         return;
     };
+    if frame.touch && game.is_closed(c) && game.piece_at(c).is_none() {
+        // Maybe the first tap of a double-tap: wait for the window.
+        input.pending_tap = Some((c, now));
+        return;
+    }
+    tap_cell(&mut input, game, c, &mut out);
+}
+
+/// A tap on cell `c`: jump the raised knight, move the picked piece, place
+/// the picked card, or pick the piece there.
+fn tap_cell(
+    input: &mut PuzzleInput,
+    game: &PuzzleGame,
+    c: usize,
+    out: &mut MessageWriter<PuzzleRequest>,
+) {
     if let Some(k) = input.jumper {
         if game.jump_targets(k).contains(&c) {
             out.write(PuzzleRequest::Act(Action::FlagJump { from: k, to: c }));

@@ -1,14 +1,27 @@
-//! Command-line tools: `check`, `perft` and `bench`.
+//! Command-line tools: `check`, `perft`, `puzzle`, `uci` and `bench`.
 //!
 //! Each returns its output as text plus an exit code, so tests can run them
-//! without spawning a process.
+//! without spawning a process. Every flag value is checked and capped
+//! ([`flags`]) before it is used.
 
-use std::path::{Path, PathBuf};
+pub mod check;
+pub mod flags;
+
+use std::path::Path;
 use std::time::Instant;
 
-use crate::preset::{self, Preset};
+pub use check::check;
+use flags::Flags;
+
+use crate::preset;
 use crate::puzzle;
 use crate::rules::{Position, RuleSet, SquareSet, fen, perft};
+
+/// Deepest perft the tool runs: depth 8 of the classic start is already
+/// hours; more would only ever be a typing mistake.
+pub const MAX_PERFT_DEPTH: u32 = 8;
+/// Most boards `puzzle --rate` plays.
+pub const MAX_RATE_BOARDS: u64 = 100_000;
 
 /// What a command printed and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,14 +35,16 @@ pub struct CliOutput {
 }
 
 impl CliOutput {
-    fn ok(stdout: String) -> CliOutput {
+    /// Success with this output.
+    pub fn ok(stdout: String) -> CliOutput {
         CliOutput {
             stdout,
             stderr: String::new(),
             code: 0,
         }
     }
-    fn fail(stderr: String) -> CliOutput {
+    /// A usage error (exit code 2) with this message.
+    pub fn fail(stderr: String) -> CliOutput {
         CliOutput {
             stdout: String::new(),
             stderr,
@@ -47,12 +62,15 @@ usage: minesweeper_chess [COMMAND]
       --moves 'e2e4 ...'  play these moves first (coordinate or SAN)
       --screenshot FILE   save a PNG after the moves, then quit
       --sudoku CODE       open a Sweeper Sudoku board by its code (E4-7V)
-  check [FILE...]         validate presets (default: every levels/*.ron and
-                          levels/sudoku/*.ron)
+  check [FILE...]         validate files the game reads: board and Sweeper
+                          Sudoku presets (.ron), saved or exported games
+                          (saved_game.txt, .pgn), Sweeper Sudoku saves
+                          (sudoku_game.txt), settings.ron, FEN lists (.fen);
+                          default: every levels/*.ron and levels/sudoku/*.ron
   perft --depth N [--fen FEN] [--preset FILE] [--no-sapper] [--divide]
-                          count leaf nodes of the move tree; the last line is
-                          the total. Without --fen: the preset's start (classic
-                          by default) with no mines placed.
+                          count leaf nodes of the move tree (N from 1 to 8);
+                          the last line is the total. Without --fen: the
+                          preset's start (classic by default), no mines.
   bench [--quick]         time move generation (perft) and full ECS turns
   bench ai [--quick] [--games N] [--strong-ms MS] [--only speed|tactics|matches]
                           the computer opponent's speed, tactics and matches
@@ -60,7 +78,8 @@ usage: minesweeper_chess [COMMAND]
   puzzle --preset FILE --seed N | --code CODE [--rate N]
                           a Sweeper Sudoku board as text: solution, mines,
                           open cells, deck, hint and rating; --rate N: the
-                          share of N boards (seeds 1..N) deduction alone wins
+                          share of N boards (seeds 1..N, N up to 100000)
+                          deduction alone wins
   uci                     speak UCI on stdin/stdout (fog-free positions; the
                           option Sapper turns the sapper action off for pure chess)
 ";
@@ -77,7 +96,10 @@ pub fn run(args: &[String]) -> Option<CliOutput> {
         "perft" => perft_cmd(rest),
         "puzzle" => puzzle_cmd(rest),
         "bench" if rest.first().is_some_and(|a| a == "ai") => {
-            CliOutput::ok(crate::ai::bench::run(&rest[1..]))
+            match crate::ai::bench::run(&rest[1..]) {
+                Ok(text) => CliOutput::ok(text),
+                Err(e) => CliOutput::fail(format!("{e}\n\n{USAGE}")),
+            }
         }
         "bench" if rest.first().is_some_and(|a| a == "puzzle") => crate::bench::puzzle(&rest[1..]),
         "bench" => crate::bench::run(rest),
@@ -94,87 +116,6 @@ pub fn run(args: &[String]) -> Option<CliOutput> {
     })
 }
 
-/// `check [FILE...]`: validates presets, exit code 1 when any is broken.
-pub fn check(files: &[String]) -> CliOutput {
-    let mut paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
-    if paths.is_empty() {
-        let dir = preset::levels_dir();
-        match std::fs::read_dir(&dir) {
-            Ok(rd) => {
-                paths = rd
-                    .filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                    .collect();
-                paths.sort();
-            }
-            Err(e) => return CliOutput::fail(format!("cannot list {}: {e}", dir.display())),
-        }
-        if let Ok(rd) = std::fs::read_dir(dir.join("sudoku")) {
-            let mut more: Vec<PathBuf> = rd
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect();
-            more.sort();
-            paths.extend(more);
-        }
-    }
-    let mut out = CliOutput::ok(String::new());
-    for path in &paths {
-        if is_sudoku_preset(path) {
-            match puzzle::preset::load_file(path) {
-                Ok(p) => out.stdout.push_str(&format!(
-                    "ok  {}: \"{}\", sudoku {}×{}, {} mines, {} givens, {} cards\n",
-                    path.display(),
-                    p.file.name,
-                    p.file.size,
-                    p.file.size,
-                    p.file.mines,
-                    p.file.givens,
-                    p.deck_size()
-                )),
-                Err(e) => {
-                    out.stderr.push_str(&format!("error: {e}\n"));
-                    out.code = 1;
-                }
-            }
-            continue;
-        }
-        match preset::load_file(path) {
-            Ok(p) => out
-                .stdout
-                .push_str(&format!("ok  {}: {}\n", path.display(), summary(&p))),
-            Err(e) => {
-                out.stderr.push_str(&format!("error: {e}\n"));
-                out.code = 1;
-            }
-        }
-    }
-    let bad = out.stderr.lines().count();
-    out.stdout.push_str(&format!(
-        "{} preset(s) checked, {bad} with errors\n",
-        paths.len()
-    ));
-    out
-}
-
-/// A Sweeper Sudoku preset: in a `sudoku` folder, or text that starts
-/// (after comments) with `SudokuPreset(`.
-fn is_sudoku_preset(path: &Path) -> bool {
-    if path
-        .parent()
-        .and_then(|d| d.file_name())
-        .is_some_and(|d| d == "sudoku")
-    {
-        return true;
-    }
-    std::fs::read_to_string(path).is_ok_and(|t| {
-        t.lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty() && !l.starts_with("//"))
-            .is_some_and(|l| l.starts_with("SudokuPreset"))
-    })
-}
-
 /// `puzzle`: one Sweeper Sudoku board as text, or the share of boards that
 /// deduction wins.
 pub fn puzzle_cmd(args: &[String]) -> CliOutput {
@@ -182,32 +123,17 @@ pub fn puzzle_cmd(args: &[String]) -> CliOutput {
     let mut seed = None;
     let mut code = None;
     let mut rate_n = None;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = |what: &str| {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("puzzle: {a} needs {what}\n"))
-        };
-        let r = match a.as_str() {
-            "--preset" => value("a file").map(|v| preset_path = Some(v)),
-            "--seed" => value("a number").and_then(|v| {
-                v.parse::<u64>()
-                    .map(|n| seed = Some(n))
-                    .map_err(|_| format!("puzzle: --seed {v} is not a whole number\n"))
-            }),
-            "--code" => value("a code").map(|v| code = Some(v)),
-            "--rate" => value("a number").and_then(|v| {
-                v.parse::<u64>()
-                    .ok()
-                    .filter(|&n| n > 0)
-                    .map(|n| rate_n = Some(n))
-                    .ok_or_else(|| format!("puzzle: --rate {v} is not a positive number\n"))
-            }),
-            other => Err(format!("puzzle: unknown option '{other}'\n\n{USAGE}")),
+    let mut f = Flags::new("puzzle", args);
+    while let Some(a) = f.next_flag() {
+        let r = match a {
+            "--preset" => f.value(a).map(|v| preset_path = Some(v.to_string())),
+            "--seed" => f.number(a, 0, u64::MAX).map(|n| seed = Some(n)),
+            "--code" => f.value(a).map(|v| code = Some(v.to_string())),
+            "--rate" => f.number(a, 1, MAX_RATE_BOARDS).map(|n| rate_n = Some(n)),
+            other => Err(format!("{}\n\n{USAGE}", f.unknown(other))),
         };
         if let Err(e) = r {
-            return CliOutput::fail(e);
+            return CliOutput::fail(format!("{e}\n"));
         }
     }
     let presets = match &preset_path {
@@ -218,7 +144,8 @@ pub fn puzzle_cmd(args: &[String]) -> CliOutput {
         None => puzzle::preset::builtins(),
     };
     if let Some(code) = &code {
-        let (tag, s) = match puzzle::parse_code(code) {
+        let tags: Vec<&str> = presets.iter().map(|p| p.file.code.as_str()).collect();
+        let (tag, s) = match puzzle::board::parse_code_among(code, Some(&tags)) {
             Ok(v) => v,
             Err(e) => return CliOutput::fail(format!("puzzle: {e}\n")),
         };
@@ -299,33 +226,30 @@ pub fn rate_report(p: &puzzle::SudokuPreset, n: u64) -> String {
     )
 }
 
-fn summary(p: &Preset) -> String {
-    let v = &p.variant;
-    format!(
-        "\"{}\", {}×{}, {} mines in {} fog cells",
-        v.name,
-        v.files,
-        v.ranks,
-        v.mine_count,
-        v.fog_zone.len()
-    )
-}
-
 fn perft_cmd(args: &[String]) -> CliOutput {
     let mut depth = None;
     let mut fen_text = None;
     let mut preset_path = None;
     let mut sapper = true;
     let mut divide = false;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--depth" => depth = it.next().and_then(|d| d.parse::<u32>().ok()),
-            "--fen" => fen_text = it.next().cloned(),
-            "--preset" => preset_path = it.next().cloned(),
-            "--no-sapper" => sapper = false,
-            "--divide" => divide = true,
-            other => return CliOutput::fail(format!("perft: unknown option '{other}'\n\n{USAGE}")),
+    let mut f = Flags::new("perft", args);
+    while let Some(a) = f.next_flag() {
+        let r = match a {
+            "--depth" => f.number(a, 1, MAX_PERFT_DEPTH).map(|d| depth = Some(d)),
+            "--fen" => f.value(a).map(|v| fen_text = Some(v.to_string())),
+            "--preset" => f.value(a).map(|v| preset_path = Some(v.to_string())),
+            "--no-sapper" => {
+                sapper = false;
+                Ok(())
+            }
+            "--divide" => {
+                divide = true;
+                Ok(())
+            }
+            other => Err(format!("{}\n\n{USAGE}", f.unknown(other))),
+        };
+        if let Err(e) = r {
+            return CliOutput::fail(format!("{e}\n"));
         }
     }
     let Some(depth) = depth else {
@@ -339,14 +263,30 @@ fn perft_cmd(args: &[String]) -> CliOutput {
         None => None,
     };
     let pos = match (&fen_text, &preset) {
-        (Some(f), Some(p)) => fen::parse(f, p.variant.rules),
-        (Some(f), None) => fen::parse_standard(f),
+        (Some(f), Some(p)) => fen::parse_setup(f).and_then(|s| {
+            fen::check_against(&s, &p.variant)?;
+            Position::from_setup(s, p.variant.rules).map_err(fen::FenError::Position)
+        }),
+        (Some(f), None) => fen::parse_setup(f).and_then(|s| {
+            // A public FEN (`?` cells) counts the tree both players see.
+            let rules = RuleSet::standard(s.files, s.ranks);
+            if s.unknown.is_some() {
+                fen::parse_public(f, rules).map(|p| p.position().clone())
+            } else {
+                Position::from_setup(s, rules).map_err(fen::FenError::Position)
+            }
+        }),
         (None, p) => {
             let v = p
                 .as_ref()
                 .map(|p| p.variant.clone())
                 .unwrap_or_else(crate::rules::Variant::classic);
-            Position::new(&v, SquareSet::EMPTY).map_err(fen::FenError::Position)
+            // The start as the players see it: its mines hidden, so no
+            // blast goes off in the tree and a sweep is a pass.
+            let some_layout: SquareSet = v.fog_zone.iter().take(v.mine_count as usize).collect();
+            Position::new(&v, some_layout)
+                .map(|p| p.public_view().position().clone())
+                .map_err(fen::FenError::Position)
         }
     };
     let mut pos = match pos {
@@ -381,9 +321,5 @@ fn perft_cmd(args: &[String]) -> CliOutput {
 /// The same position with the sapper action switched off, so counts match
 /// engines that do not know it.
 pub fn without_sapper(pos: &Position) -> Position {
-    let rules = RuleSet {
-        sapper: false,
-        ..*pos.rules()
-    };
-    Position::from_setup(pos.to_setup(), rules).unwrap_or_else(|_| pos.clone())
+    pos.without_sapper()
 }
