@@ -13,6 +13,7 @@ pub mod audio;
 pub mod bench;
 pub mod chess;
 pub mod cli;
+pub mod fuzz;
 pub mod i18n;
 pub mod jobs;
 pub mod platform;

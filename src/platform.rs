@@ -41,20 +41,29 @@ pub fn args() -> Result<Vec<String>, String> {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        std::env::args_os()
-            .skip(1)
-            .enumerate()
-            .map(|(i, a)| {
-                a.into_string().map_err(|bad| {
-                    format!(
-                        "argument {} ({}) is not valid UTF-8 text",
-                        i + 1,
-                        bad.to_string_lossy()
-                    )
-                })
-            })
-            .collect()
+        utf8_args(std::env::args_os().skip(1))
     }
+}
+
+/// The arguments as text, or which one is not UTF-8.
+///
+/// # Errors
+/// A message naming the first argument that is not valid UTF-8.
+pub fn utf8_args(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<Vec<String>, String> {
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|bad| {
+                format!(
+                    "argument {} ({}) is not valid UTF-8 text",
+                    i + 1,
+                    bad.to_string_lossy()
+                )
+            })
+        })
+        .collect()
 }
 
 /// `?a=1&b&c=x+y` → `--a 1 --b --c "x y"` (`+` and `%20` are spaces; other

@@ -117,7 +117,7 @@ pub fn load_saved(
     let Some(text) = store::read(SAVE_FILE) else {
         return;
     };
-    let deal = seed.next();
+    let deal = seed.draw();
     match read_record(&text, &library, deal) {
         Ok(g) => saved.game = Some(g),
         Err(e) => {

@@ -177,7 +177,7 @@ fn every_level_beats_a_random_mover() {
 fn uci_session_answers_a_tool() {
     let input = "uci\nisready\nposition startpos moves e2e4 e9e7\ngo depth 2\n\
                  setoption name Sapper value false\nposition fen 7k/6pp/8/8/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 3\n\
-                 position fen not-a-fen\ngo depth 1\nquit\n";
+                 position fen not-a-fen\ngo depth 1\n";
     let mut out = Vec::new();
     uci::run(input.as_bytes(), &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
@@ -200,7 +200,7 @@ fn uci_session_answers_a_tool() {
 
 #[test]
 fn pure_chess_without_the_sapper_never_sweeps() {
-    let input = "setoption name Sapper value false\nposition startpos\ngo depth 2\nquit\n";
+    let input = "setoption name Sapper value false\nposition startpos\ngo depth 2\n";
     let mut out = Vec::new();
     uci::run(input.as_bytes(), &mut out).unwrap();
     let out = String::from_utf8(out).unwrap();
@@ -223,4 +223,108 @@ fn the_tactics_suite_is_solved_at_a_fixed_depth() {
             t.score
         );
     }
+}
+
+#[test]
+fn mates_whatever_the_half_move_clock() {
+    // No fifty-move rule: a clock past 100 changes nothing.
+    let t = think(&fog_free("7k/8/6K1/8/8/8/8/8/8/Q7 w - - 120 90"), 3);
+    assert_eq!(t.best.to_string(), "a1a10");
+    assert_eq!(t.score, MATE - 1);
+    // The end of input lets the search finish (`quit` would stop it).
+    let input = "position fen 7k/8/6K1/8/8/8/8/8/8/Q7 w - - 120 90\ngo depth 3\n";
+    let mut out = Vec::new();
+    uci::run(input.as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("score mate 1") && out.contains("bestmove a1a10"),
+        "{out}"
+    );
+}
+
+/// Runs a UCI session on a pipe, feeding lines with pauses, and returns
+/// what the engine wrote and how long the whole exchange took.
+fn uci_session(lines: &[(&str, u64)]) -> (String, std::time::Duration) {
+    use std::io::Write as _;
+    let (reader, mut writer) = std::io::pipe().expect("a pipe");
+    let started = std::time::Instant::now();
+    let engine = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        uci::run(std::io::BufReader::new(reader), &mut out).expect("the session runs");
+        String::from_utf8(out).expect("UTF-8 answers")
+    });
+    for (line, pause_ms) in lines {
+        writeln!(writer, "{line}").expect("the engine reads");
+        std::thread::sleep(std::time::Duration::from_millis(*pause_ms));
+    }
+    drop(writer);
+    let out = engine.join().expect("the engine thread ends");
+    (out, started.elapsed())
+}
+
+#[test]
+fn uci_answers_at_once_without_a_legal_move_and_honours_stop() {
+    // Stalemate on the board: `go` must answer at once, whatever the limits.
+    let (out, took) = uci_session(&[
+        ("position fen 7k/8/8/8/8/8/8/8/2q5/K7 w - - 0 1", 0),
+        ("go infinite", 200),
+        ("isready", 100),
+    ]);
+    assert!(
+        out.contains("bestmove 0000") && out.contains("readyok"),
+        "{out}"
+    );
+    assert!(took.as_secs() < 10, "{took:?}");
+    // A search asked to think for an hour ends on `stop` with its best move.
+    let (out, took) = uci_session(&[
+        ("position startpos", 0),
+        ("go movetime 3600000", 300),
+        ("isready", 100),
+        ("stop", 300),
+        ("quit", 0),
+    ]);
+    assert!(
+        out.contains("readyok"),
+        "isready is answered while thinking: {out}"
+    );
+    let best = out
+        .lines()
+        .find(|l| l.starts_with("bestmove"))
+        .unwrap_or("");
+    assert!(
+        best.len() > "bestmove ".len() && best != "bestmove 0000",
+        "{out}"
+    );
+    assert!(took.as_secs() < 20, "stop was not honoured: {took:?}");
+}
+
+#[test]
+fn uci_refuses_hostile_lines_and_keeps_going() {
+    let mut input = String::new();
+    input.push_str(&"x".repeat(100_000));
+    input.push('\n');
+    input.push_str("position fen 7k/8/8/8/8/8/8/8/8/K7 w - - 0 1 moves a1a2 zz\n");
+    input.push_str("go depth 99999999999999999999\n");
+    input.push_str("setoption name Sapper value maybe\n");
+    input.push_str(
+        "position fen rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1 6/6/??????/??????/6/6 2\n",
+    );
+    input.push_str("go depth 2\n");
+    input.push_str("position fen rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1 6/6/??????/??????/6/6 2 moves c2c3\n");
+    input.push_str("isready\nquit\n");
+    let mut bytes = input.into_bytes();
+    bytes.extend_from_slice(b"\xff\xfe not utf-8\n");
+    let mut out = Vec::new();
+    uci::run(std::io::Cursor::new(bytes), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert!(out.contains("info string line too long"), "{out}");
+    assert!(out.contains("move zz"), "{out}");
+    assert!(out.contains("Sapper is true or false"), "{out}");
+    assert!(
+        out.contains("lifts fog"),
+        "a public FEN's move that lifts fog: {out}"
+    );
+    assert!(out.contains("readyok"), "{out}");
+    let best: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 2, "{out}");
 }

@@ -3,6 +3,8 @@
 mod ai;
 mod cli;
 mod ecs;
+mod fairness;
+mod hostile;
 mod perft;
 mod presets;
 mod puzzle;

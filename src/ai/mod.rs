@@ -241,6 +241,8 @@ pub struct Search {
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// Raised from outside (UCI `stop`): the search ends at the next check.
+    stop_flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     spent: Duration,
     next_depth: u8,
     done: Option<Thought>,
@@ -284,11 +286,19 @@ impl Search {
             nodes: 0,
             deadline: None,
             stopped: false,
+            stop_flag: None,
             spent: Duration::ZERO,
             next_depth: 1,
             done: None,
             best: None,
         }
+    }
+
+    /// This search, ending as soon as `flag` is raised (with the best move
+    /// found so far).
+    pub fn with_stop(mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Search {
+        self.stop_flag = Some(flag);
+        self
     }
 
     /// A search at `level`.
@@ -327,6 +337,7 @@ impl Search {
             let finished = self.next_depth > self.limits.depth
                 || self.nodes >= self.limits.nodes
                 || out_of_time
+                || self.told_to_stop()
                 || self.best.as_ref().is_some_and(|b| {
                     b.score.abs() >= MATE - 100 && self.noise == 0 && b.depth >= 2
                 });
@@ -350,8 +361,12 @@ impl Search {
         }
     }
 
-    /// Runs to the end on this thread.
+    /// Runs to the end on this thread; `None` at once when there is no
+    /// legal move.
     pub fn run(mut self) -> Option<Thought> {
+        if self.root.legal_moves().is_empty() {
+            return None;
+        }
         loop {
             if let Some(t) = self.step(Instant::now() + Duration::from_millis(50)) {
                 return Some(t);
@@ -380,10 +395,16 @@ impl Search {
         }
         let timed_out =
             || self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d);
-        if self.nodes >= self.limits.nodes || timed_out() {
+        if self.nodes >= self.limits.nodes || timed_out() || self.told_to_stop() {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    fn told_to_stop(&self) -> bool {
+        self.stop_flag
+            .as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
     }
 
     /// One iteration at the root. `None` when it was cut short.

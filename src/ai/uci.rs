@@ -1,92 +1,221 @@
-//! The UCI protocol, for fog-free positions on this game's boards, so that
-//! chess tools (GUIs, match runners) can play the engine against others.
+//! The UCI protocol, so that chess tools (GUIs, match runners) can play the
+//! engine against others on this game's boards.
 //!
 //! Positions are FEN with as many ranks as the board has (ten for the
-//! classic board: `position startpos` is its start). Moves are in
-//! coordinate notation (`e2e4`, `e9e10q`); with the `Sapper` option on,
-//! the sapper action is written `e2e3*`. Searches run to the end before the
-//! next command is read (`stop` has nothing to interrupt).
+//! classic board: `position startpos` is its start without fog). A FEN may
+//! carry the minefield: a full one (the engine looks only at its public
+//! view) or a public one with `?` cells and their hidden-mine count, which
+//! is what a GUI that does not know the mines sends. Moves after a public
+//! FEN must not lift fog: the counts they would reveal are for the GUI to
+//! send. Moves are in coordinate notation (`e2e4`, `e9e10q`, `e2e3*`).
+//!
+//! A search runs on its own thread while commands are read: `stop` ends it
+//! with the best move so far, `isready` is answered at once, and a position
+//! with no legal move gets `bestmove 0000` at once.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use super::{Limits, MATE, Search, Thought};
-use crate::rules::{Position, RuleSet, fen, notation};
+use crate::rules::{PublicPosition, RuleSet, fen, notation};
 
 /// The classic board's start, without fog or mines.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// Longest command line read; longer lines are refused, not buffered.
+pub const MAX_LINE: usize = 64 * 1024;
+/// Longest thinking time a `go` may ask for.
+pub const MAX_THINK: Duration = Duration::from_secs(24 * 3600);
 
 struct Session {
-    position: Option<Position>,
+    position: Option<PublicPosition>,
     sapper: bool,
+}
+
+enum Event {
+    /// A command, or why a line could not be read as one.
+    Line(Result<String, String>),
+    Done(Option<Thought>),
+    Failed(std::io::Error),
+    End,
 }
 
 /// Speaks UCI on `input` and `output` until `quit` or the end of input.
 ///
 /// # Errors
-/// Only when writing to `output` fails; bad commands get an
+/// Only when reading `input` or writing `output` fails; bad commands get an
 /// `info string` line saying what is wrong.
-pub fn run(input: impl BufRead, output: &mut impl Write) -> std::io::Result<()> {
+pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> std::io::Result<()> {
+    let (tx, rx) = mpsc::channel::<Event>();
+    let reader = tx.clone();
+    // The reader runs on its own so that `stop` reaches a running search.
+    std::thread::spawn(move || {
+        let mut input = input;
+        loop {
+            let mut bytes = Vec::new();
+            let read = Read::take(&mut input, MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes);
+            let line = match read {
+                Ok(0) => break,
+                Ok(_) if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') => {
+                    // Skip the rest of an overlong line, unbuffered.
+                    loop {
+                        let mut rest = Vec::new();
+                        match Read::take(&mut input, MAX_LINE as u64).read_until(b'\n', &mut rest) {
+                            Ok(0) => break,
+                            Ok(_) if rest.last() == Some(&b'\n') => break,
+                            Ok(_) => continue,
+                            Err(_) => break,
+                        }
+                    }
+                    Err(format!("line too long (at most {MAX_LINE} bytes)"))
+                }
+                Ok(_) => {
+                    String::from_utf8(bytes).map_err(|_| "the line is not UTF-8 text".to_string())
+                }
+                Err(e) => {
+                    let _ = reader.send(Event::Failed(e));
+                    return;
+                }
+            };
+            if reader.send(Event::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = reader.send(Event::End);
+    });
     let mut s = Session {
         position: parse_position(START_FEN, &[], true).ok(),
         sapper: true,
     };
-    for line in input.lines() {
-        let line = line?;
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let Some((&cmd, rest)) = words.split_first() else {
-            continue;
-        };
-        match cmd {
-            "uci" => {
-                writeln!(output, "id name Minesweeper Chess")?;
-                writeln!(output, "id author Minesweeper Chess developers")?;
-                writeln!(output, "option name Sapper type check default true")?;
-                writeln!(output, "uciok")?;
-            }
-            "isready" => writeln!(output, "readyok")?,
-            "ucinewgame" | "stop" | "ponderhit" => {}
-            "quit" => break,
-            "setoption" => {
-                // setoption name Sapper value false
-                let text = rest.join(" ").to_ascii_lowercase();
-                if let Some(v) = text.strip_prefix("name sapper value ") {
-                    s.sapper = v.trim() == "true";
-                } else {
-                    writeln!(output, "info string unknown option: {}", rest.join(" "))?;
-                }
-            }
-            "position" => match position_command(rest, s.sapper) {
-                Ok(p) => s.position = Some(p),
-                Err(e) => {
-                    s.position = None;
-                    writeln!(output, "info string {e}")?;
-                }
-            },
-            "go" => {
-                let Some(pos) = &s.position else {
-                    writeln!(
-                        output,
-                        "info string no valid position; send 'position' first"
-                    )?;
-                    writeln!(output, "bestmove 0000")?;
-                    continue;
-                };
-                let limits = go_limits(rest, pos);
-                let thought = Search::new(&pos.public_view(), limits, 0, 1).run();
-                match thought {
+    // The running search: its stop flag.
+    let mut thinking: Option<Arc<AtomicBool>> = None;
+    // Commands in order, run once no search is running.
+    let mut queue: std::collections::VecDeque<String> = std::collections::VecDeque::new();
+    let mut ended = false;
+    while let Ok(event) = rx.recv() {
+        match event {
+            Event::Done(t) => {
+                thinking = None;
+                match t {
                     Some(t) => {
                         writeln!(output, "{}", info_line(&t))?;
                         writeln!(output, "bestmove {}", t.best)?;
                     }
                     None => writeln!(output, "bestmove 0000")?,
                 }
+                output.flush()?;
             }
-            other => writeln!(output, "info string unknown command: {other}")?,
+            Event::Failed(e) => return Err(e),
+            Event::Line(Err(why)) => {
+                writeln!(output, "info string {why}")?;
+                output.flush()?;
+            }
+            Event::Line(Ok(line)) => {
+                if let Some(flag) = &thinking {
+                    // While thinking: `stop` and `quit` end the search (the
+                    // best move so far is given), `isready` is answered at
+                    // once, the rest waits its turn.
+                    match line.split_whitespace().next() {
+                        Some("stop") => flag.store(true, Ordering::Relaxed),
+                        Some("isready") => writeln!(output, "readyok")?,
+                        Some("quit") => {
+                            flag.store(true, Ordering::Relaxed);
+                            queue.push_back(line);
+                        }
+                        Some(_) => queue.push_back(line),
+                        None => {}
+                    }
+                    output.flush()?;
+                } else {
+                    queue.push_back(line);
+                }
+            }
+            Event::End => ended = true,
         }
-        output.flush()?;
+        while thinking.is_none()
+            && let Some(line) = queue.pop_front()
+        {
+            if !command(&line, &mut s, &mut thinking, &tx, output)? {
+                return Ok(());
+            }
+        }
+        if ended && thinking.is_none() {
+            break;
+        }
     }
     Ok(())
+}
+
+/// One command while no search runs. `false` for `quit`.
+fn command(
+    line: &str,
+    s: &mut Session,
+    thinking: &mut Option<Arc<AtomicBool>>,
+    tx: &mpsc::Sender<Event>,
+    output: &mut impl Write,
+) -> std::io::Result<bool> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&cmd, rest)) = words.split_first() else {
+        return Ok(true);
+    };
+    match cmd {
+        "uci" => {
+            writeln!(output, "id name Minesweeper Chess")?;
+            writeln!(output, "id author Minesweeper Chess developers")?;
+            writeln!(output, "option name Sapper type check default true")?;
+            writeln!(output, "uciok")?;
+        }
+        "isready" => writeln!(output, "readyok")?,
+        "ucinewgame" | "stop" | "ponderhit" => {}
+        "quit" => return Ok(false),
+        "setoption" => {
+            // setoption name Sapper value false
+            let text = rest.join(" ").to_ascii_lowercase();
+            match text.strip_prefix("name sapper value ").map(str::trim) {
+                Some("true") => s.sapper = true,
+                Some("false") => s.sapper = false,
+                Some(v) => writeln!(output, "info string Sapper is true or false, not {v}")?,
+                None => writeln!(output, "info string unknown option: {}", rest.join(" "))?,
+            }
+        }
+        "position" => match position_command(rest, s.sapper) {
+            Ok(p) => s.position = Some(p),
+            Err(e) => {
+                s.position = None;
+                writeln!(output, "info string {e}")?;
+            }
+        },
+        "go" => {
+            let Some(pos) = &s.position else {
+                writeln!(
+                    output,
+                    "info string no valid position; send 'position' first"
+                )?;
+                writeln!(output, "bestmove 0000")?;
+                output.flush()?;
+                return Ok(true);
+            };
+            if pos.legal_moves().is_empty() {
+                writeln!(output, "info string no legal move: the game is over")?;
+                writeln!(output, "bestmove 0000")?;
+                output.flush()?;
+                return Ok(true);
+            }
+            let limits = go_limits(rest, pos);
+            let flag = Arc::new(AtomicBool::new(false));
+            let search = Search::new(pos, limits, 0, 1).with_stop(flag.clone());
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                let _ = tx.send(Event::Done(search.run()));
+            });
+            *thinking = Some(flag);
+        }
+        other => writeln!(output, "info string unknown command: {other}")?,
+    }
+    output.flush()?;
+    Ok(true)
 }
 
 /// `info depth … score … nodes … nps … time … pv …`.
@@ -109,61 +238,72 @@ pub fn info_line(t: &Thought) -> String {
     )
 }
 
-fn position_command(words: &[&str], sapper: bool) -> Result<Position, String> {
+fn position_command(words: &[&str], sapper: bool) -> Result<PublicPosition, String> {
     let moves_at = words.iter().position(|w| *w == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
         None => (words, &[][..]),
     };
     let fen_text = match head.split_first() {
-        Some((&"startpos", _)) => START_FEN.to_string(),
+        Some((&"startpos", [])) => START_FEN.to_string(),
         Some((&"fen", f)) if !f.is_empty() => f.join(" "),
         _ => return Err("expected 'position startpos' or 'position fen FEN'".into()),
     };
     parse_position(&fen_text, moves, sapper)
 }
 
-fn parse_position(fen_text: &str, moves: &[&str], sapper: bool) -> Result<Position, String> {
+fn parse_position(fen_text: &str, moves: &[&str], sapper: bool) -> Result<PublicPosition, String> {
     let setup = fen::parse_setup(fen_text).map_err(|e| format!("bad FEN: {e}"))?;
     let mut rules = RuleSet::standard(setup.files, setup.ranks);
     rules.sapper = sapper;
-    let mut pos = fen::parse(fen_text, rules).map_err(|e| format!("bad FEN: {e}"))?;
-    for m in moves {
-        let mv = notation::parse_move(&pos, m).map_err(|e| format!("move {m}: {e}"))?;
-        pos.try_play(mv).map_err(|e| format!("move {m}: {e}"))?;
+    if setup.unknown.is_none() {
+        // A full FEN: its moves play out exactly, then only the public view
+        // reaches the search.
+        let mut pos = fen::parse(fen_text, rules).map_err(|e| format!("bad FEN: {e}"))?;
+        for m in moves {
+            let mv = notation::parse_move(&pos, m).map_err(|e| format!("move {m}: {e}"))?;
+            pos.try_play(mv).map_err(|e| format!("move {m}: {e}"))?;
+        }
+        return Ok(pos.public_view());
     }
-    Ok(pos)
+    let mut public = fen::parse_public(fen_text, rules).map_err(|e| format!("bad FEN: {e}"))?;
+    for m in moves {
+        let mv =
+            notation::parse_move(public.position(), m).map_err(|e| format!("move {m}: {e}"))?;
+        public.play_seen(mv).map_err(|e| format!("move {m}: {e}"))?;
+    }
+    Ok(public)
 }
 
-fn go_limits(words: &[&str], pos: &Position) -> Limits {
+fn go_limits(words: &[&str], pos: &PublicPosition) -> Limits {
     let num = |key: &str| -> Option<u64> {
         let i = words.iter().position(|w| *w == key)?;
         words.get(i + 1)?.parse().ok()
     };
+    let capped = |ms: u64| Duration::from_millis(ms).min(MAX_THINK);
     let mut limits = Limits::time(Duration::from_millis(1000));
     if let Some(d) = num("depth") {
         limits = Limits::depth(d.clamp(1, 50) as u8);
     }
     if let Some(n) = num("nodes") {
-        limits.nodes = n;
+        limits.nodes = n.max(1);
         limits.time = None;
     }
     if let Some(ms) = num("movetime") {
-        limits.time = Some(Duration::from_millis(ms));
+        limits.time = Some(capped(ms));
     }
-    let (time, inc) = match pos.turn() {
+    let (time, inc) = match pos.position().turn() {
         crate::rules::Color::White => (num("wtime"), num("winc")),
         crate::rules::Color::Black => (num("btime"), num("binc")),
     };
     if let Some(t) = time {
         let to_go = num("movestogo").unwrap_or(30).max(1);
-        let share = t / to_go + inc.unwrap_or(0) / 2;
-        limits.time = Some(Duration::from_millis(
-            share.min(t.saturating_sub(50)).max(10),
-        ));
+        let share = (t / to_go).saturating_add(inc.unwrap_or(0) / 2);
+        limits.time = Some(capped(share.min(t.saturating_sub(50)).max(10)));
     }
-    if words.contains(&"infinite") && limits.time.is_none() && limits.nodes == u64::MAX {
-        limits.time = Some(Duration::from_secs(10));
+    if words.contains(&"infinite") {
+        // Until `stop` (capped, so a lost GUI does not leave it running).
+        limits = Limits::time(MAX_THINK);
     }
     limits
 }

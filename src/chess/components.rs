@@ -157,7 +157,7 @@ pub struct MineSeed(pub u64);
 
 impl MineSeed {
     /// A seed for one deal, moving this one on so the next deal differs.
-    pub fn next(&mut self) -> u64 {
+    pub fn draw(&mut self) -> u64 {
         use rand::{RngCore, SeedableRng};
         let mut rng = crate::rng::GameRng::seed_from_u64(self.0);
         self.0 = rng.next_u64();

@@ -137,7 +137,7 @@ pub fn check_file(path: &Path) -> Result<String, String> {
         Format::SudokuSave => {
             let presets = sudoku_presets();
             let (game, code) =
-                puzzle::save::from_text(&text, &presets).map_err(|e| format!("{file}: {e}"))?;
+                puzzle::save::from_text(&text, &presets).map_err(|e| located(&file, &e))?;
             format!("board {code}, {} action(s) replayed", game.log.len())
         }
         Format::Settings => {
@@ -150,6 +150,16 @@ pub fn check_file(path: &Path) -> Result<String, String> {
         Format::Fen => check_fens(&text).map_err(|e| format!("{file}:{e}"))?,
     };
     Ok(format!("{}: {summary}", format.name()))
+}
+
+/// `line N: problem` (or `line N, …: problem`) as `FILE:N: …`.
+fn located(file: &str, e: &str) -> String {
+    let rest = e.strip_prefix("line ").unwrap_or("");
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    match rest[digits.len()..].strip_prefix([':', ',']) {
+        Some(tail) if !digits.is_empty() => format!("{file}:{digits}:{tail}"),
+        _ => format!("{file}: {e}"),
+    }
 }
 
 /// The board presets a record may name: the built-in ones and `levels/`.

@@ -80,8 +80,9 @@ usage: minesweeper_chess [COMMAND]
                           open cells, deck, hint and rating; --rate N: the
                           share of N boards (seeds 1..N, N up to 100000)
                           deduction alone wins
-  uci                     speak UCI on stdin/stdout (fog-free positions; the
-                          option Sapper turns the sapper action off for pure chess)
+  uci                     speak UCI on stdin/stdout: FEN with or without the
+                          minefield, public FEN with '?' cells; the option
+                          Sapper turns the sapper action off for pure chess
 ";
 
 /// Runs a command given its arguments (without the program name). Returns
@@ -104,9 +105,9 @@ pub fn run(args: &[String]) -> Option<CliOutput> {
         "bench" if rest.first().is_some_and(|a| a == "puzzle") => crate::bench::puzzle(&rest[1..]),
         "bench" => crate::bench::run(rest),
         "uci" => {
-            let stdin = std::io::stdin();
+            let stdin = std::io::BufReader::new(std::io::stdin());
             let mut stdout = std::io::stdout();
-            match crate::ai::uci::run(stdin.lock(), &mut stdout) {
+            match crate::ai::uci::run(stdin, &mut stdout) {
                 Ok(()) => CliOutput::ok(String::new()),
                 Err(e) => CliOutput::fail(format!("uci: {e}\n")),
             }

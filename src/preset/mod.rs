@@ -289,7 +289,7 @@ pub fn validate(p: &PresetFile) -> Result<Preset, (&'static str, String)> {
             }
             flush(&mut digits, &mut file);
             if c == '.' {
-                file += 1;
+                file = file.saturating_add(1);
                 continue;
             }
             let piece = Piece::from_char(c).ok_or((
@@ -302,7 +302,7 @@ pub fn validate(p: &PresetFile) -> Result<Preset, (&'static str, String)> {
             if file < files as u32 {
                 setup.push((Square::new(file as u8, rank), piece));
             }
-            file += 1;
+            file = file.saturating_add(1);
         }
         flush(&mut digits, &mut file);
         if file != files as u32 {

@@ -13,9 +13,9 @@
 //! but not ended still needs, so the work grows with the width of the
 //! frontier, not with the number of layouts. A uniform layout is then drawn
 //! cell by cell, each cell mined with the probability the counts of the
-//! completions give. Where even that is too large (more than
-//! [`MAX_STATES`] states), layouts are drawn uniformly at random and
-//! rejected until one agrees, which is exact too, only slower.
+//! completions give. Where even that is too large (more than [`MAX_MEMO`]
+//! numbers kept), layouts are drawn uniformly at random and rejected until
+//! one agrees, which is exact too, only slower.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -26,9 +26,9 @@ use rand::Rng;
 use super::position::{PublicPosition, Setup, Unknown};
 use super::square::{Square, SquareSet};
 
-/// Most states the exact count may keep before it gives way to rejection
-/// sampling.
-pub const MAX_STATES: usize = 1 << 20;
+/// Most numbers the exact count may keep (states times mine totals)
+/// before it gives way to rejection sampling: some hundred megabytes.
+pub const MAX_MEMO: usize = 1 << 23;
 /// Most draws rejection sampling makes before it gives up.
 pub const MAX_DRAWS: usize = 2_000_000;
 
@@ -96,9 +96,9 @@ impl std::error::Error for DealError {}
 /// One constraint: exactly `need` mines among `cells` (indices into the
 /// unknown cells, ascending).
 #[derive(Clone, Debug)]
-pub(crate) struct Constraint {
-    pub(crate) cells: Vec<usize>,
-    pub(crate) need: usize,
+struct Constraint {
+    cells: Vec<usize>,
+    need: usize,
 }
 
 /// The unknown cells (ascending) and the constraints the revealed counts put
@@ -107,7 +107,7 @@ pub(crate) struct Constraint {
 /// # Errors
 /// A count that is on a cell that is not revealed, above 8, or that cannot
 /// be met.
-pub(crate) fn constraints(
+fn constraints(
     setup: &Setup,
     unknown: &SquareSet,
     counts: &[(Square, u8)],
@@ -235,6 +235,16 @@ impl LayoutSpace {
         }
     }
 
+    /// The layouts with a mine on unknown cell number `i`.
+    pub fn forcing(&self, i: usize) -> LayoutSpace {
+        let mut cons = self.cons.clone();
+        cons.push(Constraint {
+            cells: vec![i],
+            need: 1,
+        });
+        LayoutSpace::build(self.cells.clone(), self.mines, cons)
+    }
+
     /// The unknown cells, in square order.
     pub fn cells(&self) -> &[Square] {
         &self.cells
@@ -283,7 +293,7 @@ impl LayoutSpace {
         let Some(total) = counter.poly(0, &self.initial()) else {
             return self.sample_by_rejection(rng);
         };
-        if !(total.get(self.mines).copied().unwrap_or(0.0) > 0.0) {
+        if total.get(self.mines).copied().unwrap_or(0.0) <= 0.0 {
             return Err(DealError::NoLayout);
         }
         let mut state = self.initial();
@@ -391,7 +401,7 @@ impl<'a> Counter<'a> {
         if let Some(p) = self.memo.get(&(i, state.to_vec())) {
             return Some(p.clone());
         }
-        if self.memo.len() >= MAX_STATES {
+        if self.memo.len() * (s.mines + 1) >= MAX_MEMO {
             return None;
         }
         let mut out = vec![0.0; s.mines + 1];

@@ -154,7 +154,7 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
                     if file < MAX_FILES as u32 {
                         pieces.push((Square::new(file as u8, rank), p));
                     }
-                    file += 1;
+                    file = file.saturating_add(1);
                 }
             }
         }
@@ -298,7 +298,7 @@ pub fn parse_setup(fen: &str) -> Result<Setup, FenError> {
                             }
                             zone.insert(sq);
                         }
-                        file += 1;
+                        file = file.saturating_add(1);
                     }
                 }
             }

@@ -1113,9 +1113,14 @@ impl Position {
                 self.self_destructed = Some(us);
             }
         }
-        self.halfmoves = if irreversible { 0 } else { self.halfmoves + 1 };
+        // Saturating: a FEN may give any clock, even u32::MAX.
+        self.halfmoves = if irreversible {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
         if us == Color::Black {
-            self.fullmoves += 1;
+            self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = !us;
         rep
@@ -1375,7 +1380,53 @@ impl PublicPosition {
     pub fn legal_moves(&self) -> Vec<Move> {
         self.position.legal_moves()
     }
+
+    /// Plays `m` when what it does follows from what is seen: it lifts no
+    /// fog and sweeps no unknown cell (a lift would reveal counts nobody
+    /// has told this view; a sweep might find a mine).
+    ///
+    /// # Errors
+    /// [`PublicMoveError::Illegal`] for an illegal move,
+    /// [`PublicMoveError::Unknown`] when its outcome depends on hidden mines.
+    pub fn play_seen(&mut self, m: Move) -> Result<MoveReport, PublicMoveError> {
+        if !self.position.is_legal(m) {
+            return Err(PublicMoveError::Illegal(IllegalMove(m)));
+        }
+        let unknown = self.position.unknown_cells();
+        let mut next = self.position.clone();
+        let report = next.play(m);
+        let swept_unknown = m.kind == MoveKind::Sapper && unknown.contains(m.to);
+        if !report.lifted.is_empty() || !report.full_lift.is_empty() || swept_unknown {
+            return Err(PublicMoveError::Unknown(m));
+        }
+        self.position = next;
+        Ok(report)
+    }
 }
+
+/// Why a public view cannot play a move by itself.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PublicMoveError {
+    /// Not a legal move.
+    Illegal(IllegalMove),
+    /// Its outcome depends on what the fog hides: the view after it must be
+    /// told (a public FEN), not guessed.
+    Unknown(Move),
+}
+
+impl fmt::Display for PublicMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PublicMoveError::Illegal(e) => e.fmt(f),
+            PublicMoveError::Unknown(m) => write!(
+                f,
+                "{m} lifts fog or sweeps an unknown cell: send the position after it as a public FEN"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PublicMoveError {}
 
 /// Why a public description is not a public position.
 #[derive(Clone, Debug, PartialEq, Eq)]

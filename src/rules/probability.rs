@@ -1,21 +1,16 @@
 //! Exact mine probabilities from what a player sees.
 //!
-//! The input is a [`PublicPosition`]: fogged cells, discovered mines, the
-//! revealed counts and the mine counter; it has no field for the hidden
-//! layout. Every layout consistent with the counts and the counter is
-//! weighed equally, as the best Minesweeper solvers do: fogged cells next to
-//! a revealed count ("frontier") are enumerated per independent group, the
-//! groups are combined over their mine totals, and the remaining mines are
-//! spread evenly over the unconstrained fogged cells.
+//! The input is a [`PublicPosition`]: fogged cells, swept cells, discovered
+//! mines, the revealed counts and the mine counter; it has no field for the
+//! hidden layout. Every layout consistent with the counts and the counter is
+//! weighed equally, as the best Minesweeper solvers do. The layouts are the
+//! ones the re-deal draws from ([`super::deal::LayoutSpace`]): the chance of
+//! a cell is the number of layouts with a mine there over the number of all
+//! layouts, both counted exactly.
 
-use std::collections::BTreeMap;
-
+use super::deal::LayoutSpace;
 use super::position::PublicPosition;
-use super::square::{Square, SquareSet};
-
-/// Above this many frontier cells in one group, enumeration is refused
-/// (2^cells layouts in the worst case); callers fall back to the average.
-pub const MAX_GROUP: usize = 26;
+use super::square::Square;
 
 /// The chance that each unknown cell (fogged, not swept) hides a mine.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,196 +32,22 @@ impl MineOdds {
     }
 }
 
-fn binomial(n: usize, k: usize) -> f64 {
-    if k > n {
-        return 0.0;
-    }
-    let k = k.min(n - k);
-    (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64)
-}
-
-use super::deal::{Constraint, constraints};
-
-/// Per-group enumeration: for each mine total, the number of layouts and,
-/// per cell, the number of those layouts with a mine there.
-type GroupTable = BTreeMap<usize, (f64, Vec<f64>)>;
-
-fn enumerate_group(cells: &[usize], constraints: &[&Constraint]) -> GroupTable {
-    let n = cells.len();
-    let index = |c: usize| cells.iter().position(|&x| x == c).unwrap_or(usize::MAX);
-    let cons: Vec<(Vec<usize>, usize)> = constraints
-        .iter()
-        .map(|c| (c.cells.iter().map(|&x| index(x)).collect(), c.need))
-        .collect();
-    let mut table: GroupTable = BTreeMap::new();
-    let mut assign = vec![false; n];
-    fn rec(i: usize, assign: &mut Vec<bool>, cons: &[(Vec<usize>, usize)], table: &mut GroupTable) {
-        // Prune: every constraint must still be satisfiable.
-        for (cells, want) in cons {
-            let mut set = 0;
-            let mut open = 0;
-            for &c in cells {
-                if c < i {
-                    set += assign[c] as usize;
-                } else {
-                    open += 1;
-                }
-            }
-            if set > *want || set + open < *want {
-                return;
-            }
-        }
-        if i == assign.len() {
-            let k = assign.iter().filter(|&&b| b).count();
-            let entry = table
-                .entry(k)
-                .or_insert_with(|| (0.0, vec![0.0; assign.len()]));
-            entry.0 += 1.0;
-            for (j, &b) in assign.iter().enumerate() {
-                if b {
-                    entry.1[j] += 1.0;
-                }
-            }
-            return;
-        }
-        for v in [false, true] {
-            assign[i] = v;
-            rec(i + 1, assign, cons, table);
-        }
-        assign[i] = false;
-    }
-    rec(0, &mut assign, &cons, &mut table);
-    table
-}
-
-/// Exact probabilities for every fogged cell, or `None` when a constraint
-/// group is too large to enumerate or nothing is consistent (which a legal
-/// game never produces).
+/// Exact probabilities for every unknown cell, or `None` when the layouts
+/// are too many to count or none is consistent (which a legal game never
+/// produces).
 pub fn mine_odds(public: &PublicPosition) -> Option<MineOdds> {
-    let pos = public.position();
-    let hidden = public.hidden_mines() as usize;
-    if pos.unknown_cells().is_empty() {
-        return Some(MineOdds {
-            cells: Vec::new(),
-            layouts: 1.0,
-        });
-    }
-    // The same constraints the re-deal uses: swept cells are known empty.
-    let mut setup = pos.to_setup();
-    setup.unknown = None;
-    let (fog, constraints) = constraints(&setup, &pos.unknown_cells(), public.counts()).ok()?;
-    // Group frontier cells linked by shared constraints (union-find).
-    let mut parent: Vec<usize> = (0..fog.len()).collect();
-    fn find(p: &mut [usize], x: usize) -> usize {
-        let mut r = x;
-        while p[r] != r {
-            r = p[r];
-        }
-        let mut y = x;
-        while p[y] != r {
-            let next = p[y];
-            p[y] = r;
-            y = next;
-        }
-        r
-    }
-    let mut frontier = SquareSet::EMPTY;
-    for c in &constraints {
-        for &i in &c.cells {
-            frontier.insert(fog[i]);
-            let (a, b) = (find(&mut parent, c.cells[0]), find(&mut parent, i));
-            parent[a] = b;
-        }
-    }
-    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
-    for (i, s) in fog.iter().enumerate() {
-        if frontier.contains(*s) {
-            let root = find(&mut parent, i);
-            groups.entry(root).or_default().push(i);
-        }
-    }
-    let interior: Vec<usize> = (0..fog.len())
-        .filter(|&i| !frontier.contains(fog[i]))
-        .collect();
-    let mut tables = Vec::new();
-    for cells in groups.values() {
-        if cells.len() > MAX_GROUP {
-            return None;
-        }
-        let root = find(&mut parent, cells[0]);
-        let cons: Vec<&Constraint> = constraints
-            .iter()
-            .filter(|c| find(&mut parent, c.cells[0]) == root)
-            .collect();
-        let t = enumerate_group(cells, &cons);
-        if t.is_empty() {
-            return None;
-        }
-        tables.push((cells.clone(), t));
-    }
-    // Combine groups over their totals: ways[k] = layouts of all groups
-    // with k mines in total.
-    let mut ways: BTreeMap<usize, f64> = BTreeMap::from([(0, 1.0)]);
-    for (_, t) in &tables {
-        let mut next = BTreeMap::new();
-        for (&a, &wa) in &ways {
-            for (&b, (wb, _)) in t {
-                *next.entry(a + b).or_insert(0.0) += wa * wb;
-            }
-        }
-        ways = next;
-    }
-    let u = interior.len();
-    let weight_of_total = |k: usize| -> f64 {
-        if k > hidden || hidden - k > u {
-            0.0
-        } else {
-            binomial(u, hidden - k)
-        }
-    };
-    let total: f64 = ways.iter().map(|(&k, &w)| w * weight_of_total(k)).sum();
+    let space = LayoutSpace::of_public(public).ok()?;
+    let total = space.count()?;
     if total <= 0.0 {
         return None;
     }
-    let mut prob = vec![0.0; fog.len()];
-    // Interior: expected share of the leftover mines.
-    if u > 0 {
-        let expected: f64 = ways
-            .iter()
-            .map(|(&k, &w)| w * weight_of_total(k) * (hidden.saturating_sub(k)) as f64 / u as f64)
-            .sum::<f64>()
-            / total;
-        for &i in &interior {
-            prob[i] = expected;
-        }
-    }
-    // Frontier: for each group, combine it with every other group.
-    for (gi, (cells, table)) in tables.iter().enumerate() {
-        let mut others: BTreeMap<usize, f64> = BTreeMap::from([(0, 1.0)]);
-        for (gj, (_, t)) in tables.iter().enumerate() {
-            if gi == gj {
-                continue;
-            }
-            let mut next = BTreeMap::new();
-            for (&a, &wa) in &others {
-                for (&b, (wb, _)) in t {
-                    *next.entry(a + b).or_insert(0.0) += wa * wb;
-                }
-            }
-            others = next;
-        }
-        for (&k, (_, per_cell)) in table {
-            let outside: f64 = others
-                .iter()
-                .map(|(&o, &w)| w * weight_of_total(k + o))
-                .sum();
-            for (j, &hits) in per_cell.iter().enumerate() {
-                prob[cells[j]] += hits * outside / total;
-            }
-        }
+    let mut cells = Vec::with_capacity(space.cells().len());
+    for (i, &sq) in space.cells().iter().enumerate() {
+        let mined = space.forcing(i).count()?;
+        cells.push((sq, mined / total));
     }
     Some(MineOdds {
-        cells: fog.iter().copied().zip(prob).collect(),
+        cells,
         layouts: total,
     })
 }
@@ -234,7 +55,7 @@ pub fn mine_odds(public: &PublicPosition) -> Option<MineOdds> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Position, RuleSet, Variant, fen};
+    use crate::rules::{Position, RuleSet, SquareSet, Variant, fen};
 
     /// Brute force: every layout of the hidden mines in the fog that matches
     /// every revealed count.

@@ -135,7 +135,7 @@ pub fn write(variant_name: &str, game: &Game, extra: &[(&str, &str)]) -> String 
         }
         token.push_str(&played.san);
         if !white_to_move {
-            number += 1;
+            number = number.saturating_add(1);
         }
         white_to_move = !white_to_move;
         if line.len() + token.len() + 1 > 78 {

@@ -882,7 +882,7 @@ fn ui(
                 });
             });
             if load {
-                match read_record(text, &library, seed.next()) {
+                match read_record(text, &library, seed.draw()) {
                     Ok((rec, v)) => {
                         start_record(&rec, v, &mut new_game);
                         close = true;
