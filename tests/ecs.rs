@@ -1125,3 +1125,181 @@ fn the_computer_plays_the_same_whatever_mines_it_cannot_see() {
     }
     assert!(seen.iter().all(|s| *s == seen[0]), "{seen:?}");
 }
+
+/// An app with the board view (sprites without a renderer), listening.
+fn view_app() -> App {
+    let mut app = minesweeper_chess::headless_app_with_view(MineSeed(2));
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(16),
+    ));
+    app.init_resource::<Heard>()
+        .add_systems(Update, listen.in_set(TurnSet::Present));
+    app.update();
+    app
+}
+
+#[test]
+fn a_swept_cell_keeps_its_fog_and_wears_a_mark() {
+    use minesweeper_chess::view::board::SweptMark;
+    let mut app = view_app();
+    start(
+        &mut app,
+        with_mines(
+            "4k3/8/8/8/8/8/8/3P4/8/4K3 w - - 0 1",
+            &["d4", "a7", "h7"],
+            &[],
+        ),
+    );
+    let heard = play(&mut app, "d3*");
+    assert_eq!(heard.swept.len(), 1, "the mine on d4 is gone");
+    app.update();
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(&At, &Children), (With<Fog>, With<Swept>)>();
+    let swept: Vec<(Square, Vec<Entity>)> = q
+        .iter(app.world())
+        .map(|(a, c)| (a.0, c.iter().collect()))
+        .collect();
+    assert_eq!(swept.len(), 1);
+    assert_eq!(swept[0].0, sq("d4"));
+    let marks = swept[0]
+        .1
+        .iter()
+        .filter(|e| app.world().get::<SweptMark>(**e).is_some())
+        .count();
+    assert_eq!(marks, 1, "the fog on d4 shows the swept mark");
+    let pos = snapshot(&mut app);
+    assert!(pos.swept().contains(sq("d4")) && pos.fog().contains(sq("d4")));
+    assert!(fen::to_public_fen(&pos).contains('s'));
+    // The mark goes with the fog when a piece lands there.
+    play(&mut app, "Ke9");
+    play(&mut app, "d3d4");
+    assert!(cells::<Swept>(&mut app).is_empty());
+}
+
+#[test]
+fn the_royal_sapper_is_silent() {
+    use minesweeper_chess::audio::{SoundLog, synth::Effect};
+    let mut app = view_app();
+    start(
+        &mut app,
+        with_mines("4k3/8/8/8/8/8/8/4K3/8/R7 w - - 0 1", &["e4", "a7"], &[]),
+    );
+    app.world_mut().resource_mut::<SoundLog>().0.clear();
+    let heard = play(&mut app, "Ke4");
+    for _ in 0..60 {
+        app.update();
+    }
+    assert_eq!(heard.swept.len(), 1, "{heard:?}");
+    assert!(heard.swept[0].by_king && heard.exploded.is_empty());
+    assert_eq!(cells::<Mine>(&mut app).len(), 1, "the counter goes down");
+    let sounds = app.world().resource::<SoundLog>().0.clone();
+    assert!(sounds.contains(&Effect::Move), "{sounds:?}");
+    for quiet in [Effect::RoyalSweep, Effect::Sweep, Effect::Blast] {
+        assert!(
+            !sounds.contains(&quiet),
+            "no {quiet:?} for the royal sapper: {sounds:?}"
+        );
+    }
+    let san = app.world().resource::<GameState>().moves[0].san.clone();
+    assert_eq!(san, "Ke4", "no mark in the move list either");
+}
+
+/// A pawn on a9 about to promote, under `rules`, with a hidden mine far off.
+fn promotion_board(app: &mut App, roles: &[Role]) {
+    use minesweeper_chess::rules::RuleSet;
+    let mut rules = RuleSet::standard(8, 10);
+    rules.promotion_roles = roles.iter().fold(0, |m, r| m | RuleSet::role_bit(*r));
+    let base = with_mines("7k/P7/8/8/8/8/8/8/8/4K3 w - - 0 1", &["h5"], &[]);
+    let pos = Position::from_setup(base.to_setup(), rules).expect("promotion board");
+    start(app, pos);
+}
+
+#[test]
+fn a_promotion_with_a_choice_opens_a_picker_on_the_board() {
+    use minesweeper_chess::view::input::{Highlight, Selection};
+    let mut app = view_app();
+    promotion_board(&mut app, &[Role::Queen, Role::Knight]);
+    pointer(&mut app, "a9", false, tap);
+    let heard = pointer(&mut app, "a10", false, tap);
+    assert!(heard.moved.is_empty(), "no promotion before the choice");
+    let choices = app.world().resource::<Selection>().promotion.clone();
+    let choices = choices.expect("the picker is open");
+    assert_eq!(choices.len(), 2);
+    assert_eq!(choices[0].0, sq("a10"), "the queen on the promotion cell");
+    assert_eq!(choices[1].0, sq("a9"), "the knight below it");
+    let tiles = app
+        .world_mut()
+        .query_filtered::<(), With<Highlight>>()
+        .iter(app.world())
+        .count();
+    assert_eq!(tiles, 2, "two tiles with their pieces");
+    // By touch: a tap on the knight's tile promotes to a knight.
+    let heard = pointer(&mut app, "a9", true, tap);
+    assert_eq!(heard.moved.len(), 1, "{heard:?}");
+    assert_eq!(
+        piece_at(&mut app, sq("a10")).map(|p| p.role),
+        Some(Role::Knight)
+    );
+    assert!(app.world().resource::<Selection>().promotion.is_none());
+
+    // A press elsewhere closes the picker without moving.
+    let mut app = view_app();
+    promotion_board(
+        &mut app,
+        &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight],
+    );
+    pointer(&mut app, "a9", false, tap);
+    pointer(&mut app, "a10", false, tap);
+    assert_eq!(
+        app.world()
+            .resource::<Selection>()
+            .promotion
+            .as_ref()
+            .map(|c| c.len()),
+        Some(4)
+    );
+    let heard = pointer(&mut app, "h2", false, tap);
+    assert!(heard.moved.is_empty());
+    assert!(app.world().resource::<Selection>().promotion.is_none());
+
+    // The classic rules promote to a queen at once.
+    let mut app = view_app();
+    promotion_board(&mut app, &[Role::Queen]);
+    pointer(&mut app, "a9", false, tap);
+    let heard = pointer(&mut app, "a10", false, tap);
+    assert_eq!(heard.moved.len(), 1);
+    assert_eq!(
+        piece_at(&mut app, sq("a10")).map(|p| p.role),
+        Some(Role::Queen)
+    );
+}
+
+/// The leak the undo had: step onto fog, watch it blow, undo, and know that
+/// mine for free. Now the undone position's mines are dealt afresh.
+#[test]
+fn undo_against_the_computer_does_not_give_a_mine_away() {
+    use minesweeper_chess::ai::Level;
+    let start_fen = "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut mined_after_undo = 0;
+    let trials = 12;
+    for t in 0..trials {
+        let start = with_mines(start_fen, &["e4", "b6", "g6", "h6"], &[]);
+        let mut app = computer_app(Level::Beginner, start.clone());
+        app.insert_resource(MineSeed(1000 + t));
+        let heard = play(&mut app, "e2e4");
+        assert_eq!(heard.exploded.len(), 1, "the pawn blows up on e4");
+        until(&mut app, |a| moves_played(a) == 2);
+        app.world_mut().write_message(GameCommand::Undo);
+        app.update();
+        assert_eq!(moves_played(&mut app), 0);
+        let now = snapshot(&mut app);
+        assert_eq!(fen::to_public_fen(&now), fen::to_public_fen(&start));
+        assert_eq!(now.mines_left(), 4);
+        mined_after_undo += usize::from(now.mines().contains(sq("e4")));
+    }
+    assert!(
+        mined_after_undo < trials as usize,
+        "e4 was a mine after every undo: the undo gave it away"
+    );
+}

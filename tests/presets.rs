@@ -316,3 +316,71 @@ fn the_web_finds_presets_through_an_index_file() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn presets_that_no_game_could_play_are_refused() {
+    // Castling whose default landing cells (c and d) lie off a narrow board.
+    let narrow = r#"(
+    name: "Narrow",
+    files: 3,
+    ranks: 8,
+    fog_ranks: (4, 5),
+    mines: 1,
+    setup: "rkr/ppp/3/3/3/3/PPP/RKR",
+    castling: Some((king: "b", queenside_rook: Some("a"))),
+)"#;
+    let e = error_of(narrow);
+    assert!(
+        e.contains("off this 3-file board") && e.contains("queenside_to"),
+        "{e}"
+    );
+    // A double step that jumps over the promotion rank.
+    let e = error_of(&CLASSIC.replace("white: 10, black: 1", "white: 3, black: 1"));
+    assert!(
+        e.contains("double step from rank 2 jumps over the promotion rank 3")
+            || e.contains("jumps over the promotion rank"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_fen_that_does_not_fit_its_preset_is_refused() {
+    use minesweeper_chess::rules::fen;
+    let v = preset::parse("classic.ron", CLASSIC).unwrap().variant;
+    let small = fen::parse_setup("rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1").unwrap();
+    let e = fen::check_against(&small, &v).unwrap_err().to_string();
+    assert!(e.contains("6×6 but Classic is 8×10"), "{e}");
+    let other_zone = fen::parse_setup(
+        "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 8/8/ffffffff/8/8/8/8/8/8/8",
+    )
+    .unwrap();
+    let e = fen::check_against(&other_zone, &v).unwrap_err().to_string();
+    assert!(e.contains("fog zone of Classic"), "{e}");
+    let plain =
+        fen::parse_setup("rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    assert!(
+        fen::check_against(&plain, &v).is_ok(),
+        "a fog-free FEN of the same size fits"
+    );
+    // The perft tool says so too.
+    let preset_file = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/classic.ron");
+    let args: Vec<String> = [
+        "perft",
+        "--depth",
+        "1",
+        "--preset",
+        preset_file,
+        "--fen",
+        "rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let out = minesweeper_chess::cli::run(&args).unwrap();
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("does not fit the preset"),
+        "{}",
+        out.stderr
+    );
+}

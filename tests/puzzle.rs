@@ -999,6 +999,18 @@ fn a_king_spends_his_spare_life_on_a_failed_probe_next_to_him() {
     assert_eq!(g.cells[1].state, CellState::Closed, "the cell stays closed");
     assert_eq!(g.score, 1, "and nothing is lost");
     assert_eq!(g.piece_at(0).unwrap().spare, 0);
+    // The spent life proved the cell empty (puzzle Decision 6): it is
+    // marked so, in the public view, and deduction knows it.
+    assert!(g.cells[1].proven_empty);
+    let view = PublicView::of(&g);
+    assert!(matches!(
+        view.cells[1],
+        Seen::Closed {
+            proven_empty: true,
+            ..
+        }
+    ));
+    assert_eq!(deduce(&view).mine[1], Some(false));
     let ev = ok(&mut g, Action::Probe(1));
     assert!(ev.contains(&Event::Question(1)), "once only: {ev:?}");
     assert_eq!(g.score, 1 - 10);

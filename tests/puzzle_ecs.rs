@@ -401,3 +401,94 @@ fn a_card_dropped_on_the_deck_is_discarded_for_a_new_one() {
     );
     assert_eq!(game(&app).score, 0, "a discard scores nothing");
 }
+
+#[test]
+fn the_first_tap_of_a_double_tap_never_places_a_card() {
+    let mut app = app(8);
+    let (safe, mine) = cells(&app);
+    let l = layout(&app);
+    let hand = game(&app).hand.clone();
+    // A card is picked; then two touch taps on a mine: a flag, not a blast.
+    frame(&mut app, l.slot(0), tap);
+    frame(&mut app, l.cell(mine), |f| {
+        tap(f);
+        f.touch = true;
+    });
+    assert_eq!(game(&app).hand, hand, "the first tap waits");
+    frame(&mut app, l.cell(mine), |f| {
+        tap(f);
+        f.double = true;
+        f.touch = true;
+    });
+    std::thread::sleep(std::time::Duration::from_secs_f64(
+        minesweeper_chess::view::gesture::DOUBLE_TAP_SECS + 0.1,
+    ));
+    frame(&mut app, l.cell(mine), |_| {});
+    let g = game(&app);
+    assert!(g.cells[mine].flag, "the double-tap flags");
+    assert_eq!(g.lives, g.preset.file.lives, "nothing blew up");
+    assert_eq!(g.hand, hand, "the card is still in the hand");
+    // The card is still picked: a single touch tap places it once the
+    // window has passed.
+    frame(&mut app, l.cell(safe), |f| {
+        tap(f);
+        f.touch = true;
+    });
+    assert!(game(&app).is_closed(safe) && game(&app).piece_at(safe).is_none());
+    std::thread::sleep(std::time::Duration::from_secs_f64(
+        minesweeper_chess::view::gesture::DOUBLE_TAP_SECS + 0.1,
+    ));
+    frame(&mut app, l.cell(safe), |_| {});
+    let g = game(&app);
+    assert!(
+        g.piece_at(safe).is_some() || g.bench.len() == 1,
+        "placed after the window (it opened the cell or sat out)"
+    );
+}
+
+#[test]
+fn a_piece_on_an_open_cell_shows_both_its_card_and_the_cells_digit() {
+    use minesweeper_chess::view::puzzle::CellDigit;
+    let mut app = app(5);
+    let (safe, _) = cells(&app);
+    let digit = game(&app).board.grid.cells[safe];
+    {
+        let mut puzzle = app.world_mut().resource_mut::<Puzzle>();
+        let g = puzzle.game.as_mut().unwrap();
+        g.hand[0].digit = digit;
+        g.hand[0].kind = puzzle::PieceKind::King;
+    }
+    let l = layout(&app);
+    frame(&mut app, l.slot(0), tap);
+    frame(&mut app, l.cell(safe), tap);
+    assert!(
+        game(&app).piece_at(safe).is_some(),
+        "the king stands on the open cell"
+    );
+    app.update();
+    let mut q = app.world_mut().query::<(&PuzzleCell, &Children)>();
+    let children: Vec<Entity> = q
+        .iter(app.world())
+        .find(|(c, _)| c.0 == safe)
+        .map(|(_, ch)| ch.iter().collect())
+        .expect("the cell entity");
+    let shown = children
+        .iter()
+        .find(|e| app.world().get::<CellDigit>(**e).is_some())
+        .map(|e| {
+            (
+                app.world().get::<Text2d>(*e).map(|t| t.0.clone()),
+                app.world().get::<Transform>(*e).map(|t| t.scale.x),
+            )
+        })
+        .expect("the digit text");
+    assert_eq!(
+        shown.0,
+        Some(digit.to_string()),
+        "the cell's digit is shown"
+    );
+    assert!(
+        shown.1.is_some_and(|s| s < 0.6),
+        "small, in the corner: {shown:?}"
+    );
+}

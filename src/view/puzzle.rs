@@ -148,8 +148,9 @@ pub struct PuzzleCamera;
 
 #[derive(Component)]
 struct CellFog;
+/// The digit text of a cell (in the corner when a piece stands on it).
 #[derive(Component)]
-struct CellDigit;
+pub struct CellDigit;
 #[derive(Component)]
 struct CellCount;
 #[derive(Component)]
