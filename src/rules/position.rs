@@ -1319,6 +1319,9 @@ impl PublicPosition {
     /// mines agrees with the counts.
     pub fn from_setup(mut setup: Setup, rules: RuleSet) -> Result<PublicPosition, PublicError> {
         let unknown = setup.unknown.take().unwrap_or_default();
+        // The pieces, fog and mines first: their errors are the clearer ones.
+        let position = Position::build(setup.clone(), rules, None, unknown.mines)
+            .map_err(PublicError::Position)?;
         let space = super::deal::LayoutSpace::new(&setup, &unknown)?;
         // Too large to count exactly is accepted: only a real game gets there.
         if space.count().is_some_and(|c| c <= 0.0) {
@@ -1328,8 +1331,6 @@ impl PublicPosition {
         if unknown.cells != fog_unknown || !setup.mines.intersection(&setup.fog).is_empty() {
             return Err(PublicError::Deal(super::deal::DealError::NotPublic));
         }
-        let position =
-            Position::build(setup, rules, None, unknown.mines).map_err(PublicError::Position)?;
         let counts = position
             .squares()
             .filter(|&sq| position.zone.contains(sq) && !position.fog.contains(sq))
