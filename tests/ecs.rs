@@ -726,14 +726,7 @@ fn saved_games_resume_exactly_and_corrupt_ones_are_refused() {
 #[test]
 fn each_event_plays_its_sound() {
     use minesweeper_chess::audio::{SoundLog, synth::Effect};
-    let mut app = minesweeper_chess::headless_app_with_view(MineSeed(2));
-    // 60 Hz game time, however fast the test runs: delayed sounds come due.
-    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
-        std::time::Duration::from_millis(16),
-    ));
-    app.init_resource::<Heard>()
-        .add_systems(Update, listen.in_set(TurnSet::Present));
-    app.update();
+    let mut app = view_app();
     start(
         &mut app,
         with_mines(
@@ -1126,7 +1119,8 @@ fn the_computer_plays_the_same_whatever_mines_it_cannot_see() {
     assert!(seen.iter().all(|s| *s == seen[0]), "{seen:?}");
 }
 
-/// An app with the board view (sprites without a renderer), listening.
+/// An app with the board view (sprites without a renderer), listening, on
+/// 60 Hz game time however fast the test runs (delayed sounds come due).
 fn view_app() -> App {
     let mut app = minesweeper_chess::headless_app_with_view(MineSeed(2));
     app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
