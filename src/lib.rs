@@ -19,8 +19,10 @@ pub mod jobs;
 pub mod platform;
 pub mod preset;
 pub mod puzzle;
-pub mod rng;
-pub mod rules;
+/// The rules of Minesweeper Chess (the core crate's `chess`).
+pub use minesweeper_core::chess as rules;
+/// The portable random number generator (the core crate's).
+pub use minesweeper_core::rng;
 pub mod save;
 pub mod settings;
 pub mod ui;

@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 
-use crate::rules::{set, sq, with_mines};
+use crate::support::{set, sq, with_mines};
 
 /// Everything the gameplay said during one update.
 #[derive(Resource, Default, Debug)]

@@ -283,8 +283,8 @@ fn every_share_code_in_the_docs_passes_its_check_letter() {
         "docs/rules.md",
         "src/cli/mod.rs",
         "src/view/mod.rs",
-        "src/puzzle/board.rs",
-        "src/puzzle/save.rs",
+        "crates/core/src/sudoku/board.rs",
+        "crates/core/src/sudoku/save.rs",
     ] {
         let text = std::fs::read_to_string(format!("{root}/{file}")).expect(file);
         // Codes look like E4-7V: a tag of letters and digits, a dash, base 32.

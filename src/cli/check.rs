@@ -183,7 +183,7 @@ fn chess_presets() -> Vec<Preset> {
 }
 
 fn sudoku_presets() -> Vec<puzzle::SudokuPreset> {
-    let (mut found, _) = puzzle::preset::discover();
+    let (mut found, _) = puzzle::discover();
     for b in puzzle::preset::builtins() {
         if !found.iter().any(|p| p.source == b.source) {
             found.push(b);

@@ -1,19 +1,44 @@
-//! Sweeper Sudoku, the one-player puzzle: a hidden solved sudoku under fog,
-//! mines, and a hand of chess pieces with digit cards.
-//!
-//! [`sudoku`], [`board`], [`game`] and [`deduce`] are pure Rust (the
-//! generator, the rules, the hint and the rating); [`preset`] reads the RON
-//! presets in `levels/sudoku/`; [`plugin`] runs a board in the ECS.
+//! Sweeper Sudoku in the game: the rules are the core's
+//! ([`minesweeper_core::sudoku`]); [`plugin`] runs a board in the ECS.
 
-pub mod board;
-pub mod deduce;
-pub mod game;
 pub mod plugin;
-pub mod preset;
-pub mod save;
-pub mod sudoku;
 
-pub use board::{Board, Card, generate, merge_digits, parse_code, share_code};
-pub use deduce::{Hint, PublicView, Rating, deduce, hint, rate};
-pub use game::{Action, CellState, Event, MineFate, PuzzleGame, Status};
-pub use preset::{PieceKind, Side, SudokuPreset};
+pub use minesweeper_core::sudoku::grid as sudoku;
+pub use minesweeper_core::sudoku::*;
+
+/// Every preset the menu offers: on the desktop the files in
+/// `levels/sudoku/` (so a modder's edits show), else the built-in ones; and
+/// the problems of files that failed.
+pub fn discover() -> (Vec<SudokuPreset>, Vec<minesweeper_core::text::PresetError>) {
+    use preset::{BUILTIN, builtins, load_file};
+
+    let dir = crate::preset::levels_dir().join("sudoku");
+    let mut names: Vec<std::path::PathBuf> = match std::fs::read_dir(&dir) {
+        Ok(rd) if !crate::platform::WEB => rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .collect(),
+        _ => return (builtins(), Vec::new()),
+    };
+    names.sort();
+    let mut ok = Vec::new();
+    let mut bad = Vec::new();
+    for p in names {
+        match load_file(&p) {
+            Ok(preset) => ok.push(preset),
+            Err(e) => bad.push(e),
+        }
+    }
+    // Builtins first in their order, then the rest by name.
+    let rank = |p: &SudokuPreset| {
+        BUILTIN
+            .iter()
+            .position(|(n, _)| p.source.ends_with(n))
+            .unwrap_or(BUILTIN.len())
+    };
+    ok.sort_by_key(|p| rank(p));
+    if ok.is_empty() {
+        ok = builtins();
+    }
+    (ok, bad)
+}

@@ -449,7 +449,7 @@ fn ui(
             let vs = computer.opponent.computer;
             if vs.is_some() {
                 ui.separator();
-                let level = tr(computer.opponent.level.label());
+                let level = tr(crate::ai::level_label(computer.opponent.level));
                 ui.label(fill(tr(T::VsComputer), &[("level", level)]));
                 if computer.status.thinking {
                     ui.horizontal(|ui| {
@@ -596,7 +596,10 @@ fn ui(
                 ui.label(tr(T::Level));
                 for level in crate::ai::Level::ALL {
                     if ui
-                        .radio(settings.ai_level == level, tr(level.label()))
+                        .radio(
+                            settings.ai_level == level,
+                            tr(crate::ai::level_label(level)),
+                        )
                         .clicked()
                     {
                         settings.ai_level = level;

@@ -45,7 +45,7 @@ fn load_menu(menu: &mut SudokuMenu) {
     if menu.loaded {
         return;
     }
-    let (ok, bad) = crate::puzzle::preset::discover();
+    let (ok, bad) = crate::puzzle::discover();
     menu.presets = ok;
     menu.errors = bad.iter().map(|e| e.to_string()).collect();
     menu.loaded = true;

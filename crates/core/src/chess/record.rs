@@ -297,7 +297,7 @@ pub fn parse(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{SquareSet, Variant};
+    use crate::chess::{SquareSet, Variant};
     use rand::SeedableRng;
 
     fn rng() -> crate::rng::GameRng {
@@ -309,7 +309,7 @@ mod tests {
         let v = Variant::classic();
         let mines: SquareSet = ["d5", "e6", "c7", "h4"]
             .iter()
-            .filter_map(|s| crate::rules::Square::parse(s))
+            .filter_map(|s| crate::chess::Square::parse(s))
             .collect();
         let start = Position::new(&v, mines).unwrap();
         let mut g = Game::from_position(start.clone());

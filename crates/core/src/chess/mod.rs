@@ -1,9 +1,11 @@
-//! The rules of Minesweeper Chess in plain Rust: no Bevy, no I/O.
+//! The rules of Minesweeper Chess in plain Rust: no Bevy.
 //!
 //! Squares and pieces ([`square`]), the variant description a preset
-//! becomes ([`variant`]), positions with legal move generation and mine
-//! effects ([`position`]), FEN ([`fen`]), notation ([`notation`]),
-//! perft ([`perft`]) and a game with history ([`game`]).
+//! becomes ([`variant`]) and the presets themselves ([`preset`]),
+//! positions with legal move generation and mine effects ([`position`]),
+//! FEN ([`fen`]), notation ([`notation`]), perft ([`perft`]), a game with
+//! history ([`game`]) and its record as text ([`record`]), mine odds
+//! ([`probability`]) and the dealing of hidden mines ([`deal`]).
 
 pub mod deal;
 pub mod fen;
@@ -12,6 +14,7 @@ pub mod mines;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod preset;
 pub mod probability;
 pub mod record;
 pub mod square;

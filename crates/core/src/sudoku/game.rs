@@ -4,8 +4,8 @@
 //! the `puzzle` command all drive this.
 
 use super::board::{Board, Card, at, merge_digits, neighbours};
+use super::grid::Grid;
 use super::preset::{PieceKind, Side, SudokuPreset};
-use super::sudoku::Grid;
 
 /// What a cell shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

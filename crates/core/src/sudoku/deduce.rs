@@ -4,8 +4,8 @@
 
 use super::board::neighbours;
 use super::game::{CellState, MineFate, PuzzleGame};
+use super::grid::Grid;
 use super::preset::{PieceKind, Side};
-use super::sudoku::Grid;
 
 /// What one cell shows the player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

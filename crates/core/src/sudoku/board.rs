@@ -6,8 +6,8 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
 
+use super::grid::Grid;
 use super::preset::{PieceKind, Side, SudokuPreset};
-use super::sudoku::Grid;
 
 /// A piece with its digit card.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

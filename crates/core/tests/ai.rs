@@ -1,14 +1,14 @@
 //! The computer opponent: tactics it must find, mines it must respect, and
 //! proof that it plays from the public view only.
 
-use minesweeper_chess::ai::arena::{Player, play_game};
-use minesweeper_chess::ai::{Level, Limits, MATE, Search, uci};
-use minesweeper_chess::rules::probability::mine_odds;
-use minesweeper_chess::rules::{Color, Position, Variant, fen};
+use minesweeper_core::ai::arena::{Player, play_game};
+use minesweeper_core::ai::{Level, Limits, MATE, Search, uci};
+use minesweeper_core::chess::probability::mine_odds;
+use minesweeper_core::chess::{Color, Position, Variant, fen};
 
 use crate::rules::{set, sq, with_mines};
 
-fn think(pos: &Position, depth: u8) -> minesweeper_chess::ai::Thought {
+fn think(pos: &Position, depth: u8) -> minesweeper_core::ai::Thought {
     Search::new(&pos.public_view(), Limits::depth(depth), 0, 1)
         .run()
         .expect("a move")
@@ -83,7 +83,7 @@ fn consistent_layouts(pos: &Position, limit: usize) -> Vec<Position> {
         i: usize,
         start: usize,
         pick: &mut Vec<usize>,
-        fog: &[minesweeper_chess::rules::Square],
+        fog: &[minesweeper_core::chess::Square],
         f: &mut dyn FnMut(&[usize]) -> bool,
     ) -> bool {
         if i == pick.len() {
@@ -124,10 +124,10 @@ fn the_move_is_the_same_for_every_hidden_layout_consistent_with_the_board() {
     // A game under way with fog lifted in places and counts showing.
     let variant = Variant::classic();
     let mut game =
-        minesweeper_chess::rules::Game::new(&variant, set(&["a7", "b4", "h5", "g7"])).unwrap();
+        minesweeper_core::chess::Game::new(&variant, set(&["a7", "b4", "h5", "g7"])).unwrap();
     for m in ["e2e4", "d9d7", "g1f3", "b9b8"] {
         let pos = game.position().clone();
-        let mv = minesweeper_chess::rules::notation::parse_move(&pos, m).unwrap();
+        let mv = minesweeper_core::chess::notation::parse_move(&pos, m).unwrap();
         game.play(mv).unwrap();
     }
     let pos = game.position().clone();
@@ -210,8 +210,8 @@ fn pure_chess_without_the_sapper_never_sweeps() {
 
 #[test]
 fn the_tactics_suite_is_solved_at_a_fixed_depth() {
-    use minesweeper_chess::ai::bench::{TACTICS, solved};
-    use minesweeper_chess::rules::RuleSet;
+    use minesweeper_core::ai::tactics::{TACTICS, solved};
+    use minesweeper_core::chess::RuleSet;
     for &(name, text, goal) in TACTICS {
         let setup = fen::parse_setup(text).expect("suite FEN");
         let pos = fen::parse(text, RuleSet::standard(setup.files, setup.ranks)).expect(name);

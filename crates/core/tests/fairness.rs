@@ -2,14 +2,14 @@
 //! stores or exports, what resume, import and undo restore, and how the
 //! hidden mines are dealt afresh.
 
-use minesweeper_chess::preset::{self, BUILTIN};
-use minesweeper_chess::rng::GameRng;
-use minesweeper_chess::rules::deal::LayoutSpace;
-use minesweeper_chess::rules::probability::mine_odds;
-use minesweeper_chess::rules::{
+use minesweeper_core::chess::deal::LayoutSpace;
+use minesweeper_core::chess::preset::{self, BUILTIN};
+use minesweeper_core::chess::probability::mine_odds;
+use minesweeper_core::chess::{
     Game, Move, MoveKind, Position, PublicPosition, RuleSet, Square, SquareSet, Unknown, Variant,
     fen, record,
 };
+use minesweeper_core::rng::GameRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
@@ -26,7 +26,7 @@ fn variants() -> Vec<Variant> {
 /// legal moves, sweeps favoured so that swept cells occur.
 fn random_game(variant: &Variant, seed: u64, plies: usize) -> Game {
     let mut rng = GameRng::seed_from_u64(seed);
-    let mines = minesweeper_chess::rules::mines::random_layout(
+    let mines = minesweeper_core::chess::mines::random_layout(
         &variant.fog_zone,
         variant.mine_count as usize,
         &mut rng,
@@ -155,7 +155,7 @@ fn a_redeal_keeps_everything_public_and_moves_the_hidden_mines() {
     let before = Game::from_position(start.clone());
     let mut blasted = before.clone();
     let r = blasted
-        .play(minesweeper_chess::rules::notation::parse_move(blasted.position(), "e2e4").unwrap())
+        .play(minesweeper_core::chess::notation::parse_move(blasted.position(), "e2e4").unwrap())
         .unwrap();
     assert_eq!(r.report.blasts().count(), 1, "the pawn blows up on e4");
     let p_e4 = mine_odds(&before.position().public_view())
@@ -298,7 +298,7 @@ fn swept_cells_are_public_shown_in_fen_and_used_by_the_odds() {
         &[],
     );
     let key_before = p.repetition_key();
-    let m = minesweeper_chess::rules::notation::parse_move(&p, "d3*").unwrap();
+    let m = minesweeper_core::chess::notation::parse_move(&p, "d3*").unwrap();
     let r = p.play(m);
     assert_eq!(r.swept, Some(sq("d4")), "the mine was there");
     assert!(p.swept().contains(sq("d4")) && p.fog().contains(sq("d4")));
@@ -319,7 +319,7 @@ fn swept_cells_are_public_shown_in_fen_and_used_by_the_odds() {
     // A layout dealt afresh never puts a mine on a swept cell.
     let mut rng = GameRng::seed_from_u64(3);
     for _ in 0..50 {
-        let l = minesweeper_chess::rules::deal::redeal(&public, &mut rng).unwrap();
+        let l = minesweeper_core::chess::deal::redeal(&public, &mut rng).unwrap();
         assert!(!l.contains(sq("d4")));
     }
 }

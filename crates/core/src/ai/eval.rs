@@ -3,7 +3,7 @@
 //! computed from the board's shape (distance to the centre, ranks to
 //! promotion) rather than read from 8×8 tables.
 
-use crate::rules::{Color, Piece, Position, Role, Square};
+use crate::chess::{Color, Piece, Position, Role, Square};
 
 /// Material values in centipawns, by [`Role`] order (pawn … king).
 pub const VALUE: [i32; 6] = [100, 310, 330, 500, 950, 0];

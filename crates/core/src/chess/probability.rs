@@ -55,7 +55,7 @@ pub fn mine_odds(public: &PublicPosition) -> Option<MineOdds> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Position, RuleSet, SquareSet, Variant, fen};
+    use crate::chess::{Position, RuleSet, SquareSet, Variant, fen};
 
     /// Brute force: every layout of the hidden mines in the fog that matches
     /// every revealed count.
@@ -137,7 +137,7 @@ mod tests {
             assert!((p - 4.0 / 32.0).abs() < 1e-12);
         }
         let mut p = start.clone();
-        let m = crate::rules::notation::parse_move(&p, "e2e4").unwrap();
+        let m = crate::chess::notation::parse_move(&p, "e2e4").unwrap();
         p.play(m);
         let public = p.public_view();
         let odds = mine_odds(&public).unwrap();

@@ -1,34 +1,13 @@
 //! Every rule of RULES.md §1, each with a test that fails when the rule breaks.
 
-use minesweeper_chess::rules::{
+use minesweeper_core::chess::{
     CastlingRights, Color, DrawReason, Game, MoveKind, Outcome, Piece, Position, PositionError,
-    Role, RuleSet, Setup, Square, SquareSet, Variant, WinReason, fen, notation,
+    Role, RuleSet, Square, SquareSet, Variant, WinReason, fen, notation,
 };
 
-pub fn sq(name: &str) -> Square {
-    Square::parse(name).expect("valid square")
-}
+pub use crate::support::{set, sq, with_mines};
 
-pub fn set(names: &[&str]) -> SquareSet {
-    names.iter().map(|n| sq(n)).collect()
-}
-
-/// A position from FEN piece placement with the classic fog zone (ranks
-/// 4–7), the given mines, and fog everywhere in the zone except on pieces and
-/// on `open` cells.
-pub fn with_mines(fen_text: &str, mines: &[&str], open: &[&str]) -> Position {
-    let mut s: Setup = fen::parse_setup(fen_text).expect("test FEN parses");
-    s.zone = (3..7)
-        .flat_map(|r| (0..s.files).map(move |f| Square::new(f, r)))
-        .collect();
-    let occupied: SquareSet = s.pieces.iter().map(|(q, _)| *q).collect();
-    s.fog = s.zone.difference(&occupied).difference(&set(open));
-    s.mines = set(mines);
-    let rules = RuleSet::standard(s.files, s.ranks);
-    Position::from_setup(s, rules).expect("test position is legal")
-}
-
-pub fn play(pos: &mut Position, text: &str) -> minesweeper_chess::rules::MoveReport {
+pub fn play(pos: &mut Position, text: &str) -> minesweeper_core::chess::MoveReport {
     let m = notation::parse_move(pos, text)
         .unwrap_or_else(|e| panic!("{text} in {}: {e}", fen::to_fen(pos)));
     pos.play(m)
@@ -621,13 +600,17 @@ fn malformed_fen_is_an_error_never_a_panic() {
 /// the pure rules (the ECS soak in `ecs.rs` covers the entities).
 #[test]
 fn soak_random_games_through_the_rules() {
-    use minesweeper_chess::rules::mines::random_layout;
+    use minesweeper_core::chess::mines::random_layout;
     use rand::SeedableRng;
     use rand::seq::IndexedRandom;
     let mut rng = rand::rngs::SmallRng::seed_from_u64(77);
-    let variants: Vec<Variant> = minesweeper_chess::preset::BUILTIN
+    let variants: Vec<Variant> = minesweeper_core::chess::preset::BUILTIN
         .iter()
-        .map(|(f, t)| minesweeper_chess::preset::parse(f, t).unwrap().variant)
+        .map(|(f, t)| {
+            minesweeper_core::chess::preset::parse(f, t)
+                .unwrap()
+                .variant
+        })
         .collect();
     let mut endings = std::collections::HashMap::new();
     for game in 0..5000 {

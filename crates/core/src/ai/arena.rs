@@ -7,7 +7,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
 use super::{Limits, Search};
-use crate::rules::{Color, Game, Outcome, Variant, mines};
+use crate::chess::{Color, Game, Outcome, Variant, mines};
 
 /// Who plays a side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,6 @@
 //! Data-driven perft: `tests/data/perft.txt`.
 
-use minesweeper_chess::cli::without_sapper;
-use minesweeper_chess::rules::{
+use minesweeper_core::chess::{
     Position, PublicPosition, RuleSet, Square, Unknown, fen, perft::perft,
 };
 
@@ -72,7 +71,7 @@ fn perft_matches_the_reference_counts() {
     assert!(cases.len() >= 10, "at least ten positions");
     for c in &cases {
         let pos = fen::parse_standard(&c.fen).unwrap_or_else(|e| panic!("{}: {e}", c.name));
-        let chess = without_sapper(&pos);
+        let chess = pos.without_sapper();
         for &(d, want) in &c.chess {
             assert_eq!(perft(&chess, d), want, "{} chess depth {d}", c.name);
             // No fog, no hidden mine: standard chess even with the sapper
@@ -91,6 +90,6 @@ fn perft_matches_the_reference_counts() {
 #[test]
 fn divide_sums_to_perft() {
     let pos = fen::parse_standard("r3k2r/8/8/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1").unwrap();
-    let rows = minesweeper_chess::rules::perft::divide(&pos, 3);
+    let rows = minesweeper_core::chess::perft::divide(&pos, 3);
     assert_eq!(rows.iter().map(|(_, n)| n).sum::<u64>(), perft(&pos, 3));
 }

@@ -201,7 +201,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fen::parse_standard;
+    use crate::chess::fen::parse_standard;
 
     #[test]
     fn san_and_coordinates() {

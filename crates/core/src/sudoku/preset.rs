@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::preset::{PresetError, at_field, read_ron};
-use crate::rules::Color;
+use crate::chess::Color;
+use crate::text::{PresetError, at_field, read_ron};
 
 /// A chess piece that can be dealt in a Sweeper Sudoku hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -177,15 +177,15 @@ impl SudokuPreset {
 pub const BUILTIN: &[(&str, &str)] = &[
     (
         "easy_4x4.ron",
-        include_str!("../../levels/sudoku/easy_4x4.ron"),
+        include_str!("../../../../levels/sudoku/easy_4x4.ron"),
     ),
     (
         "classic_6x6.ron",
-        include_str!("../../levels/sudoku/classic_6x6.ron"),
+        include_str!("../../../../levels/sudoku/classic_6x6.ron"),
     ),
     (
         "grand_9x9.ron",
-        include_str!("../../levels/sudoku/grand_9x9.ron"),
+        include_str!("../../../../levels/sudoku/grand_9x9.ron"),
     ),
 ];
 
@@ -210,7 +210,7 @@ pub fn validate(p: &SudokuPresetFile) -> Result<(), (&'static str, String)> {
     // Sums in u32: a modder's 65535 must not wrap round into a valid total.
     let cells = (p.size as u32) * (p.size as u32);
     let (givens, mines, hidden) = (p.givens as u32, p.mines as u32, p.hidden_counts as u32);
-    if super::sudoku::block_shape(p.size).is_none() {
+    if super::grid::block_shape(p.size).is_none() {
         return Err((
             "size",
             format!("size {} is not a sudoku size (4, 6 or 9)", p.size),
@@ -331,41 +331,6 @@ pub fn builtins() -> Vec<SudokuPreset> {
 /// # Errors
 /// A [`PresetError`]; an unreadable file is reported at line 1.
 pub fn load_file(path: &std::path::Path) -> Result<SudokuPreset, PresetError> {
-    let (name, text) = crate::preset::read_file(path)?;
+    let (name, text) = crate::text::read_file(path)?;
     parse(&name, &text)
-}
-
-/// Every preset the menu offers: on the desktop the files in
-/// `levels/sudoku/` (so a modder's edits show), else the built-in ones; and
-/// the problems of files that failed.
-pub fn discover() -> (Vec<SudokuPreset>, Vec<PresetError>) {
-    let dir = crate::preset::levels_dir().join("sudoku");
-    let mut names: Vec<std::path::PathBuf> = match std::fs::read_dir(&dir) {
-        Ok(rd) if !crate::platform::WEB => rd
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-            .collect(),
-        _ => return (builtins(), Vec::new()),
-    };
-    names.sort();
-    let mut ok = Vec::new();
-    let mut bad = Vec::new();
-    for p in names {
-        match load_file(&p) {
-            Ok(preset) => ok.push(preset),
-            Err(e) => bad.push(e),
-        }
-    }
-    // Builtins first in their order, then the rest by name.
-    let rank = |p: &SudokuPreset| {
-        BUILTIN
-            .iter()
-            .position(|(n, _)| p.source.ends_with(n))
-            .unwrap_or(BUILTIN.len())
-    };
-    ok.sort_by_key(|p| rank(p));
-    if ok.is_empty() {
-        ok = builtins();
-    }
-    (ok, bad)
 }

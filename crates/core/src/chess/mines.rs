@@ -17,8 +17,8 @@ pub fn random_layout(zone: &SquareSet, count: usize, rng: &mut impl Rng) -> Squa
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chess::Variant;
     use crate::rng::GameRng;
-    use crate::rules::Variant;
     use rand::SeedableRng;
 
     #[test]

@@ -20,7 +20,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use super::{Limits, MATE, Search, Thought};
-use crate::rules::{PublicPosition, RuleSet, fen, notation};
+use crate::chess::{PublicPosition, RuleSet, fen, notation};
 
 /// The classic board's start, without fog or mines.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -293,8 +293,8 @@ fn go_limits(words: &[&str], pos: &PublicPosition) -> Limits {
         limits.time = Some(capped(ms));
     }
     let (time, inc) = match pos.position().turn() {
-        crate::rules::Color::White => (num("wtime"), num("winc")),
-        crate::rules::Color::Black => (num("btime"), num("binc")),
+        crate::chess::Color::White => (num("wtime"), num("winc")),
+        crate::chess::Color::Black => (num("btime"), num("binc")),
     };
     if let Some(t) = time {
         let to_go = num("movestogo").unwrap_or(30).max(1);
