@@ -1,0 +1,419 @@
+//! Attacks, legal moves, castling and why a move is refused: judged on the
+//! pieces alone (Decision 1).
+
+use super::*;
+
+impl Position {
+    // ---- attacks --------------------------------------------------------
+
+    #[inline]
+    pub(super) fn cell(&self, i: i16) -> u8 {
+        self.board[i as usize]
+    }
+
+    /// Whether `by` attacks `sq`, treating `ignore` as an empty cell.
+    pub(super) fn attacked_by(&self, sq: Square, by: Color, ignore: Option<Square>) -> bool {
+        let s = sq.0 as i16;
+        let side = (by as u8) << 3;
+        let pawn = side | Role::Pawn as u8;
+        let back = if by == Color::White { -N } else { N };
+        if self.cell(s + back + E) == pawn || self.cell(s + back - E) == pawn {
+            return true;
+        }
+        let knight = side | Role::Knight as u8;
+        if KNIGHT_DIRS.iter().any(|&d| self.cell(s + d) == knight) {
+            return true;
+        }
+        let king = side | Role::King as u8;
+        if KING_DIRS.iter().any(|&d| self.cell(s + d) == king) {
+            return true;
+        }
+        let queen = side | Role::Queen as u8;
+        let ign = ignore.map_or(-1, |q| q.0 as i16);
+        for (dirs, slider) in [
+            (&ROOK_DIRS, side | Role::Rook as u8),
+            (&BISHOP_DIRS, side | Role::Bishop as u8),
+        ] {
+            for &d in dirs {
+                let mut t = s + d;
+                loop {
+                    let c = self.cell(t);
+                    if c == EMPTY || t == ign {
+                        t += d;
+                        continue;
+                    }
+                    if c == slider || c == queen {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    // ---- move generation ----------------------------------------------
+
+    /// The legal moves, sapper actions included when the rules allow them.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(64);
+        self.legal_moves_into(&mut v);
+        v
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Why `m` is not legal here. Judged on the pieces alone, so it never
+    /// hints at a hidden mine.
+    pub fn why_illegal(&self, m: Move) -> Refusal {
+        if self.self_destructed.is_some() {
+            return Refusal::GameOver;
+        }
+        let Some(p) = self.piece_at(m.from) else {
+            return Refusal::NoPiece(m.from);
+        };
+        if p.color != self.turn {
+            return Refusal::NotYourTurn(self.turn);
+        }
+        if m.kind == MoveKind::Sapper {
+            if p.role != Role::Pawn {
+                return Refusal::OnlyPawnsSweep;
+            }
+            if !self.rules.sapper {
+                return Refusal::NoSapperRule;
+            }
+            if self.in_check() {
+                return Refusal::SweepInCheck;
+            }
+            let fwd: i16 = if self.turn == Color::White { N } else { -N };
+            let ahead = m.to.0 as i16 == m.from.0 as i16 + fwd
+                && self.contains(m.to)
+                && self.piece_at(m.to).is_none();
+            if ahead && !self.may_sweep(m.to) {
+                return Refusal::NothingToSweep(m.to);
+            }
+            return Refusal::CannotSweep(m.from, m.to);
+        }
+        let mut same_squares = self.legal_moves();
+        same_squares.retain(|o| o.from == m.from && o.to == m.to);
+        if let Some(o) = same_squares.first() {
+            return match o.kind {
+                MoveKind::Promotion(_) => Refusal::MustPromote(m.to),
+                _ => Refusal::WrongKind(p.role, m.from, m.to),
+            };
+        }
+        if self.in_check() {
+            return Refusal::InCheck(self.kings[self.turn.index()]);
+        }
+        Refusal::CannotGo(p.role, m.from, m.to)
+    }
+
+    /// Fills `out` with the legal moves (clearing it first).
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.self_destructed.is_some() {
+            return;
+        }
+        let us = self.turn;
+        let them = !us;
+        let usbits = (us as u8) << 3;
+        let ksq = self.kings[us.index()];
+        let k = ksq.0 as i16;
+
+        // Checkers and pins, by looking outwards from the king.
+        let mut checkers = 0u32;
+        let mut block = SquareSet::EMPTY;
+        let mut pins: [(i16, i16); 8] = [(0, 0); 8];
+        let mut npins = 0;
+        for (i, &d) in KING_DIRS.iter().enumerate() {
+            let diagonal = i >= 4;
+            let mut t = k + d;
+            let mut own: Option<i16> = None;
+            loop {
+                let c = self.cell(t);
+                if c == EMPTY {
+                    t += d;
+                    continue;
+                }
+                if c == OFF {
+                    break;
+                }
+                if c & COLOR_BIT == usbits {
+                    if own.is_some() {
+                        break;
+                    }
+                    own = Some(t);
+                    t += d;
+                    continue;
+                }
+                let role = c & 7;
+                let slides = role == Role::Queen as u8
+                    || (diagonal && role == Role::Bishop as u8)
+                    || (!diagonal && role == Role::Rook as u8);
+                if slides {
+                    match own {
+                        None => {
+                            checkers += 1;
+                            let mut s = k + d;
+                            loop {
+                                block.insert(Square(s as u16));
+                                if s == t {
+                                    break;
+                                }
+                                s += d;
+                            }
+                        }
+                        Some(o) => {
+                            pins[npins] = (o, d);
+                            npins += 1;
+                        }
+                    }
+                }
+                break;
+            }
+        }
+        let theirs = (them as u8) << 3;
+        for &d in &KNIGHT_DIRS {
+            if self.cell(k + d) == theirs | Role::Knight as u8 {
+                checkers += 1;
+                block.insert(Square((k + d) as u16));
+            }
+        }
+        let fwd = if us == Color::White { N } else { -N };
+        for side in [E, -E] {
+            if self.cell(k + fwd + side) == theirs | Role::Pawn as u8 {
+                checkers += 1;
+                block.insert(Square((k + fwd + side) as u16));
+            }
+        }
+
+        // King steps.
+        for &d in &KING_DIRS {
+            let t = k + d;
+            let c = self.cell(t);
+            if c == OFF || (c != EMPTY && c & COLOR_BIT == usbits) {
+                continue;
+            }
+            let to = Square(t as u16);
+            if !self.attacked_by(to, them, Some(ksq)) {
+                out.push(Move {
+                    from: ksq,
+                    to,
+                    kind: MoveKind::Normal,
+                });
+            }
+        }
+        if checkers >= 2 {
+            return;
+        }
+        let in_check = checkers == 1;
+        if !in_check {
+            self.gen_castling(out);
+        }
+
+        let pin_of = |s: i16| -> i16 { pins[..npins].iter().find(|p| p.0 == s).map_or(0, |p| p.1) };
+        let ok_target = |t: i16| !in_check || block.contains(Square(t as u16));
+        let promo_rank = self.rules.promotion_rank[us.index()];
+        let double_rank = self.rules.double_step_rank[us.index()];
+
+        for r in 0..self.ranks {
+            let row = Square::new(0, r).0 as i16;
+            for s in row..row + self.files as i16 {
+                let c = self.cell(s);
+                if c == EMPTY || c & COLOR_BIT != usbits {
+                    continue;
+                }
+                let role = c & 7;
+                let pin = if npins > 0 { pin_of(s) } else { 0 };
+                let from = Square(s as u16);
+                match role {
+                    1 => {
+                        // Pawn.
+                        let push_ok = pin == 0 || pin == fwd || pin == -fwd;
+                        let t = s + fwd;
+                        if self.cell(t) == EMPTY {
+                            if push_ok && ok_target(t) {
+                                self.push_pawn(out, from, Square(t as u16), promo_rank);
+                            }
+                            if self.rules.sapper && !in_check && self.may_sweep(Square(t as u16)) {
+                                out.push(Move {
+                                    from,
+                                    to: Square(t as u16),
+                                    kind: MoveKind::Sapper,
+                                });
+                            }
+                            if push_ok && Some(r) == double_rank {
+                                let t2 = t + fwd;
+                                if self.cell(t2) == EMPTY && ok_target(t2) {
+                                    self.push_pawn(out, from, Square(t2 as u16), promo_rank);
+                                }
+                            }
+                        }
+                        for side in [E, -E] {
+                            let d = fwd + side;
+                            let t = s + d;
+                            let tc = self.cell(t);
+                            if tc != EMPTY
+                                && tc != OFF
+                                && tc & COLOR_BIT != usbits
+                                && (pin == 0 || pin == d || pin == -d)
+                                && ok_target(t)
+                            {
+                                self.push_pawn(out, from, Square(t as u16), promo_rank);
+                            }
+                        }
+                    }
+                    2 => {
+                        if pin != 0 {
+                            continue;
+                        }
+                        for &d in &KNIGHT_DIRS {
+                            let t = s + d;
+                            let tc = self.cell(t);
+                            if (tc == EMPTY || (tc != OFF && tc & COLOR_BIT != usbits))
+                                && ok_target(t)
+                            {
+                                out.push(Move {
+                                    from,
+                                    to: Square(t as u16),
+                                    kind: MoveKind::Normal,
+                                });
+                            }
+                        }
+                    }
+                    3..=5 => {
+                        let dirs: &[i16] = match role {
+                            3 => &BISHOP_DIRS,
+                            4 => &ROOK_DIRS,
+                            _ => &KING_DIRS,
+                        };
+                        for &d in dirs {
+                            if pin != 0 && pin != d && pin != -d {
+                                continue;
+                            }
+                            let mut t = s + d;
+                            loop {
+                                let tc = self.cell(t);
+                                if tc == EMPTY {
+                                    if ok_target(t) {
+                                        out.push(Move {
+                                            from,
+                                            to: Square(t as u16),
+                                            kind: MoveKind::Normal,
+                                        });
+                                    }
+                                    t += d;
+                                    continue;
+                                }
+                                if tc != OFF && tc & COLOR_BIT != usbits && ok_target(t) {
+                                    out.push(Move {
+                                        from,
+                                        to: Square(t as u16),
+                                        kind: MoveKind::Normal,
+                                    });
+                                }
+                                break;
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    /// Decision 8: while a mine is hidden any empty cell ahead may be swept;
+    /// after the full lift (no fog) only a visible mine, so that the game
+    /// goes on as standard chess, with no free pass.
+    #[inline]
+    pub(super) fn may_sweep(&self, target: Square) -> bool {
+        !self.fog.is_empty() || self.mines.contains(target)
+    }
+
+    #[inline]
+    pub(super) fn push_pawn(&self, out: &mut Vec<Move>, from: Square, to: Square, promo_rank: u8) {
+        if to.rank() == promo_rank {
+            for role in self.rules.promotion_roles() {
+                out.push(Move {
+                    from,
+                    to,
+                    kind: MoveKind::Promotion(role),
+                });
+            }
+        } else {
+            out.push(Move {
+                from,
+                to,
+                kind: MoveKind::Normal,
+            });
+        }
+    }
+
+    pub(super) fn back_rank(&self, color: Color) -> u8 {
+        if color == Color::White {
+            0
+        } else {
+            self.ranks - 1
+        }
+    }
+
+    /// King from/to and rook from/to for castling, when king and rook stand
+    /// on their squares.
+    pub(super) fn castle_squares(
+        &self,
+        color: Color,
+        wing: Wing,
+    ) -> Option<(Square, Square, Square, Square)> {
+        let c = self.rules.castling?;
+        let side = c.side(wing)?;
+        let back = self.back_rank(color);
+        let kf = Square::new(c.king_file, back);
+        let rf = Square::new(side.rook_file, back);
+        let ok = self.piece_at(kf) == Some(Piece::new(color, Role::King))
+            && self.piece_at(rf) == Some(Piece::new(color, Role::Rook));
+        ok.then(|| {
+            (
+                kf,
+                Square::new(side.king_to, back),
+                rf,
+                Square::new(side.rook_to, back),
+            )
+        })
+    }
+
+    pub(super) fn gen_castling(&self, out: &mut Vec<Move>) {
+        let us = self.turn;
+        for wing in [Wing::King, Wing::Queen] {
+            if !self.castling.has(us, wing) {
+                continue;
+            }
+            let Some((kf, kt, rf, rt)) = self.castle_squares(us, wing) else {
+                continue;
+            };
+            // Every cell either piece crosses or lands on must be free of other
+            // pieces; mines count as empty (RULES.md: the castling corridor).
+            let lo = kf.file().min(kt.file()).min(rf.file()).min(rt.file());
+            let hi = kf.file().max(kt.file()).max(rf.file()).max(rt.file());
+            let back = kf.rank();
+            let clear = (lo..=hi).all(|f| {
+                let s = Square::new(f, back);
+                s == kf || s == rf || self.piece_at(s).is_none()
+            });
+            if !clear {
+                continue;
+            }
+            let (a, b) = (kf.file().min(kt.file()), kf.file().max(kt.file()));
+            let safe = (a..=b).all(|f| !self.attacked_by(Square::new(f, back), !us, Some(kf)));
+            if safe {
+                out.push(Move {
+                    from: kf,
+                    to: kt,
+                    kind: MoveKind::Castle(wing),
+                });
+            }
+        }
+    }
+}
