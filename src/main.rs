@@ -4,34 +4,34 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args = match minesweeper_chess::platform::args() {
+    let args = match minesweeper_chess::base::platform::args() {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("{e}\n\n{}", minesweeper_chess::cli::USAGE);
+            eprintln!("{e}\n\n{}", minesweeper_chess::tools::USAGE);
             return ExitCode::from(2);
         }
     };
-    if let Some(out) = minesweeper_chess::cli::run(&args) {
+    if let Some(out) = minesweeper_chess::tools::run(&args) {
         print!("{}", out.stdout);
         eprint!("{}", out.stderr);
         return ExitCode::from(out.code.clamp(0, 255) as u8);
     }
-    match minesweeper_chess::view::GameOptions::parse(&args) {
+    match minesweeper_chess::base::options::GameOptions::parse(&args) {
         Ok(options) => {
-            minesweeper_chess::view::run_game(options);
+            minesweeper_chess::app::run_game(options);
             ExitCode::SUCCESS
         }
         // A page address with a bad option still opens the game; the
         // problem shows on the page.
-        Err(e) if minesweeper_chess::platform::WEB => {
-            minesweeper_chess::view::run_game(minesweeper_chess::view::GameOptions {
+        Err(e) if minesweeper_chess::base::platform::WEB => {
+            minesweeper_chess::app::run_game(minesweeper_chess::base::options::GameOptions {
                 problem: Some(e),
                 ..Default::default()
             });
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{e}\n\n{}", minesweeper_chess::cli::USAGE);
+            eprintln!("{e}\n\n{}", minesweeper_chess::tools::USAGE);
             ExitCode::from(2)
         }
     }

@@ -1,8 +1,8 @@
 //! The command-line tools: `perft` and `check`.
 
-use minesweeper_chess::cli::run;
+use minesweeper_chess::tools::run;
 
-fn cmd(args: &[&str]) -> minesweeper_chess::cli::CliOutput {
+fn cmd(args: &[&str]) -> minesweeper_chess::tools::CliOutput {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     run(&args).expect("a command")
 }
@@ -74,7 +74,7 @@ fn check_accepts_the_shipped_presets_and_rejects_a_broken_one() {
     assert!(out.stdout.contains("0 with errors"));
 
     let bad = std::env::temp_dir().join(format!("msc-bad-{}.ron", std::process::id()));
-    let text = minesweeper_chess::preset::BUILTIN[0]
+    let text = minesweeper_core::chess::preset::BUILTIN[0]
         .1
         .replace("mines: 4", "mines: 40");
     std::fs::write(&bad, text).unwrap();
@@ -96,8 +96,8 @@ fn check_accepts_the_shipped_presets_and_rejects_a_broken_one() {
 
 #[test]
 fn a_web_page_query_gives_the_same_options_as_the_command_line() {
-    use minesweeper_chess::platform::query_args;
-    use minesweeper_chess::view::GameOptions;
+    use minesweeper_chess::base::options::GameOptions;
+    use minesweeper_chess::base::platform::query_args;
     let args = query_args("?seed=7&preset=wide_fog.ron&flip&moves=e2e3+b9b8");
     assert_eq!(
         args,

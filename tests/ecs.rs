@@ -3,10 +3,10 @@
 use bevy::ecs::schedule::{LogLevel, ScheduleBuildSettings};
 use bevy::ecs::system::SystemState;
 use bevy::prelude::*;
-use minesweeper_chess::chess::*;
+use minesweeper_chess::chess::ecs::*;
 use minesweeper_chess::headless_app;
-use minesweeper_chess::preset::BUILTIN;
-use minesweeper_chess::rules::{
+use minesweeper_core::chess::preset::BUILTIN;
+use minesweeper_core::chess::{
     Color as Side, DrawReason, Move, Outcome, Piece, Position, Role, Square, SquareSet, WinReason,
     fen, notation,
 };
@@ -151,9 +151,9 @@ fn gameplay_schedule_has_no_system_order_ambiguities() {
         watch_for_changes_override: Some(false),
         ..default()
     });
-    app.add_plugins(minesweeper_chess::preset::asset::PresetPlugin {
+    app.add_plugins(minesweeper_chess::chess::ecs::presets::PresetPlugin {
         prefix: "",
-        discover: minesweeper_chess::preset::asset::Discover::Index,
+        discover: minesweeper_chess::chess::ecs::presets::Discover::Index,
     });
     assert_no_ambiguities(&mut app);
 }
@@ -384,12 +384,12 @@ fn royal_sapper_castling_promotion_check_and_mate_on_entities() {
     let m = Move {
         from: sq("g10"),
         to: sq("h10"),
-        kind: minesweeper_chess::rules::MoveKind::Normal,
+        kind: minesweeper_core::chess::MoveKind::Normal,
     };
     let h = request(&mut app, m);
     assert_eq!(
         h.rejected[0].reason,
-        minesweeper_chess::rules::Refusal::GameOver
+        minesweeper_core::chess::Refusal::GameOver
     );
 }
 
@@ -432,7 +432,7 @@ fn illegal_requests_get_a_reason_and_change_nothing() {
         let m = Move {
             from: sq(from),
             to: sq(to),
-            kind: minesweeper_chess::rules::MoveKind::Normal,
+            kind: minesweeper_core::chess::MoveKind::Normal,
         };
         let h = request(&mut app, m);
         assert_eq!(h.rejected.len(), 1);
@@ -497,7 +497,7 @@ fn undo_resign_and_draw_by_agreement() {
 /// legal moves and the same answers to illegal requests.
 #[test]
 fn what_players_see_does_not_depend_on_hidden_mines() {
-    let preset = minesweeper_chess::preset::parse("skirmish_6x6.ron", BUILTIN[2].1).unwrap();
+    let preset = minesweeper_core::chess::preset::parse("skirmish_6x6.ron", BUILTIN[2].1).unwrap();
     let v = preset.variant;
     // A game with a fixed layout, a few moves in.
     let base = Position::new(&v, set(&["e3", "f4"])).unwrap();
@@ -542,7 +542,7 @@ fn what_players_see_does_not_depend_on_hidden_mines() {
     );
 
     let mut app = app();
-    let mut seen: Option<(Vec<Move>, Vec<minesweeper_chess::rules::Refusal>)> = None;
+    let mut seen: Option<(Vec<Move>, Vec<minesweeper_core::chess::Refusal>)> = None;
     for layout in layouts {
         start(&mut app, layout);
         let shown = snapshot(&mut app).public_view().legal_moves();
@@ -551,7 +551,7 @@ fn what_players_see_does_not_depend_on_hidden_mines() {
             let m = Move {
                 from: sq(from),
                 to: sq(to),
-                kind: minesweeper_chess::rules::MoveKind::Normal,
+                kind: minesweeper_core::chess::MoveKind::Normal,
             };
             let h = request(&mut app, m);
             reasons.extend(h.rejected.iter().map(|r| r.reason));
@@ -574,7 +574,11 @@ fn soak_random_games_keep_the_invariants() {
     let mut rng = SmallRng::seed_from_u64(2026);
     let presets: Vec<_> = BUILTIN
         .iter()
-        .map(|(f, t)| minesweeper_chess::preset::parse(f, t).unwrap().variant)
+        .map(|(f, t)| {
+            minesweeper_core::chess::preset::parse(f, t)
+                .unwrap()
+                .variant
+        })
         .collect();
     let games = std::env::var("SOAK_GAMES")
         .ok()
@@ -666,8 +670,8 @@ fn check_invariants(app: &mut App, zone: &SquareSet) {
 /// with a place, never a panic.
 #[test]
 fn saved_games_resume_exactly_and_corrupt_ones_are_refused() {
-    use minesweeper_chess::preset::asset::PresetLibrary;
-    use minesweeper_chess::save::{current_record, read_record};
+    use minesweeper_chess::chess::ecs::presets::PresetLibrary;
+    use minesweeper_chess::chess::ecs::save::{current_record, read_record};
     let mut app = app();
     start(
         &mut app,
@@ -725,7 +729,7 @@ fn saved_games_resume_exactly_and_corrupt_ones_are_refused() {
 /// Every rule that happens is heard: the sound chosen for each event.
 #[test]
 fn each_event_plays_its_sound() {
-    use minesweeper_chess::audio::{SoundLog, synth::Effect};
+    use minesweeper_chess::base::audio::{SoundLog, synth::Effect};
     let mut app = view_app();
     start(
         &mut app,
@@ -770,13 +774,13 @@ fn each_event_plays_its_sound() {
     assert!(s.contains(&Effect::Check), "{s:?}");
     // Muted: nothing is played.
     app.world_mut()
-        .resource_mut::<minesweeper_chess::settings::Settings>()
+        .resource_mut::<minesweeper_chess::base::settings::Settings>()
         .muted = true;
     let s = heard_after(&mut app, "Ke9");
     assert!(s.is_empty(), "{s:?}");
     // The end of the game has its fanfare.
     app.world_mut()
-        .resource_mut::<minesweeper_chess::settings::Settings>()
+        .resource_mut::<minesweeper_chess::base::settings::Settings>()
         .muted = false;
     app.world_mut().write_message(GameCommand::Resign);
     for _ in 0..60 {
@@ -792,7 +796,7 @@ fn each_event_plays_its_sound() {
 
 /// Board input through the pointer frame, as the mouse or a finger fills it.
 fn pointer(app: &mut App, at: &str, touch: bool, edit: impl Fn(&mut PointerFrame)) -> Heard {
-    use minesweeper_chess::view::Layout;
+    use minesweeper_chess::chess::view::Layout;
     let world = app.world().resource::<Layout>().center(sq(at));
     let mut f = PointerFrame {
         screen: Some(world),
@@ -831,7 +835,7 @@ fn press(f: &mut PointerFrame) {
     f.down = true;
 }
 
-use minesweeper_chess::view::gesture::PointerFrame;
+use minesweeper_chess::base::gesture::PointerFrame;
 
 #[test]
 fn taps_drags_and_long_presses_play_the_board() {
@@ -912,7 +916,7 @@ struct Sum {
     work: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
-impl minesweeper_chess::jobs::Job for Sum {
+impl minesweeper_chess::base::jobs::Job for Sum {
     type Output = u64;
     fn step(&mut self, deadline: bevy::platform::time::Instant) -> Option<u64> {
         loop {
@@ -931,10 +935,10 @@ impl minesweeper_chess::jobs::Job for Sum {
     }
 }
 
-fn job_app(mode: minesweeper_chess::jobs::JobMode) -> App {
+fn job_app(mode: minesweeper_chess::base::jobs::JobMode) -> App {
     let mut app = headless_app(MineSeed(1));
     app.insert_resource(mode)
-        .add_plugins(minesweeper_chess::jobs::JobPlugin::<Sum>::default());
+        .add_plugins(minesweeper_chess::base::jobs::JobPlugin::<Sum>::default());
     app
 }
 
@@ -951,7 +955,7 @@ fn sum_job(n: u64) -> (Sum, std::sync::Arc<std::sync::atomic::AtomicU64>) {
 
 #[test]
 fn long_jobs_run_in_slices_between_frames_or_off_the_main_thread() {
-    use minesweeper_chess::jobs::{Finished, JobMode, Running};
+    use minesweeper_chess::base::jobs::{Finished, JobMode, Running};
     let n = 2_000_000;
     // Sliced (the web): the game keeps updating while the job advances a
     // slice per frame, and the answer is the same.
@@ -1015,9 +1019,9 @@ fn long_jobs_run_in_slices_between_frames_or_off_the_main_thread() {
     assert_eq!(a, b, "a cancelled job stops");
 }
 
-fn computer_app(level: minesweeper_chess::ai::Level, pos: Position) -> App {
+fn computer_app(level: minesweeper_core::ai::Level, pos: Position) -> App {
     let mut app = headless_app(MineSeed(5));
-    app.insert_resource(minesweeper_chess::ai::play::AiSeed(99))
+    app.insert_resource(minesweeper_chess::chess::ecs::computer::AiSeed(99))
         .insert_resource(Opponent {
             computer: Some(Side::Black),
             level,
@@ -1047,8 +1051,8 @@ fn moves_played(app: &mut App) -> usize {
 
 #[test]
 fn the_computer_answers_through_the_schedule_and_undo_takes_back_both_moves() {
-    use minesweeper_chess::ai::Level;
-    use minesweeper_chess::ai::play::{Hint, HintRequested};
+    use minesweeper_chess::chess::ecs::computer::{Hint, HintRequested};
+    use minesweeper_core::ai::Level;
     let start_fen = "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let mut app = computer_app(
         Level::Casual,
@@ -1092,8 +1096,8 @@ fn the_computer_answers_through_the_schedule_and_undo_takes_back_both_moves() {
 
 #[test]
 fn the_computer_plays_the_same_whatever_mines_it_cannot_see() {
-    use minesweeper_chess::ai::Level;
-    use minesweeper_chess::ai::play::ComputerStatus;
+    use minesweeper_chess::chess::ecs::computer::ComputerStatus;
+    use minesweeper_core::ai::Level;
     let start_fen = "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     // Two layouts that look the same from outside: no count shows any mine
     // until a piece comes near the sixth and seventh ranks.
@@ -1134,7 +1138,7 @@ fn view_app() -> App {
 
 #[test]
 fn a_swept_cell_keeps_its_fog_and_wears_a_mark() {
-    use minesweeper_chess::view::board::SweptMark;
+    use minesweeper_chess::chess::view::board::SweptMark;
     let mut app = view_app();
     start(
         &mut app,
@@ -1173,7 +1177,7 @@ fn a_swept_cell_keeps_its_fog_and_wears_a_mark() {
 
 #[test]
 fn the_royal_sapper_is_silent() {
-    use minesweeper_chess::audio::{SoundLog, synth::Effect};
+    use minesweeper_chess::base::audio::{SoundLog, synth::Effect};
     let mut app = view_app();
     start(
         &mut app,
@@ -1201,7 +1205,7 @@ fn the_royal_sapper_is_silent() {
 
 /// A pawn on a9 about to promote, under `rules`, with a hidden mine far off.
 fn promotion_board(app: &mut App, roles: &[Role]) {
-    use minesweeper_chess::rules::RuleSet;
+    use minesweeper_core::chess::RuleSet;
     let mut rules = RuleSet::standard(8, 10);
     rules.promotion_roles = roles.iter().fold(0, |m, r| m | RuleSet::role_bit(*r));
     let base = with_mines("7k/P7/8/8/8/8/8/8/8/4K3 w - - 0 1", &["h5"], &[]);
@@ -1211,7 +1215,7 @@ fn promotion_board(app: &mut App, roles: &[Role]) {
 
 #[test]
 fn a_promotion_with_a_choice_opens_a_picker_on_the_board() {
-    use minesweeper_chess::view::input::{Highlight, Selection};
+    use minesweeper_chess::chess::view::input::{Highlight, Selection};
     let mut app = view_app();
     promotion_board(&mut app, &[Role::Queen, Role::Knight]);
     pointer(&mut app, "a9", false, tap);
@@ -1273,7 +1277,7 @@ fn a_promotion_with_a_choice_opens_a_picker_on_the_board() {
 /// mine for free. Now the undone position's mines are dealt afresh.
 #[test]
 fn undo_against_the_computer_does_not_give_a_mine_away() {
-    use minesweeper_chess::ai::Level;
+    use minesweeper_core::ai::Level;
     let start_fen = "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let mut mined_after_undo = 0;
     let trials = 12;

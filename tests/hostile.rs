@@ -4,16 +4,16 @@
 
 use std::time::{Duration, Instant};
 
-use minesweeper_chess::cli::{self, CliOutput};
-use minesweeper_chess::fuzz::TARGETS;
-use minesweeper_chess::preset::BUILTIN;
-use minesweeper_chess::rng::GameRng;
-use minesweeper_chess::rules::{Game, Variant, record};
+use minesweeper_chess::tools::fuzz::TARGETS;
+use minesweeper_chess::tools::{self, CliOutput};
+use minesweeper_core::chess::preset::BUILTIN;
+use minesweeper_core::chess::{Game, Variant, record};
+use minesweeper_core::rng::GameRng;
 use rand::{Rng, SeedableRng};
 
 fn cmd(args: &[&str]) -> CliOutput {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    cli::run(&args).expect("a command")
+    tools::run(&args).expect("a command")
 }
 
 /// Valid inputs of each target, for the fuzzer to mutate.
@@ -23,11 +23,11 @@ fn corpus(target: &str) -> Vec<String> {
         let v = Variant::classic();
         let mines = ["c5", "d6", "e7", "f4"]
             .iter()
-            .filter_map(|s| minesweeper_chess::rules::Square::parse(s))
+            .filter_map(|s| minesweeper_core::chess::Square::parse(s))
             .collect();
         let mut g = Game::new(&v, mines).expect("start");
         for m in ["e2e4", "d9d7", "Nf3", "e9*"] {
-            let mv = minesweeper_chess::rules::notation::parse_move(g.position(), m).expect(m);
+            let mv = minesweeper_core::chess::notation::parse_move(g.position(), m).expect(m);
             g.play(mv).expect(m);
         }
         g
@@ -46,20 +46,20 @@ fn corpus(target: &str) -> Vec<String> {
             record::write("Classic", &g, &[])
         }],
         "preset" => BUILTIN.iter().map(|(_, t)| t.to_string()).collect(),
-        "sudoku_preset" => minesweeper_chess::puzzle::preset::BUILTIN
+        "sudoku_preset" => minesweeper_core::sudoku::preset::BUILTIN
             .iter()
             .map(|(_, t)| t.to_string())
             .collect(),
         "sudoku_save" => {
-            let p = minesweeper_chess::puzzle::preset::builtins().remove(0);
-            let mut g = minesweeper_chess::puzzle::PuzzleGame::from_seed(p.clone(), 7);
-            let _ = g.apply(&minesweeper_chess::puzzle::Action::Flag(0));
-            let _ = g.apply(&minesweeper_chess::puzzle::Action::Discard(vec![0]));
+            let p = minesweeper_core::sudoku::preset::builtins().remove(0);
+            let mut g = minesweeper_core::sudoku::PuzzleGame::from_seed(p.clone(), 7);
+            let _ = g.apply(&minesweeper_core::sudoku::Action::Flag(0));
+            let _ = g.apply(&minesweeper_core::sudoku::Action::Discard(vec![0]));
             let file = std::path::Path::new(&p.source)
                 .file_name()
                 .map(|n| n.to_string_lossy().to_string())
                 .unwrap_or_default();
-            vec![minesweeper_chess::puzzle::save::to_text(&g, &file, "E4-7V")]
+            vec![minesweeper_core::sudoku::save::to_text(&g, &file, "E4-7V")]
         }
         "share_code" => vec!["E4-7V".into(), "C6-1AY".into(), "G9-3K9QW".into()],
         "settings" => vec!["(volume: 0.5, muted: false, theme: Slate)".into()],
@@ -197,7 +197,7 @@ fn arguments_that_are_not_utf8_are_refused() {
         std::ffi::OsString::from("--seed"),
         std::ffi::OsString::from_vec(vec![0x37, 0xff]),
     ];
-    let e = minesweeper_chess::platform::utf8_args(args).unwrap_err();
+    let e = minesweeper_chess::base::platform::utf8_args(args).unwrap_err();
     assert!(
         e.contains("argument 2") && e.contains("not valid UTF-8"),
         "{e}"
@@ -231,7 +231,7 @@ fn numbers_are_capped_and_checked_before_any_work() {
     assert_eq!(out.code, 2);
     // The game's own options.
     let opts = |a: &[&str]| {
-        minesweeper_chess::view::GameOptions::parse(
+        minesweeper_chess::base::options::GameOptions::parse(
             &a.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
         )
     };
@@ -251,26 +251,26 @@ fn numbers_are_capped_and_checked_before_any_work() {
 
 #[test]
 fn a_sudoku_preset_whose_sum_would_wrap_is_refused() {
-    let text = minesweeper_chess::puzzle::preset::BUILTIN[0].1;
+    let text = minesweeper_core::sudoku::preset::BUILTIN[0].1;
     let field = |t: &str, name: &str, v: &str| -> String {
         let start = t.find(&format!("{name}:")).expect(name);
         let end = start + t[start..].find(',').expect("comma");
         format!("{}{name}: {v}{}", &t[..start], &t[end..])
     };
     let bad = field(text, "mines", "65535");
-    let e = minesweeper_chess::puzzle::preset::parse("wrap.ron", &bad).unwrap_err();
+    let e = minesweeper_core::sudoku::preset::parse("wrap.ron", &bad).unwrap_err();
     assert!(e.message.contains("mines = 65535"), "{e}");
     let bad = field(&field(text, "mines", "65530"), "givens", "10");
-    assert!(minesweeper_chess::puzzle::preset::parse("wrap.ron", &bad).is_err());
+    assert!(minesweeper_core::sudoku::preset::parse("wrap.ron", &bad).is_err());
 }
 
 #[test]
 fn a_byte_order_mark_is_no_error() {
     let (name, text) = BUILTIN[0];
     let with_bom = format!("\u{feff}{text}");
-    assert!(minesweeper_chess::preset::parse(name, &with_bom).is_ok());
-    let (name, text) = minesweeper_chess::puzzle::preset::BUILTIN[0];
-    assert!(minesweeper_chess::puzzle::preset::parse(name, &format!("\u{feff}{text}")).is_ok());
+    assert!(minesweeper_core::chess::preset::parse(name, &with_bom).is_ok());
+    let (name, text) = minesweeper_core::sudoku::preset::BUILTIN[0];
+    assert!(minesweeper_core::sudoku::preset::parse(name, &format!("\u{feff}{text}")).is_ok());
 }
 
 #[test]
@@ -281,8 +281,8 @@ fn every_share_code_in_the_docs_passes_its_check_letter() {
         "README.md",
         "levels/README.md",
         "docs/rules.md",
-        "src/cli/mod.rs",
-        "src/view/mod.rs",
+        "src/tools/mod.rs",
+        "src/base/options.rs",
         "crates/core/src/sudoku/board.rs",
         "crates/core/src/sudoku/save.rs",
     ] {
@@ -295,7 +295,7 @@ fn every_share_code_in_the_docs_passes_its_check_letter() {
             let is_tag = ["E4", "C6", "G9"].contains(&tag);
             if is_tag && body.len() >= 2 && body.chars().all(|c| c.is_ascii_alphanumeric()) {
                 assert!(
-                    minesweeper_chess::puzzle::parse_code(word).is_ok(),
+                    minesweeper_core::sudoku::parse_code(word).is_ok(),
                     "{file}: {word} fails its check letter"
                 );
                 found += 1;
@@ -304,8 +304,7 @@ fn every_share_code_in_the_docs_passes_its_check_letter() {
     }
     assert!(found >= 4, "{found} codes");
     assert!(
-        minesweeper_chess::puzzle::parse_code(minesweeper_chess::puzzle::board::EXAMPLE_CODE)
-            .is_ok()
+        minesweeper_core::sudoku::parse_code(minesweeper_core::sudoku::board::EXAMPLE_CODE).is_ok()
     );
 }
 
@@ -323,11 +322,11 @@ fn check_reads_every_format_with_file_and_line() {
     let v = Variant::classic();
     let mines = ["c5", "d6", "e7", "f4"]
         .iter()
-        .filter_map(|s| minesweeper_chess::rules::Square::parse(s))
+        .filter_map(|s| minesweeper_core::chess::Square::parse(s))
         .collect();
     let mut g = Game::new(&v, mines).unwrap();
     for m in ["e2e4", "d9d7"] {
-        let mv = minesweeper_chess::rules::notation::parse_move(g.position(), m).unwrap();
+        let mv = minesweeper_core::chess::notation::parse_move(g.position(), m).unwrap();
         g.play(mv).unwrap();
     }
     let rec = record::write("Classic", &g, &[]);

@@ -2,12 +2,12 @@
 //! file, line and column, and the game survives them.
 
 use bevy::prelude::*;
-use minesweeper_chess::chess::{ActiveVariant, GameState, MineSeed};
-use minesweeper_chess::preset::asset::{
+use minesweeper_chess::chess::ecs::presets::{
     Discover, PresetAsset, PresetIndex, PresetLibrary, PresetPlugin,
 };
-use minesweeper_chess::preset::{self, BUILTIN};
-use minesweeper_chess::rules::{Position, SquareSet, Variant};
+use minesweeper_chess::chess::ecs::{ActiveVariant, GameState, MineSeed};
+use minesweeper_core::chess::preset::{self, BUILTIN};
+use minesweeper_core::chess::{Position, SquareSet, Variant};
 
 const CLASSIC: &str = BUILTIN[0].1;
 
@@ -345,7 +345,7 @@ fn presets_that_no_game_could_play_are_refused() {
 
 #[test]
 fn a_fen_that_does_not_fit_its_preset_is_refused() {
-    use minesweeper_chess::rules::fen;
+    use minesweeper_core::chess::fen;
     let v = preset::parse("classic.ron", CLASSIC).unwrap().variant;
     let small = fen::parse_setup("rnqknr/pppppp/6/6/PPPPPP/RNQKNR w - - 0 1").unwrap();
     let e = fen::check_against(&small, &v).unwrap_err().to_string();
@@ -376,7 +376,7 @@ fn a_fen_that_does_not_fit_its_preset_is_refused() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let out = minesweeper_chess::cli::run(&args).unwrap();
+    let out = minesweeper_chess::tools::run(&args).unwrap();
     assert_eq!(out.code, 2);
     assert!(
         out.stderr.contains("does not fit the preset"),

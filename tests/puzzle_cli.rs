@@ -1,9 +1,9 @@
 //! Sweeper Sudoku through the command line: the `puzzle`, `check` and
 //! `bench puzzle` tools.
 
-use minesweeper_chess::cli::{CliOutput, run};
-use minesweeper_chess::puzzle::preset::BUILTIN;
-use minesweeper_chess::puzzle::share_code;
+use minesweeper_chess::tools::{CliOutput, run};
+use minesweeper_core::sudoku::preset::BUILTIN;
+use minesweeper_core::sudoku::share_code;
 
 // -------------------------------------------------------------------- CLI
 
@@ -47,8 +47,8 @@ fn the_puzzle_command_prints_the_whole_board() {
             l.bytes().map(|b| b - b'0')
         })
         .collect();
-    let easy = minesweeper_chess::puzzle::preset::builtins().remove(0);
-    let board = minesweeper_chess::puzzle::generate(&easy, 7);
+    let easy = minesweeper_core::sudoku::preset::builtins().remove(0);
+    let board = minesweeper_core::sudoku::generate(&easy, 7);
     assert!(board.grid.is_valid(), "{s}");
     assert_eq!(
         digits, board.grid.cells,

@@ -1,16 +1,16 @@
 //! Sweeper Sudoku through the ECS schedule and the pointer, headless.
 
 use bevy::prelude::*;
-use minesweeper_chess::audio::SoundLog;
-use minesweeper_chess::audio::synth::Effect;
-use minesweeper_chess::chess::MineSeed;
-use minesweeper_chess::puzzle::plugin::{
+use minesweeper_chess::base::audio::SoundLog;
+use minesweeper_chess::base::audio::synth::Effect;
+use minesweeper_chess::base::gesture::PointerFrame;
+use minesweeper_chess::chess::ecs::MineSeed;
+use minesweeper_chess::sudoku::ecs::{
     Flagged, Fogged, HiddenMine, Puzzle, PuzzleCell, PuzzleHappened, PuzzlePiece, PuzzleRefused,
     PuzzleRequest, SpentMine,
 };
-use minesweeper_chess::puzzle::{self, Action, MineFate};
-use minesweeper_chess::view::gesture::PointerFrame;
-use minesweeper_chess::view::puzzle::{PuzzleLayout, PuzzleShown};
+use minesweeper_chess::sudoku::view::{PuzzleLayout, PuzzleShown};
+use minesweeper_core::sudoku::{self, Action, MineFate};
 
 /// Messages heard during the last updates.
 #[derive(Resource, Default)]
@@ -39,9 +39,9 @@ fn app(seed: u64) -> App {
             interactive: true,
         });
     app.world_mut()
-        .resource_mut::<minesweeper_chess::settings::Settings>()
+        .resource_mut::<minesweeper_chess::base::settings::Settings>()
         .muted = false;
-    let preset = puzzle::preset::builtins().remove(0);
+    let preset = sudoku::preset::builtins().remove(0);
     app.update();
     app.world_mut().write_message(PuzzleRequest::Start {
         preset: Box::new(preset),
@@ -52,7 +52,7 @@ fn app(seed: u64) -> App {
     app
 }
 
-fn game(app: &App) -> &puzzle::PuzzleGame {
+fn game(app: &App) -> &sudoku::PuzzleGame {
     app.world()
         .resource::<Puzzle>()
         .game
@@ -123,7 +123,7 @@ fn cells_fog_and_mines_are_entities_that_follow_the_game() {
     let closed = g
         .cells
         .iter()
-        .filter(|c| c.state == puzzle::CellState::Closed)
+        .filter(|c| c.state == sudoku::CellState::Closed)
         .count();
     assert_eq!(count::<Fogged>(&mut app), closed);
     assert_eq!(count::<HiddenMine>(&mut app), 3);
@@ -242,7 +242,7 @@ fn dragging_a_card_places_it_or_merges_it_into_another() {
     });
     frame(&mut app, l.slot(1), |f| f.released = true);
     let after = game(&app).hand.clone();
-    let merged = puzzle::merge_digits(size, before[1].digit, before[0].digit);
+    let merged = sudoku::merge_digits(size, before[1].digit, before[0].digit);
     assert!(
         after
             .iter()
@@ -305,7 +305,7 @@ fn refusals_reach_the_player_and_a_blast_is_heard() {
         heard
             .happened
             .iter()
-            .any(|h| h.0.contains(&puzzle::Event::Blew(mine)))
+            .any(|h| h.0.contains(&sudoku::Event::Blew(mine)))
     );
 }
 
@@ -346,12 +346,12 @@ fn a_knight_raises_its_flag_with_a_right_click_and_jumps() {
         let game = p.game.as_mut().unwrap();
         // Place a knight through the rules on a copy of a given: reopen
         // nothing, just stand it there.
-        let card = puzzle::Card {
-            kind: puzzle::PieceKind::Knight,
-            side: puzzle::Side::White,
+        let card = sudoku::Card {
+            kind: sudoku::PieceKind::Knight,
+            side: sudoku::Side::White,
             digit: game.board.grid.cells[from],
         };
-        game.cells[from].state = puzzle::CellState::Closed;
+        game.cells[from].state = sudoku::CellState::Closed;
         game.cells[from].mine = None;
         game.board.mines[from] = false;
         game.hand[0] = card;
@@ -373,7 +373,7 @@ fn a_knight_raises_its_flag_with_a_right_click_and_jumps() {
         assert_eq!(g.cells[target].mine, Some(MineFate::Defused));
         assert_eq!(g.piece_at(target).unwrap().stamina, stamina - 1);
     } else {
-        assert_eq!(g.cells[target].state, puzzle::CellState::Question);
+        assert_eq!(g.cells[target].state, sudoku::CellState::Question);
         assert_eq!(g.bench.len(), 1, "a miss sends the knight to sit out");
     }
 }
@@ -421,7 +421,7 @@ fn the_first_tap_of_a_double_tap_never_places_a_card() {
         f.touch = true;
     });
     std::thread::sleep(std::time::Duration::from_secs_f64(
-        minesweeper_chess::view::gesture::DOUBLE_TAP_SECS + 0.1,
+        minesweeper_chess::base::gesture::DOUBLE_TAP_SECS + 0.1,
     ));
     frame(&mut app, l.cell(mine), |_| {});
     let g = game(&app);
@@ -436,7 +436,7 @@ fn the_first_tap_of_a_double_tap_never_places_a_card() {
     });
     assert!(game(&app).is_closed(safe) && game(&app).piece_at(safe).is_none());
     std::thread::sleep(std::time::Duration::from_secs_f64(
-        minesweeper_chess::view::gesture::DOUBLE_TAP_SECS + 0.1,
+        minesweeper_chess::base::gesture::DOUBLE_TAP_SECS + 0.1,
     ));
     frame(&mut app, l.cell(safe), |_| {});
     let g = game(&app);
@@ -448,7 +448,7 @@ fn the_first_tap_of_a_double_tap_never_places_a_card() {
 
 #[test]
 fn a_piece_on_an_open_cell_shows_both_its_card_and_the_cells_digit() {
-    use minesweeper_chess::view::puzzle::CellDigit;
+    use minesweeper_chess::sudoku::view::CellDigit;
     let mut app = app(5);
     let (safe, _) = cells(&app);
     let digit = game(&app).board.grid.cells[safe];
@@ -456,7 +456,7 @@ fn a_piece_on_an_open_cell_shows_both_its_card_and_the_cells_digit() {
         let mut puzzle = app.world_mut().resource_mut::<Puzzle>();
         let g = puzzle.game.as_mut().unwrap();
         g.hand[0].digit = digit;
-        g.hand[0].kind = puzzle::PieceKind::King;
+        g.hand[0].kind = sudoku::PieceKind::King;
     }
     let l = layout(&app);
     frame(&mut app, l.slot(0), tap);

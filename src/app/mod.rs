@@ -1,0 +1,123 @@
+//! The composition root: which plugins make the game, in a window or
+//! headless. Imports anything; nothing imports it but `main.rs` and tests.
+
+use bevy::asset::io::AssetSourceBuilder;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+use crate::base::options::GameOptions;
+use crate::chess::ecs::MineSeed;
+use crate::chess::ecs::presets::{Discover, PresetPlugin};
+use crate::chess::view::{Layout, ViewPlugin};
+
+/// Everything but rendering, audio and UI: the game as tests and the
+/// computer opponent run it.
+pub struct GamePlugin;
+
+impl Plugin for GamePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            crate::chess::ecs::ChessPlugin,
+            crate::chess::ecs::computer::ComputerPlugin,
+            crate::sudoku::ecs::PuzzlePlugin,
+        ));
+    }
+}
+
+/// The headless app plus the board view, animations and sound systems:
+/// sprites and text are plain components without a renderer, so this runs
+/// in tests and benchmarks too.
+pub fn headless_app_with_view(seed: MineSeed) -> App {
+    let mut app = headless_app(seed);
+    app.add_plugins(bevy::asset::AssetPlugin::default())
+        .init_asset::<Image>()
+        .init_asset::<bevy::text::Font>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .add_message::<bevy::input::touch::TouchInput>()
+        .add_message::<bevy::window::CursorMoved>()
+        .insert_resource(crate::base::settings::Settings::default())
+        .add_plugins((ViewPlugin, crate::base::audio::SoundPlugin));
+    app
+}
+
+/// A headless app (no window, GPU or sound) running the gameplay schedule,
+/// with the mine seed fixed.
+pub fn headless_app(seed: MineSeed) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(seed)
+        .add_plugins(GamePlugin);
+    app
+}
+
+/// Opens the window and runs the game.
+pub fn run_game(options: GameOptions) {
+    let mut app = App::new();
+    if let Some(seed) = options.seed {
+        app.insert_resource(MineSeed(seed));
+    }
+    if options.screenshot.is_some() {
+        // Animations advance by one 60 Hz frame per frame, however slow the
+        // (software) renderer is: screenshots come out the same every run.
+        app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_secs_f32(1.0 / 60.0),
+        ));
+    }
+    // Desktop: absolute paths, so the folders are found however the binary
+    // is started. Web: URLs relative to the page.
+    let (levels, assets) = if crate::base::platform::WEB {
+        ("levels".to_string(), "assets".to_string())
+    } else {
+        (
+            crate::base::paths::levels_dir()
+                .to_string_lossy()
+                .into_owned(),
+            crate::base::paths::project_dir("assets")
+                .to_string_lossy()
+                .into_owned(),
+        )
+    };
+    app.register_asset_source(
+        "levels",
+        AssetSourceBuilder::platform_default(&levels, None),
+    )
+    .add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Minesweeper Chess".into(),
+                    resolution: (1180u32, 820u32).into(),
+                    canvas: Some("#bevy".into()),
+                    fit_canvas_to_parent: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                file_path: assets,
+                meta_check: bevy::asset::AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
+    .add_plugins((
+        GamePlugin,
+        PresetPlugin {
+            prefix: "levels://",
+            discover: if crate::base::platform::WEB {
+                Discover::Index
+            } else {
+                Discover::Folder(levels.clone().into())
+            },
+        },
+        ViewPlugin,
+        crate::base::audio::SoundPlugin,
+        crate::chess::ui::UiPlugin,
+    ))
+    .insert_resource(Layout {
+        flipped: options.flip,
+        ..default()
+    })
+    .insert_resource(options);
+    app.run();
+}

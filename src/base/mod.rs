@@ -1,0 +1,17 @@
+//! What both games use, knowing neither: the platform (clock, options,
+//! storage), settings, background jobs, the translation table, sound,
+//! colours and generated textures, the pointer, command-line flags and the
+//! project's folders. Imports only the core crate.
+
+pub mod audio;
+pub mod flags;
+pub mod gesture;
+pub mod i18n;
+pub mod jobs;
+pub mod options;
+pub mod paths;
+pub mod platform;
+pub mod probe;
+pub mod settings;
+pub mod textures;
+pub mod theme;

@@ -1,0 +1,79 @@
+//! The game's options: command-line words on the desktop, the page's query
+//! string on the web (see [`crate::base::platform::args`]). Plain data, read
+//! by the app and both games.
+
+use bevy::prelude::*;
+
+/// Options for a game run from the command line (all optional).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct GameOptions {
+    /// Save a screenshot here once the scripted moves are played, then quit.
+    pub screenshot: Option<std::path::PathBuf>,
+    /// Moves to play at the start (coordinate or SAN), through the same path
+    /// as a click.
+    pub moves: Vec<String>,
+    /// Mine seed for the first game.
+    pub seed: Option<u64>,
+    /// Board preset file to start with (e.g. `wide_fog.ron`).
+    pub preset: Option<String>,
+    /// Skip the main menu (scripted runs).
+    pub skip_menu: bool,
+    /// Count frames and print the CPU time our systems take, then quit.
+    pub bench_frames: Option<u32>,
+    /// Start from this FEN (with a minefield field for fog and mines).
+    pub fen: Option<String>,
+    /// Frames to wait after the last scripted move before the screenshot
+    /// (default: until every animation has finished).
+    pub wait: Option<u32>,
+    /// Start with the board flipped (Black at the bottom).
+    pub flip: bool,
+    /// What was wrong with the options (the web page's query), reported
+    /// once the game runs.
+    pub problem: Option<String>,
+    /// Open this Sweeper Sudoku board code (e.g. `E4-7V`) at the start.
+    pub sudoku: Option<String>,
+}
+
+impl GameOptions {
+    /// Reads `--screenshot PATH`, `--script "e2e4 Nf8 …"` (or `--moves`),
+    /// `--seed N`, `--preset FILE`, `--fen FEN`, `--wait FRAMES`,
+    /// `--bench-frames N`, `--sudoku CODE`.
+    ///
+    /// # Errors
+    /// A message naming the unknown or incomplete option.
+    pub fn parse(args: &[String]) -> Result<GameOptions, String> {
+        let mut o = GameOptions::default();
+        let mut f = crate::base::flags::Flags::new("", args);
+        while let Some(a) = f.next_flag() {
+            match a {
+                "--screenshot" => o.screenshot = Some(f.value(a)?.into()),
+                "--moves" | "--script" => {
+                    let v = f.value(a)?;
+                    if v.len() > MAX_SCRIPT_BYTES {
+                        return Err(format!(
+                            "{a}: at most {MAX_SCRIPT_BYTES} characters of moves"
+                        ));
+                    }
+                    o.moves = v.split_whitespace().map(String::from).collect()
+                }
+                "--seed" => o.seed = Some(f.number(a, 0, u64::MAX)?),
+                "--preset" => o.preset = Some(f.value(a)?.to_string()),
+                "--fen" => o.fen = Some(f.value(a)?.to_string()),
+                "--flip" => o.flip = true,
+                "--sudoku" => o.sudoku = Some(f.value(a)?.to_string()),
+                "--wait" => o.wait = Some(f.number(a, 0, 100_000)?),
+                "--bench-frames" => o.bench_frames = Some(f.number(a, 1, 1_000_000)?),
+                other => return Err(f.unknown(other)),
+            }
+        }
+        o.skip_menu = o.screenshot.is_some()
+            || !o.moves.is_empty()
+            || o.bench_frames.is_some()
+            || o.fen.is_some()
+            || o.preset.is_some();
+        Ok(o)
+    }
+}
+
+/// Longest `--moves` script the game reads (some thousand moves).
+pub const MAX_SCRIPT_BYTES: usize = 64 * 1024;

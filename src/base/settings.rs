@@ -1,0 +1,222 @@
+//! Player settings, remembered between runs in a RON file in the user's
+//! configuration folder. A missing or broken file means the defaults (and a
+//! note in the log), never a crash.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::base::i18n::{Lang, T};
+
+/// Colours of the board.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Theme {
+    /// Warm wood.
+    #[default]
+    Walnut,
+    /// Tournament green and cream.
+    Tournament,
+    /// Cool slate blue.
+    Slate,
+}
+
+impl Theme {
+    /// All themes, for the menu.
+    pub const ALL: [Theme; 3] = [Theme::Walnut, Theme::Tournament, Theme::Slate];
+
+    /// Name shown in the menu.
+    pub fn label(self) -> T {
+        match self {
+            Theme::Walnut => T::ThemeWalnut,
+            Theme::Tournament => T::ThemeTournament,
+            Theme::Slate => T::ThemeSlate,
+        }
+    }
+}
+
+/// How fast animations play.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnimSpeed {
+    /// No animation: everything jumps to its end state.
+    Off,
+    /// Half speed.
+    Slow,
+    /// Normal.
+    #[default]
+    Normal,
+    /// Double speed.
+    Fast,
+}
+
+impl AnimSpeed {
+    /// All speeds, for the menu.
+    pub const ALL: [AnimSpeed; 4] = [
+        AnimSpeed::Off,
+        AnimSpeed::Slow,
+        AnimSpeed::Normal,
+        AnimSpeed::Fast,
+    ];
+
+    /// Multiplier on animation time; 0 for off.
+    pub fn factor(self) -> f32 {
+        match self {
+            AnimSpeed::Off => 0.0,
+            AnimSpeed::Slow => 2.0,
+            AnimSpeed::Normal => 1.0,
+            AnimSpeed::Fast => 0.5,
+        }
+    }
+
+    /// Label key.
+    pub fn label(self) -> T {
+        match self {
+            AnimSpeed::Off => T::AnimOff,
+            AnimSpeed::Slow => T::AnimSlow,
+            AnimSpeed::Normal => T::AnimNormal,
+            AnimSpeed::Fast => T::AnimFast,
+        }
+    }
+}
+
+/// Colours of the revealed counts.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Palette {
+    /// 1 blue, 2 green, 3 red, 4 dark blue, 5 maroon, 6 teal, 7 black, 8 grey.
+    #[default]
+    Classic,
+    /// Okabe–Ito colours, told apart with any colour vision.
+    ColourBlind,
+}
+
+/// Everything the player can set.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Master volume, 0–1.
+    pub volume: f32,
+    /// Sound off.
+    pub muted: bool,
+    /// Board colours.
+    pub theme: Theme,
+    /// File letters and rank numbers around the board.
+    pub coordinates: bool,
+    /// Animation speed.
+    pub animation: AnimSpeed,
+    /// Count colours.
+    pub palette: Palette,
+    /// Interface language.
+    pub language: Lang,
+    /// The computer's strength.
+    pub ai_level: minesweeper_core::ai::Level,
+    /// Against the computer, the player takes Black.
+    pub play_black: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            volume: 0.7,
+            muted: false,
+            theme: Theme::Walnut,
+            coordinates: true,
+            animation: AnimSpeed::Normal,
+            palette: Palette::Classic,
+            language: Lang::En,
+            ai_level: minesweeper_core::ai::Level::Casual,
+            play_black: false,
+        }
+    }
+}
+
+/// The folder for settings and the saved game: `$MSC_CONFIG_DIR`, else
+/// `$XDG_CONFIG_HOME/minesweeper-chess`, else `~/.config/minesweeper-chess`.
+pub fn config_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("MSC_CONFIG_DIR") {
+        return Some(PathBuf::from(d));
+    }
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("minesweeper-chess"))
+}
+
+/// Name of the settings file (or local-storage entry).
+const FILE: &str = "settings.ron";
+
+impl Settings {
+    /// Reads settings from `text`; a broken file gives the defaults and the reason.
+    pub fn from_ron(text: &str) -> (Settings, Option<String>) {
+        match ron::from_str::<Settings>(text) {
+            Ok(s) => (s.sanitized(), None),
+            Err(e) => (Settings::default(), Some(e.to_string())),
+        }
+    }
+
+    /// Loads the saved settings, or the defaults.
+    pub fn load() -> Settings {
+        let Some(text) = crate::base::platform::store::read(FILE) else {
+            return Settings::default();
+        };
+        let (s, err) = Settings::from_ron(&text);
+        if let Some(e) = err {
+            warn!(
+                "{}: {e}; using default settings",
+                crate::base::platform::store::describe(FILE)
+            );
+        }
+        s
+    }
+
+    /// Writes the settings; failures are logged, not fatal.
+    pub fn save(&self) {
+        let text = match ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()) {
+            Ok(t) => t,
+            Err(e) => {
+                warn!("cannot write settings: {e}");
+                return;
+            }
+        };
+        if let Err(e) = crate::base::platform::store::write(FILE, &text) {
+            warn!("cannot save settings: {e}");
+        }
+    }
+
+    fn sanitized(mut self) -> Settings {
+        if !self.volume.is_finite() {
+            self.volume = Settings::default().volume;
+        }
+        self.volume = self.volume.clamp(0.0, 1.0);
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_and_survive_garbage() {
+        let s = Settings {
+            volume: 0.3,
+            muted: true,
+            theme: Theme::Slate,
+            coordinates: false,
+            animation: AnimSpeed::Fast,
+            palette: Palette::ColourBlind,
+            language: Lang::En,
+            ai_level: minesweeper_core::ai::Level::Master,
+            play_black: true,
+        };
+        let text = ron::ser::to_string(&s).unwrap();
+        assert_eq!(Settings::from_ron(&text), (s, None));
+        let (d, err) = Settings::from_ron("(volume: \"loud\")");
+        assert_eq!(d, Settings::default());
+        assert!(err.is_some());
+        // Missing fields take their defaults; out-of-range volume is clamped.
+        let (p, err) = Settings::from_ron("(volume: 7.0)");
+        assert!(err.is_none());
+        assert_eq!(p.volume, 1.0);
+        assert!(p.coordinates);
+    }
+}

@@ -1,0 +1,259 @@
+//! The computer at the board: thinks when it is its turn (on a thread on
+//! the desktop, between frames on the web), plays through the same
+//! [`MoveRequested`] path as a click, and gives the player hints.
+//!
+//! What it is shown is built here from the entities and reduced to the
+//! public view before the search sees it; its random seed is mixed from
+//! what is visible, never from the mine seed.
+
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use std::time::Duration;
+
+use crate::base::jobs::{Finished, JobPlugin, Running};
+use crate::chess::ecs::{
+    BoardView, GameStarted, GameState, MoveQueue, MoveRequested, MoveUndone, Opponent, PendingMove,
+    PieceMoved, SapperUsed, TurnSet,
+};
+use minesweeper_core::ai::{Level, Limits, Search, Thought};
+use minesweeper_core::chess::Move;
+
+/// Where the computer's noise comes from: fixed in tests, from the clock in
+/// a game. Independent of the mine seed, so its choices cannot reveal
+/// anything about the layout.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct AiSeed(pub u64);
+
+/// The player's hint: the engine's best move for them, drawn as an arrow.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Hint(pub Option<Move>);
+
+/// Asks for a hint for the side to move.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct HintRequested;
+
+/// While set, the computer holds its move back (animations still playing).
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct HoldMoves(pub bool);
+
+/// What the computer is doing, for the side panel.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ComputerStatus {
+    /// A search for the computer's own move is running.
+    pub thinking: bool,
+    /// A search for a hint is running.
+    pub hinting: bool,
+    /// The last search it finished (depth, score, nodes).
+    pub last: Option<Thought>,
+}
+
+/// A search in progress and what it is for.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Thinking {
+    /// Moves played when it started: a result for another position is dropped.
+    pub moves: usize,
+    /// A hint for the player rather than the computer's own move.
+    pub hint: bool,
+}
+
+/// Runs in [`TurnSet::Input`], after the player's input.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ComputerSet;
+
+/// The computer opponent and hints.
+pub struct ComputerPlugin;
+
+impl Plugin for ComputerPlugin {
+    fn build(&self, app: &mut App) {
+        if !app.world().contains_resource::<AiSeed>() {
+            app.insert_resource(AiSeed(crate::base::platform::wall_clock_nanos() ^ 0xa1));
+        }
+        app.add_plugins(JobPlugin::<ThinkJob>::default())
+            .init_resource::<Hint>()
+            .init_resource::<HoldMoves>()
+            .init_resource::<ComputerStatus>()
+            .add_message::<HintRequested>()
+            .configure_sets(Update, ComputerSet.in_set(TurnSet::Input))
+            .add_systems(
+                Update,
+                (forget_on_change, start_thinking, ask_hint, use_results)
+                    .chain()
+                    .in_set(ComputerSet),
+            );
+    }
+}
+
+/// The search's seed for this position: the session seed mixed with what
+/// everybody can see.
+fn seed_for(seed: &AiSeed, public_key: u64, moves: usize) -> u64 {
+    seed.0 ^ public_key.rotate_left(13) ^ (moves as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+fn spawn_search(
+    commands: &mut Commands,
+    board: &BoardView,
+    state: &GameState,
+    seed: &AiSeed,
+    limits: Limits,
+    noise: i32,
+    hint: bool,
+) -> bool {
+    let Ok(pos) = board.snapshot(state) else {
+        return false;
+    };
+    let public = pos.public_view();
+    let s = seed_for(seed, public.position().repetition_key(), state.moves.len());
+    let search = Search::new(&public, limits, noise, s);
+    commands.spawn((
+        Running::new(ThinkJob(search)),
+        Thinking {
+            moves: state.moves.len(),
+            hint,
+        },
+    ));
+    true
+}
+
+fn forget_on_change(
+    mut commands: Commands,
+    mut started: MessageReader<GameStarted>,
+    mut undone: MessageReader<MoveUndone>,
+    mut moved: MessageReader<PieceMoved>,
+    mut swept: MessageReader<SapperUsed>,
+    jobs: Query<Entity, With<Thinking>>,
+    mut hint: ResMut<Hint>,
+) {
+    let reset = started.read().count() + undone.read().count() > 0;
+    let played = moved.read().count() + swept.read().count() > 0;
+    if reset {
+        // A new game or a take-back: whatever was being computed is moot.
+        for e in &jobs {
+            commands.entity(e).despawn();
+        }
+    }
+    if (reset || played) && hint.0.is_some() {
+        hint.0 = None;
+    }
+}
+
+fn start_thinking(
+    mut commands: Commands,
+    opponent: Res<Opponent>,
+    state: Res<GameState>,
+    board: BoardView,
+    queue: Res<MoveQueue>,
+    pending: Res<PendingMove>,
+    seed: Res<AiSeed>,
+    jobs: Query<&Thinking>,
+    mut status: ResMut<ComputerStatus>,
+) {
+    status.thinking = jobs.iter().any(|t| !t.hint);
+    status.hinting = jobs.iter().any(|t| t.hint);
+    if opponent.computer != Some(state.turn)
+        || state.outcome.is_some()
+        || !queue.0.is_empty()
+        || pending.0.is_some()
+        || status.thinking
+    {
+        return;
+    }
+    let level = opponent.level;
+    status.thinking = spawn_search(
+        &mut commands,
+        &board,
+        &state,
+        &seed,
+        level.limits(),
+        level.noise(),
+        false,
+    );
+}
+
+fn ask_hint(
+    mut commands: Commands,
+    mut asks: MessageReader<HintRequested>,
+    opponent: Res<Opponent>,
+    state: Res<GameState>,
+    board: BoardView,
+    seed: Res<AiSeed>,
+    mut status: ResMut<ComputerStatus>,
+) {
+    if asks.read().count() == 0
+        || status.hinting
+        || state.outcome.is_some()
+        || opponent.computer == Some(state.turn)
+    {
+        return;
+    }
+    // Half a second of the strong search: a hint, not an oracle.
+    let limits = Limits::time(Duration::from_millis(500));
+    status.hinting = spawn_search(&mut commands, &board, &state, &seed, limits, 0, true);
+}
+
+fn use_results(
+    mut commands: Commands,
+    done: Query<(Entity, &Thinking, &Finished<Option<Thought>>)>,
+    opponent: Res<Opponent>,
+    state: Res<GameState>,
+    hold: Res<HoldMoves>,
+    mut hint: ResMut<Hint>,
+    mut status: ResMut<ComputerStatus>,
+    mut requests: MessageWriter<MoveRequested>,
+) {
+    for (e, thinking, finished) in &done {
+        let current = thinking.moves == state.moves.len() && state.outcome.is_none();
+        if !current {
+            commands.entity(e).despawn();
+            continue;
+        }
+        if thinking.hint {
+            hint.0 = finished.output.as_ref().map(|t| t.best);
+            commands.entity(e).despawn();
+            continue;
+        }
+        if hold.0 {
+            // Play once the last move's animation is over.
+            continue;
+        }
+        if opponent.computer == Some(state.turn)
+            && let Some(t) = &finished.output
+        {
+            requests.write(MoveRequested(t.best));
+            status.last = Some(t.clone());
+        }
+        commands.entity(e).despawn();
+    }
+}
+
+/// The level's name in the interface.
+pub fn level_label(level: Level) -> crate::base::i18n::T {
+    use crate::base::i18n::T;
+    match level {
+        Level::Beginner => T::LevelBeginner,
+        Level::Casual => T::LevelCasual,
+        Level::Strong => T::LevelStrong,
+        Level::Master => T::LevelMaster,
+    }
+}
+
+/// A search as a [`crate::base::jobs::Job`]: runs on a thread on the desktop and
+/// in slices on the web.
+pub struct ThinkJob(pub Search);
+
+impl crate::base::jobs::Job for ThinkJob {
+    type Output = Option<Thought>;
+    fn thread_slice(&self) -> Duration {
+        // On its own thread the search runs its whole budget in one go:
+        // no iteration is cut short and redone.
+        self.0.limits().time.map_or(Duration::from_secs(3600), |t| {
+            t.saturating_sub(self.0.spent())
+        })
+    }
+    fn step(&mut self, deadline: Instant) -> Option<Option<Thought>> {
+        if !self.0.has_legal_move() {
+            return Some(None);
+        }
+        let slice = deadline.saturating_duration_since(Instant::now());
+        self.0.step(slice).map(Some)
+    }
+}

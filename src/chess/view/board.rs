@@ -1,0 +1,340 @@
+//! The board: cells, coordinates, fog, counts, discovered mines and pieces,
+//! attached to the gameplay entities as they appear and kept in place.
+
+use bevy::prelude::*;
+
+use super::{CELL, Fonts, Layout, z};
+use crate::base::settings::Settings;
+use crate::base::textures::Textures;
+use crate::base::theme::{colors, count_color};
+use crate::chess::ecs::{
+    ActiveVariant, At, BoardSquare, ChessPiece, Fog, FogZone, Mine, RevealedCount, Swept,
+};
+use minesweeper_core::chess::{Color as Side, Piece, Role, Square};
+
+/// A fog sprite's drift: phase and speed of its slow breathing.
+#[derive(Component)]
+pub struct FogDrift {
+    phase: f32,
+}
+
+/// The glyph children of a piece.
+#[derive(Component)]
+pub struct PieceGlyph;
+
+/// The label child of a count.
+#[derive(Component)]
+pub struct CountLabel;
+
+/// The icon of a discovered mine.
+#[derive(Component)]
+pub struct MineMark;
+
+/// Coordinate letters and numbers, and the frame.
+#[derive(Component)]
+pub struct BoardFrame;
+
+/// Solid and outline glyphs of a piece in DejaVu Sans.
+pub fn glyphs(role: Role) -> (&'static str, &'static str) {
+    match role {
+        Role::King => ("\u{265A}", "\u{2654}"),
+        Role::Queen => ("\u{265B}", "\u{2655}"),
+        Role::Rook => ("\u{265C}", "\u{2656}"),
+        Role::Bishop => ("\u{265D}", "\u{2657}"),
+        Role::Knight => ("\u{265E}", "\u{2658}"),
+        Role::Pawn => ("\u{265F}", "\u{2659}"),
+    }
+}
+
+/// Spawns the two glyphs that draw `piece` as children of `parent`.
+pub fn spawn_piece_glyphs(
+    commands: &mut Commands,
+    parent: Entity,
+    piece: Piece,
+    fonts: &Fonts,
+    alpha: f32,
+) {
+    let (solid, outline) = glyphs(piece.role);
+    let (fill, line) = match piece.color {
+        Side::White => (
+            Color::srgba(0.98, 0.96, 0.90, alpha),
+            Color::srgba(0.08, 0.07, 0.07, alpha),
+        ),
+        Side::Black => (
+            Color::srgba(0.10, 0.09, 0.10, alpha),
+            Color::srgba(0.55, 0.52, 0.50, alpha),
+        ),
+    };
+    let size = CELL * 0.80;
+    commands.entity(parent).with_children(|p| {
+        p.spawn((
+            PieceGlyph,
+            Text2d::new(solid),
+            TextFont::from_font_size(size).with_font(fonts.pieces.clone()),
+            TextColor(fill),
+            Transform::from_xyz(0.0, 0.0, 0.0),
+        ));
+        p.spawn((
+            PieceGlyph,
+            Text2d::new(outline),
+            TextFont::from_font_size(size).with_font(fonts.pieces.clone()),
+            TextColor(line),
+            Transform::from_xyz(0.0, 0.0, 0.01),
+        ));
+    });
+}
+
+/// Cells: sprites in the theme's colours.
+pub fn dress_cells(
+    mut commands: Commands,
+    layout: Res<Layout>,
+    settings: Res<Settings>,
+    cells: Query<(Entity, &BoardSquare), Added<BoardSquare>>,
+) {
+    let c = colors(settings.theme);
+    for (e, sq) in &cells {
+        let light = (sq.0.file() + sq.0.rank()) % 2 == 1;
+        commands.entity(e).insert((
+            Sprite::from_color(if light { c.light } else { c.dark }, Vec2::splat(CELL)),
+            Transform::from_translation(layout.center(sq.0).extend(z::CELL)),
+            Visibility::Visible,
+        ));
+    }
+}
+
+/// Re-colours cells and the frame when the theme changes.
+pub fn recolor_cells(
+    settings: Res<Settings>,
+    mut cells: Query<(&BoardSquare, &mut Sprite)>,
+    mut clear: ResMut<ClearColor>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    let c = colors(settings.theme);
+    clear.0 = c.background;
+    for (sq, mut s) in &mut cells {
+        let light = (sq.0.file() + sq.0.rank()) % 2 == 1;
+        s.color = if light { c.light } else { c.dark };
+    }
+}
+
+/// The frame and the file letters and rank numbers around the board,
+/// rebuilt when the board, its orientation or the settings change.
+pub fn draw_frame(
+    mut commands: Commands,
+    layout: Res<Layout>,
+    settings: Res<Settings>,
+    fonts: Res<Fonts>,
+    old: Query<Entity, With<BoardFrame>>,
+) {
+    if !layout.is_changed() && !settings.is_changed() {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let c = colors(settings.theme);
+    let (w, h) = (layout.files as f32 * CELL, layout.ranks as f32 * CELL);
+    let margin = CELL * 0.42;
+    commands.spawn((
+        BoardFrame,
+        Sprite::from_color(c.frame, Vec2::new(w + 2.0 * margin, h + 2.0 * margin)),
+        Transform::from_xyz(0.0, 0.0, z::FRAME),
+    ));
+    if !settings.coordinates {
+        return;
+    }
+    let font = TextFont::from_font_size(CELL * 0.26).with_font(fonts.ui.clone());
+    for f in 0..layout.files {
+        let x = layout.center(Square::new(f, 0)).x;
+        let letter = ((b'a' + f) as char).to_string();
+        for y in [-h / 2.0 - margin / 2.0, h / 2.0 + margin / 2.0] {
+            commands.spawn((
+                BoardFrame,
+                Text2d::new(letter.clone()),
+                font.clone(),
+                TextColor(c.label),
+                Transform::from_xyz(x, y, z::FRAME + 0.1),
+            ));
+        }
+    }
+    for r in 0..layout.ranks {
+        let y = layout.center(Square::new(0, r)).y;
+        for x in [-w / 2.0 - margin / 2.0, w / 2.0 + margin / 2.0] {
+            commands.spawn((
+                BoardFrame,
+                Text2d::new((r + 1).to_string()),
+                font.clone(),
+                TextColor(c.label),
+                Transform::from_xyz(x, y, z::FRAME + 0.1),
+            ));
+        }
+    }
+}
+
+/// Pieces: glyph children, rebuilt when a piece changes (promotion).
+pub fn dress_pieces(
+    mut commands: Commands,
+    layout: Res<Layout>,
+    fonts: Res<Fonts>,
+    pieces: Query<(Entity, &ChessPiece, &At, Option<&Children>), Changed<ChessPiece>>,
+    glyph_q: Query<(), With<PieceGlyph>>,
+) {
+    for (e, p, at, children) in &pieces {
+        for c in children.into_iter().flatten() {
+            if glyph_q.contains(*c) {
+                commands.entity(*c).despawn();
+            }
+        }
+        commands.entity(e).insert((
+            Transform::from_translation(layout.center(at.0).extend(z::PIECE)),
+            Visibility::Visible,
+        ));
+        spawn_piece_glyphs(&mut commands, e, p.0, &fonts, 1.0);
+    }
+}
+
+/// Fog: a cloudy sprite per fogged cell, breathing slowly.
+pub fn dress_fog(
+    mut commands: Commands,
+    layout: Res<Layout>,
+    textures: Res<Textures>,
+    fog: Query<(Entity, &At), Added<Fog>>,
+) {
+    for (e, at) in &fog {
+        let i = (at.0.file() as usize * 7 + at.0.rank() as usize * 3) % textures.fog.len();
+        let mut sprite = Sprite::from_image(textures.fog[i].clone());
+        sprite.custom_size = Some(Vec2::splat(CELL * 1.12));
+        commands.entity(e).insert((
+            sprite,
+            FogDrift {
+                phase: (at.0.file() as f32 * 1.7 + at.0.rank() as f32 * 2.3)
+                    % std::f32::consts::TAU,
+            },
+            Transform::from_translation(layout.center(at.0).extend(z::FOG)),
+            Visibility::Visible,
+        ));
+    }
+}
+
+/// A swept cell keeps its fog but wears a mark both players can read: a
+/// pale tick in the corner, "no mine here" (Decision 10).
+pub fn show_swept(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    swept: Query<Entity, (With<Fog>, Added<Swept>)>,
+) {
+    for e in &swept {
+        commands.entity(e).with_child((
+            SweptMark,
+            Text2d::new("✓"),
+            TextFont::from_font_size(CELL * 0.36).with_font(fonts.ui.clone()),
+            TextColor(Color::srgba(0.2, 0.45, 0.25, 0.85)),
+            Transform::from_xyz(-CELL * 0.27, -CELL * 0.26, 0.05),
+        ));
+    }
+}
+
+/// The tick on a swept cell's fog.
+#[derive(Component)]
+pub struct SweptMark;
+
+/// Makes the fog breathe: a slow shimmer of brightness.
+pub fn animate_fog(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut fog: Query<(&FogDrift, &mut Sprite)>,
+) {
+    if settings.animation.factor() == 0.0 {
+        return;
+    }
+    let t = time.elapsed_secs();
+    for (d, mut s) in &mut fog {
+        let k = 0.94 + 0.06 * (t * 0.7 + d.phase).sin();
+        s.color = Color::srgba(k, k, k * 1.01, 1.0);
+    }
+}
+
+/// Counts on revealed fog-zone cells, in the chosen palette.
+pub fn show_counts(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    fonts: Res<Fonts>,
+    cells: Query<(Entity, Ref<RevealedCount>, Option<&Children>), With<FogZone>>,
+    labels: Query<(), With<CountLabel>>,
+) {
+    for (e, count, children) in &cells {
+        if !count.is_changed() && !settings.is_changed() {
+            continue;
+        }
+        for c in children.into_iter().flatten() {
+            if labels.contains(*c) {
+                commands.entity(*c).despawn();
+            }
+        }
+        if count.0 == 0 {
+            continue;
+        }
+        commands.entity(e).with_child((
+            CountLabel,
+            Text2d::new(count.0.to_string()),
+            TextFont::from_font_size(CELL * 0.34).with_font(fonts.bold.clone()),
+            TextColor(count_color(settings.palette, count.0)),
+            Transform::from_xyz(CELL * 0.30, CELL * 0.28, z::COUNT - z::CELL),
+        ));
+    }
+}
+
+/// Discovered mines: drawn once their cell is revealed, never before.
+pub fn show_mines(
+    mut commands: Commands,
+    layout: Res<Layout>,
+    textures: Res<Textures>,
+    mines: Query<(Entity, &At), (With<Mine>, Without<MineMark>)>,
+    fog: Query<&At, With<Fog>>,
+) {
+    for (e, at) in &mines {
+        // A mine under fog is hidden: draw nothing that could give it away.
+        if fog.iter().any(|f| f.0 == at.0) {
+            continue;
+        }
+        let mut sprite = Sprite::from_image(textures.mine.clone());
+        sprite.custom_size = Some(Vec2::splat(CELL * 0.62));
+        commands.entity(e).insert((
+            MineMark,
+            sprite,
+            Transform::from_translation(layout.center(at.0).extend(z::MINE)),
+            Visibility::Visible,
+        ));
+    }
+}
+
+/// Puts everything back in place when the layout changes (flip, new board).
+pub fn relayout(
+    layout: Res<Layout>,
+    mut placed: Query<
+        (&mut Transform, Option<&At>, Option<&BoardSquare>),
+        Or<(With<ChessPiece>, With<Fog>, With<Mine>, With<BoardSquare>)>,
+    >,
+) {
+    if !layout.is_changed() {
+        return;
+    }
+    for (mut t, at, cell) in &mut placed {
+        if let Some(sq) = at.map(|a| a.0).or(cell.map(|c| c.0)) {
+            let c = layout.center(sq);
+            t.translation.x = c.x;
+            t.translation.y = c.y;
+        }
+    }
+}
+
+/// Keeps the layout in step with the variant being played.
+pub fn follow_variant(variant: Res<ActiveVariant>, mut layout: ResMut<Layout>) {
+    let (f, r) = (variant.0.files, variant.0.ranks);
+    if layout.files != f || layout.ranks != r {
+        layout.files = f;
+        layout.ranks = r;
+    }
+}

@@ -1,0 +1,433 @@
+//! Drawing the game and reading the mouse and keyboard.
+//!
+//! Visuals are attached to the gameplay entities when they appear and follow
+//! their components; animations and effects react to the gameplay messages.
+//! The view never decides a rule: a click becomes a [`MoveRequested`], like
+//! every other input source.
+
+pub mod board;
+pub mod effects;
+pub mod input;
+
+use bevy::camera::{ScalingMode, Viewport};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use crate::base::options::GameOptions;
+use crate::base::settings::Settings;
+use crate::base::{probe, textures, theme};
+use crate::chess::ecs::{BoardView, GameState, MoveRequested, TurnSet};
+use minesweeper_core::chess::Square;
+
+/// World units per board cell.
+pub const CELL: f32 = 64.0;
+
+/// Depth of each layer of the board.
+pub mod z {
+    /// The frame and coordinates.
+    pub const FRAME: f32 = -1.0;
+    /// Board cells.
+    pub const CELL: f32 = 0.0;
+    /// Last-move and selection tints.
+    pub const TINT: f32 = 0.5;
+    /// Check glow under the king.
+    pub const GLOW: f32 = 0.8;
+    /// Counts on revealed cells.
+    pub const COUNT: f32 = 1.0;
+    /// Discovered mines.
+    pub const MINE: f32 = 1.5;
+    /// Fog.
+    pub const FOG: f32 = 2.0;
+    /// Move dots and capture rings.
+    pub const TARGET: f32 = 3.0;
+    /// Pieces.
+    pub const PIECE: f32 = 4.0;
+    /// A dragged piece and ghosts.
+    pub const LIFTED: f32 = 5.0;
+    /// Explosions and sweeps.
+    pub const EFFECT: f32 = 6.0;
+    /// The sapper's bomb icon.
+    pub const ICON: f32 = 7.0;
+}
+
+/// Board size and orientation: where each cell is drawn.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// Files of the board being drawn.
+    pub files: u8,
+    /// Ranks of the board being drawn.
+    pub ranks: u8,
+    /// Black at the bottom.
+    pub flipped: bool,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout {
+            files: 8,
+            ranks: 10,
+            flipped: false,
+        }
+    }
+}
+
+impl Layout {
+    /// Centre of a cell in world coordinates.
+    pub fn center(&self, sq: Square) -> Vec2 {
+        let (mut f, mut r) = (sq.file() as f32, sq.rank() as f32);
+        if self.flipped {
+            f = self.files as f32 - 1.0 - f;
+            r = self.ranks as f32 - 1.0 - r;
+        }
+        Vec2::new(
+            (f - (self.files as f32 - 1.0) / 2.0) * CELL,
+            (r - (self.ranks as f32 - 1.0) / 2.0) * CELL,
+        )
+    }
+
+    /// The cell under a world position, if any.
+    pub fn square_at(&self, world: Vec2) -> Option<Square> {
+        let mut f = (world.x / CELL + self.files as f32 / 2.0).floor() as i32;
+        let mut r = (world.y / CELL + self.ranks as f32 / 2.0).floor() as i32;
+        if f < 0 || r < 0 || f >= self.files as i32 || r >= self.ranks as i32 {
+            return None;
+        }
+        if self.flipped {
+            f = self.files as i32 - 1 - f;
+            r = self.ranks as i32 - 1 - r;
+        }
+        Square::try_new(f, r)
+    }
+}
+
+/// Fonts: DejaVu Sans (with the chess glyphs) and its bold face.
+#[derive(Resource, Clone, Debug)]
+pub struct Fonts {
+    /// Piece glyphs.
+    pub pieces: Handle<Font>,
+    /// Coordinates.
+    pub ui: Handle<Font>,
+    /// Counts.
+    pub bold: Handle<Font>,
+}
+
+/// Width in logical pixels that the side panel takes from the right of the
+/// window; the board is drawn in the rest.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct PanelWidth(pub f32);
+
+/// Board drawing, animation, effects and input.
+pub struct ViewPlugin;
+
+impl Plugin for ViewPlugin {
+    fn build(&self, app: &mut App) {
+        if !app.world().contains_resource::<Settings>() {
+            app.insert_resource(Settings::load());
+        }
+        app.insert_resource(ClearColor(theme::colors(Theme::default()).background))
+            .init_resource::<Layout>()
+            .init_resource::<PanelWidth>()
+            .init_resource::<GameOptions>()
+            .add_systems(Startup, (setup, spawn_camera, report_problem))
+            .add_systems(
+                Update,
+                (
+                    input::keys,
+                    input::read_pointer,
+                    input::pointer,
+                    script,
+                    screenshot_key,
+                    input::hold_computer,
+                )
+                    .chain()
+                    .in_set(TurnSet::Input)
+                    .before(crate::chess::ecs::computer::ComputerSet),
+            )
+            .add_systems(
+                Update,
+                (
+                    (
+                        board::follow_variant,
+                        fit_camera,
+                        board::draw_frame,
+                        board::dress_cells,
+                        board::recolor_cells,
+                        board::dress_pieces,
+                        board::dress_fog,
+                        board::show_swept,
+                        board::show_counts,
+                        board::show_mines,
+                        board::relayout,
+                    )
+                        .chain(),
+                    (
+                        effects::place_pieces,
+                        effects::react,
+                        effects::animate,
+                        board::animate_fog,
+                        input::draw_selection,
+                        input::draw_hint,
+                        effects::shake_camera,
+                    )
+                        .chain(),
+                )
+                    .chain()
+                    .in_set(TurnSet::Present),
+            );
+        if crate::base::platform::WEB {
+            app.add_systems(Last, publish_status);
+        }
+        input::build(app);
+        effects::build(app);
+        crate::sudoku::view::build(app);
+        app.init_resource::<probe::FrameProbe>()
+            .add_systems(Update, probe::start_update.before(TurnSet::Setup))
+            .add_systems(Update, probe::end_update.after(TurnSet::Present));
+    }
+}
+
+use crate::base::settings::Theme;
+
+fn setup(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    mut fonts: ResMut<Assets<Font>>,
+) {
+    commands.insert_resource(textures::make(&mut images));
+    let regular = fonts.add(Font::from_bytes(
+        include_bytes!("../../../assets/fonts/DejaVuSans.ttf").to_vec(),
+    ));
+    let bold = fonts.add(Font::from_bytes(
+        include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf").to_vec(),
+    ));
+    commands.insert_resource(Fonts {
+        pieces: regular.clone(),
+        ui: regular,
+        bold,
+    });
+}
+
+fn report_problem(options: Res<GameOptions>) {
+    if let Some(p) = &options.problem {
+        error!("page address: {p}");
+    }
+}
+
+/// Marks the camera that draws the board (egui has its own).
+#[derive(Component)]
+pub struct WorldCamera;
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, WorldCamera));
+}
+
+/// Fits the board (with its frame) into the part of the window left of the
+/// side panel, keeping its shape.
+fn fit_camera(
+    layout: Res<Layout>,
+    panel: Res<PanelWidth>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    mut cams: Query<(&mut Camera, &mut Projection), With<WorldCamera>>,
+) {
+    let (w, h) = (
+        (layout.files as f32 + 1.2) * CELL,
+        (layout.ranks as f32 + 1.2) * CELL,
+    );
+    let Ok(win) = window.single() else { return };
+    let scale = win.scale_factor();
+    let full = win.physical_size();
+    let panel_px = ((panel.0 * scale) as u32).min(full.x.saturating_sub(64));
+    let size = UVec2::new(full.x.saturating_sub(panel_px).max(1), full.y.max(1));
+    for (mut cam, mut p) in &mut cams {
+        let want = Some(Viewport {
+            physical_position: UVec2::ZERO,
+            physical_size: size,
+            ..default()
+        });
+        let same = cam
+            .viewport
+            .as_ref()
+            .is_some_and(|v| v.physical_size == size);
+        if !same {
+            cam.viewport = want;
+        }
+        if let Projection::Orthographic(o) = &mut *p {
+            let same = matches!(o.scaling_mode, ScalingMode::AutoMin { min_width, min_height }
+                if min_width == w && min_height == h);
+            if !same {
+                o.scaling_mode = ScalingMode::AutoMin {
+                    min_width: w,
+                    min_height: h,
+                };
+            }
+        }
+    }
+}
+
+/// Saves a screenshot when F12 was pressed.
+fn screenshot_key(mut commands: Commands, mut asks: MessageReader<input::TakeScreenshot>) {
+    if asks.read().count() == 0 {
+        return;
+    }
+    let stamp = crate::base::platform::wall_clock_nanos() / 1_000_000_000;
+    let name = format!("minesweeper-chess-{stamp}.png");
+    // In the browser, Bevy offers the picture as a download.
+    let path = if crate::base::platform::WEB {
+        std::path::PathBuf::from(name)
+    } else {
+        let Some(dir) = crate::base::settings::config_dir().map(|d| d.join("screenshots")) else {
+            return;
+        };
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            warn!("cannot create {}: {e}", dir.display());
+            return;
+        }
+        dir.join(name)
+    };
+    info!("screenshot: {}", path.display());
+    commands
+        .spawn(bevy::render::view::screenshot::Screenshot::primary_window())
+        .observe(bevy::render::view::screenshot::save_to_disk(path));
+}
+
+/// Plays `--script` moves one at a time through the input path, waits for
+/// the animations, then takes the `--screenshot` and quits.
+fn script(
+    mut commands: Commands,
+    mut options: ResMut<GameOptions>,
+    board: BoardView,
+    state: Res<GameState>,
+    library: Option<Res<crate::chess::ecs::presets::PresetLibrary>>,
+    busy: Query<(), With<effects::Busy>>,
+    mut frames: Local<u32>,
+    mut since_move: Local<u32>,
+    mut requests: MessageWriter<MoveRequested>,
+    mut new_game: MessageWriter<crate::chess::ecs::NewGameRequested>,
+) {
+    if !options.skip_menu {
+        return;
+    }
+    *frames += 1;
+    *since_move += 1;
+    if *frames == 3 {
+        let variant = options.preset.as_ref().and_then(|file| {
+            let found = library
+                .as_ref()
+                .and_then(|l| l.entries.iter().find(|e| &e.file == file));
+            if found.is_none() {
+                error!("--preset {file}: no such preset in levels/");
+            }
+            found
+                .and_then(|e| e.preset.as_ref().ok())
+                .map(|p| p.variant.clone())
+        });
+        let position = options.fen.as_ref().and_then(|f| {
+            use minesweeper_core::chess::fen;
+            let parsed = fen::parse_setup(f).and_then(|setup| {
+                if let Some(v) = &variant {
+                    fen::check_against(&setup, v)?;
+                }
+                let rules = variant.as_ref().map_or_else(
+                    || minesweeper_core::chess::RuleSet::standard(setup.files, setup.ranks),
+                    |v| v.rules,
+                );
+                // A public FEN's hidden mines are dealt from what it shows.
+                let mut rng = <minesweeper_core::rng::GameRng as rand::SeedableRng>::seed_from_u64(
+                    options
+                        .seed
+                        .unwrap_or_else(crate::base::platform::wall_clock_nanos),
+                );
+                let setup = minesweeper_core::chess::deal::deal(setup, &mut rng)
+                    .map_err(fen::FenError::Deal)?;
+                minesweeper_core::chess::Position::from_setup(setup, rules)
+                    .map_err(fen::FenError::Position)
+            });
+            parsed.map_err(|e| error!("--fen: {e}")).ok()
+        });
+        if variant.is_some() || position.is_some() {
+            new_game.write(crate::chess::ecs::NewGameRequested {
+                variant,
+                position,
+                ..crate::chess::ecs::NewGameRequested::fresh()
+            });
+        }
+        return;
+    }
+    // Let the first game start, the window settle and animations finish.
+    if *frames < 20 {
+        return;
+    }
+    let waited = options
+        .wait
+        .is_some_and(|w| *since_move >= w && options.moves.is_empty());
+    if !busy.is_empty() && !waited {
+        return;
+    }
+    if !options.moves.is_empty() {
+        let text = options.moves.remove(0);
+        match board.snapshot(&state) {
+            Ok(pos) => {
+                let public = pos.public_view();
+                match minesweeper_core::chess::notation::parse_move(public.position(), &text) {
+                    Ok(m) => {
+                        info!("--script: {text}");
+                        requests.write(MoveRequested(m));
+                        *since_move = 0;
+                    }
+                    Err(e) => error!("--script: {e}"),
+                }
+            }
+            Err(e) => error!("--script: {e}"),
+        }
+        *frames = 10;
+        return;
+    }
+    if *frames < 40 || (options.wait.is_some() && !waited) {
+        return;
+    }
+    if let Some(path) = options.screenshot.take() {
+        info!("--screenshot: {}", path.display());
+        use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(path))
+            .observe(
+                |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                    exit.write(AppExit::Success);
+                },
+            );
+    }
+}
+
+/// What the page learns of the game (`window.mscStatus`, JSON): frames
+/// drawn, when the first one was, and the public state of the board. Only
+/// public information: the page is as visible to the player as the board.
+fn publish_status(
+    frames: Res<bevy::diagnostic::FrameCount>,
+    board: BoardView,
+    state: Res<GameState>,
+    mut first_ms: Local<Option<f64>>,
+) {
+    // Frame 0 was rendered by the time frame 2 runs.
+    if frames.0 >= 2 && first_ms.is_none() {
+        let t = crate::base::platform::page_time_ms();
+        *first_ms = Some(t);
+        info!("first frame drawn {t:.0} ms after the page started");
+    }
+    let fen = board
+        .snapshot(&state)
+        .map(|p| minesweeper_core::chess::fen::to_public_fen(&p))
+        .unwrap_or_default();
+    let outcome = state.outcome.map(|o| format!("{o:?}")).unwrap_or_default();
+    let json = format!(
+        "{{\"frames\":{},\"first_frame_ms\":{},\"moves\":{},\"fen\":\"{}\",\"outcome\":\"{}\"}}",
+        frames.0,
+        first_ms.map_or("null".to_string(), |t| format!("{t:.0}")),
+        state.moves.len(),
+        fen,
+        outcome.replace('"', "'"),
+    );
+    // Every frame: the browser test waits for frames to pass between its
+    // clicks (a software renderer can be slow enough to merge them).
+    crate::base::platform::publish("mscStatus", &json);
+}

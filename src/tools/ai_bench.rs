@@ -1,0 +1,200 @@
+//! `bench ai`: the computer opponent's strength and speed, measured.
+//!
+//! - nodes per second and depth reached in one second from the start;
+//! - a tactics suite of 8×10 positions (mates, winning captures, a mine to
+//!   avoid) that the Strong level must solve;
+//! - matches with random mine layouts: Casual against a random mover, and
+//!   Strong against Beginner.
+//!
+//! Matches play games on every core at once. `--strong-ms N` sets the
+//! Strong level's thinking time in the match (default 1000, as in the
+//! game); a shorter time only makes Strong weaker, so a score reached with
+//! it holds for the real level too.
+
+use std::time::{Duration, Instant};
+
+use minesweeper_core::ai::arena::{Player, play_game};
+use minesweeper_core::ai::tactics::{TACTICS, solved};
+use minesweeper_core::ai::{Level, Limits, Search};
+use minesweeper_core::chess::{Color, RuleSet, Variant, fen};
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Runs `games` games on all cores; returns (points for `hero`, wins,
+/// draws, losses, median plies).
+fn matches(hero: Player, villain: Player, games: u64, seed: u64) -> (f64, u64, u64, u64, f64) {
+    let variant = Variant::classic();
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get()) as u64;
+    let results: Vec<(f64, usize)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let variant = &variant;
+                s.spawn(move || {
+                    let mut out = Vec::new();
+                    let mut g = w;
+                    while g < games {
+                        // Alternate colours.
+                        let (white, black, side) = if g % 2 == 0 {
+                            (hero, villain, Color::White)
+                        } else {
+                            (villain, hero, Color::Black)
+                        };
+                        let r = play_game(variant, white, black, seed + g, 400);
+                        out.push((r.points(side), r.plies));
+                        g += workers;
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let points: f64 = results.iter().map(|r| r.0).sum();
+    let wins = results.iter().filter(|r| r.0 == 1.0).count() as u64;
+    let draws = results.iter().filter(|r| r.0 == 0.5).count() as u64;
+    let losses = results.len() as u64 - wins - draws;
+    let plies = median(results.iter().map(|r| r.1 as f64).collect());
+    (points, wins, draws, losses, plies)
+}
+
+/// The parts `--only` may name.
+pub const PARTS: [&str; 3] = ["speed", "tactics", "matches"];
+
+/// `bench ai [--quick] [--games N] [--strong-ms MS] [--only speed|tactics|matches]`.
+///
+/// # Errors
+/// An unknown flag, a missing or out-of-range value, or an `--only` part
+/// that does not exist.
+pub fn run(args: &[String]) -> Result<String, String> {
+    let mut quick = false;
+    let mut games: Option<u64> = None;
+    let mut strong_ms: Option<u64> = None;
+    let mut only: Option<&str> = None;
+    let mut f = crate::base::flags::Flags::new("bench ai", args);
+    while let Some(a) = f.next_flag() {
+        match a {
+            "--quick" => quick = true,
+            "--games" => games = Some(f.number(a, 1, 10_000)?),
+            "--strong-ms" => strong_ms = Some(f.number(a, 1, 60_000)?),
+            "--only" => {
+                let v = f.value(a)?;
+                if !PARTS.contains(&v) {
+                    return Err(format!(
+                        "bench ai: --only {v}: the parts are {}",
+                        PARTS.join(", ")
+                    ));
+                }
+                only = Some(v);
+            }
+            other => return Err(f.unknown(other)),
+        }
+    }
+    let value = |key: &str| -> Option<u64> {
+        match key {
+            "--games" => games,
+            _ => strong_ms,
+        }
+    };
+    let wants = |part: &str| only.is_none_or(|o| o == part);
+    let mut out = String::new();
+    if cfg!(debug_assertions) {
+        out.push_str("note: debug build; use `cargo run --release -- bench ai` for real figures\n");
+    }
+
+    if wants("speed") {
+        let start = fen::parse(
+            "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 8/8/8/ffffffff/ffffffff/ffffffff/ffffffff/8/8/8",
+            RuleSet::standard(8, 10),
+        );
+        if let Ok(start) = start {
+            let public = start.public_view();
+            let runs = if quick { 1 } else { 5 };
+            let mut nps = Vec::new();
+            let mut depth = Vec::new();
+            for i in 0..runs {
+                let t = Instant::now();
+                let thought =
+                    Search::new(&public, Limits::time(Duration::from_secs(1)), 0, i).run();
+                let secs = t.elapsed().as_secs_f64();
+                if let Some(th) = thought {
+                    nps.push(th.nodes as f64 / secs);
+                    depth.push(th.depth as f64);
+                }
+            }
+            if !nps.is_empty() {
+                out.push_str(&format!(
+                    "speed from the start position (fog, four hidden mines), 1 s searches, median of {runs}:\n  {:.0} nodes/s, depth {}\n",
+                    median(nps),
+                    median(depth)
+                ));
+            }
+            // The web runs the search in 6 ms slices between frames: an
+            // iteration cut short is redone from the transposition table.
+            let mut sliced_depth = Vec::new();
+            for i in 0..runs {
+                let mut search = Search::new(&public, Limits::time(Duration::from_secs(1)), 0, i);
+                let thought = loop {
+                    if let Some(t) = search.step(Duration::from_millis(6)) {
+                        break t;
+                    }
+                };
+                sliced_depth.push(thought.depth as f64);
+            }
+            out.push_str(&format!(
+                "  the same 1 s of thinking in 6 ms slices (the web): depth {}\n",
+                median(sliced_depth)
+            ));
+        }
+    }
+
+    if wants("tactics") {
+        let strong = Level::Strong.limits();
+        let mut solved_n = 0;
+        out.push_str("tactics suite at the Strong level (1 s):\n");
+        for &(name, text, goal) in TACTICS {
+            let rules = fen::parse_setup(text).map(|s| RuleSet::standard(s.files, s.ranks));
+            let Ok(pos) = rules.and_then(|r| fen::parse(text, r)) else {
+                out.push_str(&format!("  {name}: bad FEN\n"));
+                continue;
+            };
+            let Some(t) = Search::new(&pos.public_view(), strong, 0, 1).run() else {
+                continue;
+            };
+            let ok = solved(goal, &t.best.to_string(), t.score);
+            solved_n += usize::from(ok);
+            out.push_str(&format!(
+                "  {} {name}: played {} (depth {}, score {})\n",
+                if ok { "ok  " } else { "FAIL" },
+                t.best,
+                t.depth,
+                t.score
+            ));
+        }
+        out.push_str(&format!("  solved {solved_n} of {}\n", TACTICS.len()));
+    }
+
+    if wants("matches") {
+        let games = value("--games").unwrap_or(if quick { 10 } else { 50 });
+        let (p, w, d, l, plies) =
+            matches(Player::level(Level::Casual), Player::Random, games, 1000);
+        out.push_str(&format!(
+            "Casual vs a random mover, {games} games, random mine layouts:\n  {w} won, {d} drawn, {l} lost ({:.0}%), median {plies} plies\n",
+            100.0 * p / games as f64
+        ));
+        let games = value("--games").map_or(if quick { 10 } else { 100 }, |g| g * 2);
+        let ms = value("--strong-ms").unwrap_or(1000);
+        let strong = Player::Engine(Limits::time(Duration::from_millis(ms)), 0);
+        let (p, w, d, l, plies) = matches(strong, Player::level(Level::Beginner), games, 5000);
+        out.push_str(&format!(
+            "Strong ({ms} ms a move) vs Beginner, {games} games, colours alternating:\n  {w} won, {d} drawn, {l} lost: {:.1}%, median {plies} plies\n",
+            100.0 * p / games as f64
+        ));
+    }
+    Ok(out)
+}

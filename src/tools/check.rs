@@ -1,0 +1,297 @@
+//! `check FILE...`: validates every file format the game reads, so modders
+//! and tests can ask before the game does: board presets, Sweeper Sudoku
+//! presets, saved and exported games, Sweeper Sudoku saves, settings and
+//! FEN lists. Each problem names the file, the line (and column where it is
+//! known) and what is wrong.
+
+use std::path::{Path, PathBuf};
+
+use super::CliOutput;
+use minesweeper_core::chess::preset::{self, Preset};
+use minesweeper_core::chess::{PublicPosition, RuleSet, fen, record};
+use minesweeper_core::rng::GameRng;
+use minesweeper_core::sudoku;
+use rand::SeedableRng;
+
+/// Largest file `check` reads: far above any real preset or save.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// The formats `check` tells apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// A chess board preset (`levels/*.ron`).
+    ChessPreset,
+    /// A Sweeper Sudoku preset (`levels/sudoku/*.ron`).
+    SudokuPreset,
+    /// A game record: the saved game (`saved_game.txt`) or an export.
+    Record,
+    /// A Sweeper Sudoku save (`sudoku_game.txt`).
+    SudokuSave,
+    /// The settings file (`settings.ron`).
+    Settings,
+    /// One FEN per line (`*.fen`; `#` starts a comment line).
+    Fen,
+}
+
+impl Format {
+    fn name(self) -> &'static str {
+        match self {
+            Format::ChessPreset => "board preset",
+            Format::SudokuPreset => "Sweeper Sudoku preset",
+            Format::Record => "game record",
+            Format::SudokuSave => "Sweeper Sudoku save",
+            Format::Settings => "settings",
+            Format::Fen => "FEN list",
+        }
+    }
+}
+
+/// Which format a file is in, from its name and its first meaningful line.
+pub fn format_of(path: &Path, text: &str) -> Format {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with('#'))
+        .unwrap_or("");
+    let in_sudoku_folder = path
+        .parent()
+        .and_then(|d| d.file_name())
+        .is_some_and(|d| d == "sudoku");
+    if first == sudoku::save::HEADER {
+        Format::SudokuSave
+    } else if name == "settings.ron" {
+        Format::Settings
+    } else if ext == "fen" {
+        Format::Fen
+    } else if first.starts_with('[') || ext == "txt" || ext == "pgn" {
+        Format::Record
+    } else if in_sudoku_folder || first.starts_with("SudokuPreset") {
+        Format::SudokuPreset
+    } else {
+        Format::ChessPreset
+    }
+}
+
+/// Reads a file as text, refusing what is too large or not UTF-8. A UTF-8
+/// byte-order mark is dropped.
+///
+/// # Errors
+/// `FILE: problem` for an unreadable, oversized or non-UTF-8 file.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let shown = path.display();
+    let len = std::fs::metadata(path)
+        .map_err(|e| format!("{shown}: cannot read the file: {e}"))?
+        .len();
+    if len > MAX_FILE_BYTES {
+        return Err(format!(
+            "{shown}: {len} bytes is too large for a game file (at most {MAX_FILE_BYTES})"
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("{shown}: cannot read the file: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
+        format!("{shown}:{line}: not UTF-8 text")
+    })?;
+    Ok(text
+        .strip_prefix('\u{feff}')
+        .map(str::to_string)
+        .unwrap_or(text))
+}
+
+/// Checks one file: a summary on success, `FILE:LINE[:COL]: problem` on
+/// failure.
+///
+/// # Errors
+/// The first problem found.
+pub fn check_file(path: &Path) -> Result<String, String> {
+    let text = read_text(path)?;
+    let format = format_of(path, &text);
+    let file = path.display().to_string();
+    let summary = match format {
+        Format::ChessPreset => preset::parse(&file, &text)
+            .map(|p| summary(&p))
+            .map_err(|e| e.to_string())?,
+        Format::SudokuPreset => sudoku::preset::parse(&file, &text)
+            .map(|p| {
+                format!(
+                    "\"{}\", sudoku {}×{}, {} mines, {} givens, {} cards",
+                    p.file.name,
+                    p.file.size,
+                    p.file.size,
+                    p.file.mines,
+                    p.file.givens,
+                    p.deck_size()
+                )
+            })
+            .map_err(|e| e.to_string())?,
+        Format::Record => check_record(&text).map_err(|e| format!("{file}:{e}"))?,
+        Format::SudokuSave => {
+            let presets = sudoku_presets();
+            let (game, code) =
+                sudoku::save::from_text(&text, &presets).map_err(|e| located(&file, &e))?;
+            format!("board {code}, {} action(s) replayed", game.log.len())
+        }
+        Format::Settings => {
+            let (_, err) = crate::base::settings::Settings::from_ron(&text);
+            if let Some(e) = err {
+                return Err(format!("{file}:{e}"));
+            }
+            "settings read".to_string()
+        }
+        Format::Fen => check_fens(&text).map_err(|e| format!("{file}:{e}"))?,
+    };
+    Ok(format!("{}: {summary}", format.name()))
+}
+
+/// `line N: problem` (or `line N, …: problem`) as `FILE:N: …`.
+fn located(file: &str, e: &str) -> String {
+    let rest = e.strip_prefix("line ").unwrap_or("");
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    match rest[digits.len()..].strip_prefix([':', ',']) {
+        Some(tail) if !digits.is_empty() => format!("{file}:{digits}:{tail}"),
+        _ => format!("{file}: {e}"),
+    }
+}
+
+/// The board presets a record may name: the built-in ones and `levels/`.
+fn chess_presets() -> Vec<Preset> {
+    let mut out: Vec<Preset> = preset::BUILTIN
+        .iter()
+        .filter_map(|(f, t)| preset::parse(f, t).ok())
+        .collect();
+    if let Ok(rd) = std::fs::read_dir(crate::base::paths::levels_dir()) {
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "ron")
+                && let Ok(found) = preset::load_file(&p)
+                && !out.iter().any(|o| o.variant.name == found.variant.name)
+            {
+                out.push(found);
+            }
+        }
+    }
+    out
+}
+
+fn sudoku_presets() -> Vec<sudoku::SudokuPreset> {
+    let (mut found, _) = crate::sudoku::ecs::presets::discover();
+    for b in sudoku::preset::builtins() {
+        if !found.iter().any(|p| p.source == b.source) {
+            found.push(b);
+        }
+    }
+    found
+}
+
+fn check_record(text: &str) -> Result<String, String> {
+    let presets = chess_presets();
+    let rules_for = |name: &str| -> Option<RuleSet> {
+        presets
+            .iter()
+            .find(|p| p.variant.name == name)
+            .map(|p| p.variant.rules)
+    };
+    // The deal only checks that some layout agrees; which one is irrelevant.
+    let mut rng = GameRng::seed_from_u64(0);
+    let rec = record::parse(text, rules_for, &mut rng)
+        .map_err(|e| format!("{}:{}: {}", e.line, e.column, e.message))?;
+    Ok(format!(
+        "{} move(s), {}{}",
+        rec.game.moves().len(),
+        record::result_token(rec.game.outcome()),
+        if rec.dealt {
+            ", unfinished: hidden mines not stored"
+        } else {
+            ""
+        }
+    ))
+}
+
+fn check_fens(text: &str) -> Result<String, String> {
+    let mut n = 0;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let setup = fen::parse_setup(line).map_err(|e| format!("{}: {e}", i + 1))?;
+        let rules = RuleSet::standard(setup.files, setup.ranks);
+        let checked = if setup.unknown.is_some() {
+            PublicPosition::from_setup(setup, rules)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        } else {
+            minesweeper_core::chess::Position::from_setup(setup, rules)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        };
+        checked.map_err(|e| format!("{}: {e}", i + 1))?;
+        n += 1;
+    }
+    Ok(format!("{n} position(s)"))
+}
+
+fn summary(p: &Preset) -> String {
+    let v = &p.variant;
+    format!(
+        "\"{}\", {}×{}, {} mines in {} fog cells",
+        v.name,
+        v.files,
+        v.ranks,
+        v.mine_count,
+        v.fog_zone.len()
+    )
+}
+
+/// `check [FILE...]`: validates files (default: every preset in `levels/`
+/// and `levels/sudoku/`); exit code 1 when any is broken.
+pub fn check(files: &[String]) -> CliOutput {
+    let mut paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+    if paths.is_empty() {
+        let dir = crate::base::paths::levels_dir();
+        for d in [dir.clone(), dir.join("sudoku")] {
+            match std::fs::read_dir(&d) {
+                Ok(rd) => {
+                    let mut more: Vec<PathBuf> = rd
+                        .filter_map(|e| e.ok().map(|e| e.path()))
+                        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                        .collect();
+                    more.sort();
+                    paths.extend(more);
+                }
+                Err(e) if d == dir => {
+                    return CliOutput::fail(format!("cannot list {}: {e}\n", d.display()));
+                }
+                Err(_) => {}
+            }
+        }
+    }
+    let mut out = CliOutput::ok(String::new());
+    let mut bad = 0;
+    for path in &paths {
+        match check_file(path) {
+            Ok(s) => out
+                .stdout
+                .push_str(&format!("ok  {}: {s}\n", path.display())),
+            Err(e) => {
+                out.stderr.push_str(&format!("error: {e}\n"));
+                out.code = 1;
+                bad += 1;
+            }
+        }
+    }
+    out.stdout.push_str(&format!(
+        "{} file(s) checked, {bad} with errors\n",
+        paths.len()
+    ));
+    out
+}
