@@ -4,12 +4,13 @@ use bevy::prelude::*;
 use minesweeper_chess::base::audio::SoundLog;
 use minesweeper_chess::base::audio::synth::Effect;
 use minesweeper_chess::base::gesture::PointerFrame;
+use minesweeper_chess::base::screen::Screen;
 use minesweeper_chess::chess::ecs::MineSeed;
 use minesweeper_chess::sudoku::ecs::{
     Flagged, Fogged, HiddenMine, Puzzle, PuzzleCell, PuzzleHappened, PuzzlePiece, PuzzleRefused,
     PuzzleRequest, SpentMine,
 };
-use minesweeper_chess::sudoku::view::{PuzzleLayout, PuzzleShown};
+use minesweeper_chess::sudoku::view::PuzzleLayout;
 use minesweeper_core::sudoku::{self, Action, MineFate};
 
 /// Messages heard during the last updates.
@@ -34,10 +35,7 @@ fn app(seed: u64) -> App {
     let mut app = minesweeper_chess::headless_app_with_view(MineSeed(1));
     app.init_resource::<Heard>()
         .add_systems(PostUpdate, listen)
-        .insert_resource(PuzzleShown {
-            visible: true,
-            interactive: true,
-        });
+        .insert_state(Screen::Sudoku);
     app.world_mut()
         .resource_mut::<minesweeper_chess::base::settings::Settings>()
         .muted = false;

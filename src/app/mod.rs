@@ -1,26 +1,90 @@
 //! The composition root: which plugins make the game, in a window or
-//! headless. Imports anything; nothing imports it but `main.rs` and tests.
+//! headless, in which order their sets run ([`sets`]), the screens' flow,
+//! the interface layer ([`ui`]) and the title menu ([`title`]). Imports
+//! anything; nothing imports it but `main.rs` and tests.
+
+pub mod sets;
+pub mod title;
+pub mod ui;
 
 use bevy::asset::io::AssetSourceBuilder;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 use crate::base::options::GameOptions;
+use crate::base::screen::{Menu, Screen, ScreenPlugin};
+use crate::base::widgets::UiSet;
 use crate::chess::ecs::MineSeed;
 use crate::chess::ecs::presets::{Discover, PresetPlugin};
 use crate::chess::view::{Layout, ViewPlugin};
+use crate::sudoku::view::SudokuViewPlugin;
 
 /// Everything but rendering, audio and UI: the game as tests and the
-/// computer opponent run it.
+/// computer opponent run it, with the screen states and the frame's order.
 pub struct GamePlugin;
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
+            ScreenPlugin,
+            sets::SetsPlugin,
             crate::chess::ecs::ChessPlugin,
             crate::chess::ecs::computer::ComputerPlugin,
             crate::sudoku::ecs::PuzzlePlugin,
         ));
+    }
+}
+
+/// What draws and plays, with or without a window: fonts and textures, the
+/// pointer, both boards, the sounds.
+pub struct ViewsPlugin;
+
+impl Plugin for ViewsPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            crate::base::draw::DrawPlugin,
+            crate::base::gesture::PointerPlugin,
+            ViewPlugin,
+            SudokuViewPlugin,
+            crate::base::audio::SoundPlugin,
+        ))
+        .init_resource::<crate::base::probe::FrameProbe>()
+        .add_systems(
+            Update,
+            (
+                crate::base::probe::start_update.before(crate::base::gesture::PointerSet),
+                crate::base::probe::end_update.after(crate::base::audio::SoundSet),
+            ),
+        );
+    }
+}
+
+/// The interfaces: egui, the title, both games' menus and panels, saving.
+pub struct InterfacePlugin;
+
+impl Plugin for InterfacePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((
+            ui::UiPlugin,
+            crate::chess::ui::ChessUiPlugin,
+            crate::sudoku::ui::SudokuUiPlugin,
+            crate::chess::ecs::save::SavePlugin,
+            crate::sudoku::ecs::save::SavePlugin,
+        ))
+        .add_systems(Startup, start_screen)
+        .add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            title::title
+                .run_if(in_state(Screen::Title).and_then(in_state(Menu::None)))
+                .in_set(UiSet),
+        );
+    }
+}
+
+/// Scripted runs and `--fen`/`--preset` skip the title.
+fn start_screen(options: Res<GameOptions>, mut screen: ResMut<NextState<Screen>>) {
+    if options.skip_menu {
+        screen.set(Screen::Chess);
     }
 }
 
@@ -37,7 +101,7 @@ pub fn headless_app_with_view(seed: MineSeed) -> App {
         .add_message::<bevy::input::touch::TouchInput>()
         .add_message::<bevy::window::CursorMoved>()
         .insert_resource(crate::base::settings::Settings::default())
-        .add_plugins((ViewPlugin, crate::base::audio::SoundPlugin));
+        .add_plugins(ViewsPlugin);
     app
 }
 
@@ -47,7 +111,10 @@ pub fn headless_app(seed: MineSeed) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(seed)
-        .add_plugins(GamePlugin);
+        .add_plugins(GamePlugin)
+        // A headless world is a chess game in progress (tests switch to
+        // Sweeper Sudoku's screen when they need it).
+        .insert_state(Screen::Chess);
     app
 }
 
@@ -110,9 +177,8 @@ pub fn run_game(options: GameOptions) {
                 Discover::Folder(levels.clone().into())
             },
         },
-        ViewPlugin,
-        crate::base::audio::SoundPlugin,
-        crate::chess::ui::UiPlugin,
+        ViewsPlugin,
+        InterfacePlugin,
     ))
     .insert_resource(Layout {
         flipped: options.flip,

@@ -2,10 +2,12 @@
 //! double-taps and long-presses, recognised from raw events so that board
 //! input reads the same thing from either.
 //!
-//! The recogniser is plain code fed with timestamped events; the system in
-//! the chess board's input (`crate::chess::view::input`) feeds it Bevy's mouse and touch messages.
+//! The recogniser is plain code fed with timestamped events; [`read_pointer`]
+//! feeds it Bevy's mouse and touch messages. Each board maps the frame's
+//! screen point through its own camera.
 
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
 /// Time a still finger (or button) must stay down to make a long-press.
 pub const LONG_PRESS_SECS: f64 = 0.5;
@@ -165,6 +167,95 @@ impl Gestures {
             frame.long_press = true;
         }
     }
+}
+
+/// The pointer for every board: [`read_pointer`] fills [`PointerFrame`]
+/// from the mouse and the first finger, in [`PointerSet`].
+pub struct PointerPlugin;
+
+/// Where the pointer is read: before any board looks at it.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PointerSet;
+
+impl Plugin for PointerPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Gestures>()
+            .init_resource::<PointerFrame>()
+            .add_systems(Update, read_pointer.in_set(PointerSet));
+    }
+}
+
+/// Feeds the mouse and the first finger on the touch screen to the
+/// gesture recogniser. Each board maps the frame's screen point through its
+/// own camera. Without a window (headless tests) the frame is left as it
+/// is, so tests can write it.
+pub fn read_pointer(
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut moved: MessageReader<CursorMoved>,
+    mut touches: MessageReader<bevy::input::touch::TouchInput>,
+    window: Query<&Window, With<PrimaryWindow>>,
+    time: Res<Time<Real>>,
+    mut gestures: ResMut<Gestures>,
+    mut frame: ResMut<PointerFrame>,
+) {
+    use bevy::input::touch::TouchPhase;
+    let Ok(win) = window.single() else {
+        return;
+    };
+    let now = time.elapsed_secs_f64();
+    let touch_events: Vec<_> = touches.read().copied().collect();
+    let touching = !touch_events.is_empty() || gestures.finger.is_some();
+    let mut f = gestures.begin(touching || frame.touch && moved.is_empty());
+    for t in touch_events {
+        let follow = gestures.finger.is_none_or(|id| id == t.id);
+        if !follow {
+            continue;
+        }
+        let ev = match t.phase {
+            TouchPhase::Started => {
+                gestures.finger = Some(t.id);
+                RawPointer::Down(t.position)
+            }
+            TouchPhase::Moved => RawPointer::Move(t.position),
+            TouchPhase::Ended => {
+                gestures.finger = None;
+                RawPointer::Up(t.position)
+            }
+            TouchPhase::Canceled => {
+                gestures.finger = None;
+                RawPointer::Cancel
+            }
+        };
+        f.touch = true;
+        gestures.feed(&mut f, ev, now);
+    }
+    if gestures.finger.is_none() {
+        let cursor = win.cursor_position();
+        if moved.read().count() > 0
+            && let Some(p) = cursor
+        {
+            f.touch = false;
+            gestures.feed(&mut f, RawPointer::Move(p), now);
+        }
+        if let Some(p) = cursor {
+            if buttons.just_pressed(MouseButton::Left) {
+                f.touch = false;
+                gestures.feed(&mut f, RawPointer::Down(p), now);
+            }
+            if buttons.just_released(MouseButton::Left) {
+                gestures.feed(&mut f, RawPointer::Up(p), now);
+            }
+            if buttons.just_pressed(MouseButton::Right) {
+                f.touch = false;
+                gestures.feed(&mut f, RawPointer::Secondary(p), now);
+            }
+        } else if buttons.just_released(MouseButton::Left) {
+            // Let go outside the window: the drag snaps back.
+            gestures.feed(&mut f, RawPointer::Cancel, now);
+        }
+    }
+    gestures.finish(&mut f, now);
+    *frame = f;
 }
 
 #[cfg(test)]

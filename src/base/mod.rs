@@ -4,6 +4,7 @@
 //! project's folders. Imports only the core crate.
 
 pub mod audio;
+pub mod draw;
 pub mod flags;
 pub mod gesture;
 pub mod i18n;
@@ -12,6 +13,8 @@ pub mod options;
 pub mod paths;
 pub mod platform;
 pub mod probe;
+pub mod screen;
 pub mod settings;
 pub mod textures;
 pub mod theme;
+pub mod widgets;

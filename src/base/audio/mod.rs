@@ -1,6 +1,6 @@
-//! Sound: effects synthesised at startup ([`synth`]), played in reaction to
-//! gameplay messages. Without a sound device Bevy plays nothing and logs a
-//! warning; the game goes on.
+//! Sound: effects synthesised at startup ([`synth`]), played when a game
+//! asks ([`PlaySound`] now, [`PlayLater`] after a delay). Without a sound
+//! device Bevy plays nothing and logs a warning; the game goes on.
 
 pub mod synth;
 
@@ -8,10 +8,6 @@ use bevy::audio::Volume;
 use bevy::prelude::*;
 
 use crate::base::settings::Settings;
-use crate::chess::ecs::{
-    CheckGiven, FogLifted, GameOver, MineExploded, MineSwept, MoveRejected, PieceMoved, SapperUsed,
-    TurnSet,
-};
 use synth::Effect;
 
 /// Asks for a sound (menus use it for clicks).
@@ -34,11 +30,17 @@ impl Sounds {
 pub struct SoundLog(pub Vec<Effect>);
 
 /// A sound waiting for its moment (a blast after the piece arrives).
-#[derive(Component)]
-struct SoundLater {
-    effect: Effect,
-    delay: f32,
+#[derive(Component, Debug, Clone, Copy)]
+pub struct PlayLater {
+    /// What to play.
+    pub effect: Effect,
+    /// Seconds to wait.
+    pub delay: f32,
 }
+
+/// Where sounds are played: after the games have asked for them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SoundSet;
 
 /// Plays the game's sounds.
 pub struct SoundPlugin;
@@ -48,10 +50,7 @@ impl Plugin for SoundPlugin {
         app.add_message::<PlaySound>()
             .init_resource::<SoundLog>()
             .add_systems(Startup, make_sounds)
-            .add_systems(
-                Update,
-                (queue_sounds, play_sounds).chain().in_set(TurnSet::Present),
-            );
+            .add_systems(Update, play_sounds.in_set(SoundSet));
     }
 }
 
@@ -71,63 +70,6 @@ fn make_sounds(mut commands: Commands, assets: Option<ResMut<Assets<AudioSource>
     commands.insert_resource(Sounds(sounds));
 }
 
-/// Turns this frame's gameplay messages into sounds.
-fn queue_sounds(
-    mut commands: Commands,
-    settings: Res<Settings>,
-    mut out: MessageWriter<PlaySound>,
-    mut moved: MessageReader<PieceMoved>,
-    mut exploded: MessageReader<MineExploded>,
-    mut swept: MessageReader<MineSwept>,
-    mut sapper: MessageReader<SapperUsed>,
-    mut fog: MessageReader<FogLifted>,
-    mut check: MessageReader<CheckGiven>,
-    mut over: MessageReader<GameOver>,
-    mut rejected: MessageReader<MoveRejected>,
-) {
-    let k = settings.animation.factor();
-    let blast_delay = crate::chess::view::effects::SLIDE * k;
-    let mut blasted = false;
-    for _ in exploded.read() {
-        blasted = true;
-        commands.spawn(SoundLater {
-            effect: Effect::Blast,
-            delay: blast_delay,
-        });
-    }
-    for m in moved.read() {
-        if !blasted {
-            out.write(PlaySound(if m.captured.is_some() {
-                Effect::Capture
-            } else {
-                Effect::Move
-            }));
-        }
-    }
-    // The royal sapper is silent (Decision 9): only a pawn's sweep sounds.
-    for _ in swept.read().filter(|s| !s.by_king) {
-        out.write(PlaySound(Effect::Sweep));
-    }
-    if sapper.read().count() > 0 && !blasted {
-        out.write(PlaySound(Effect::Sweep));
-    }
-    if fog.read().count() > 0 {
-        out.write(PlaySound(Effect::Fog));
-    }
-    if check.read().count() > 0 {
-        out.write(PlaySound(Effect::Check));
-    }
-    if over.read().count() > 0 {
-        commands.spawn(SoundLater {
-            effect: Effect::GameEnd,
-            delay: blast_delay + 0.3,
-        });
-    }
-    if rejected.read().count() > 0 {
-        out.write(PlaySound(Effect::Illegal));
-    }
-}
-
 fn play_sounds(
     mut commands: Commands,
     time: Res<Time>,
@@ -135,7 +77,7 @@ fn play_sounds(
     sounds: Option<Res<Sounds>>,
     mut log: ResMut<SoundLog>,
     mut requests: MessageReader<PlaySound>,
-    mut later: Query<(Entity, &mut SoundLater)>,
+    mut later: Query<(Entity, &mut PlayLater)>,
 ) {
     let mut due: Vec<Effect> = requests.read().map(|r| r.0).collect();
     due.dedup();

@@ -80,21 +80,8 @@ impl Plugin for ChessPlugin {
             .add_message::<GameOver>()
             .add_message::<GameStarted>()
             .add_message::<MoveUndone>()
-            .configure_sets(
-                Update,
-                (
-                    TurnSet::Setup,
-                    TurnSet::Input,
-                    TurnSet::Validate,
-                    TurnSet::Apply,
-                    TurnSet::Mines,
-                    TurnSet::Fog,
-                    TurnSet::Check,
-                    TurnSet::Outcome,
-                    TurnSet::Present,
-                )
-                    .chain(),
-            )
+            // The order of the sets is the app's (`app::sets`); whether the
+            // move stages run is the game's.
             .configure_sets(
                 Update,
                 (

@@ -10,7 +10,7 @@ use crate::base::theme::{colors, count_color};
 use crate::chess::ecs::{
     ActiveVariant, At, BoardSquare, ChessPiece, Fog, FogZone, Mine, RevealedCount, Swept,
 };
-use minesweeper_core::chess::{Color as Side, Piece, Role, Square};
+use minesweeper_core::chess::{Color as Side, Piece, Square};
 
 /// A fog sprite's drift: phase and speed of its slow breathing.
 #[derive(Component)]
@@ -34,17 +34,7 @@ pub struct MineMark;
 #[derive(Component)]
 pub struct BoardFrame;
 
-/// Solid and outline glyphs of a piece in DejaVu Sans.
-pub fn glyphs(role: Role) -> (&'static str, &'static str) {
-    match role {
-        Role::King => ("\u{265A}", "\u{2654}"),
-        Role::Queen => ("\u{265B}", "\u{2655}"),
-        Role::Rook => ("\u{265C}", "\u{2656}"),
-        Role::Bishop => ("\u{265D}", "\u{2657}"),
-        Role::Knight => ("\u{265E}", "\u{2658}"),
-        Role::Pawn => ("\u{265F}", "\u{2659}"),
-    }
-}
+pub use crate::base::draw::glyphs;
 
 /// Spawns the two glyphs that draw `piece` as children of `parent`.
 pub fn spawn_piece_glyphs(

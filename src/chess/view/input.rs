@@ -5,7 +5,8 @@ use bevy::window::PrimaryWindow;
 
 use super::effects::Dropped;
 use super::{CELL, Layout, z};
-use crate::base::gesture::{Gestures, PointerFrame, RawPointer};
+use crate::base::gesture::PointerFrame;
+use crate::base::screen::Menu;
 use crate::base::settings::Settings;
 use crate::base::textures::Textures;
 use crate::base::theme::colors;
@@ -70,10 +71,6 @@ pub struct Drag {
     deferred: Option<Square>,
 }
 
-/// When set, board input is ignored (a menu is open).
-#[derive(Resource, Default, Debug, Clone, Copy)]
-pub struct InputBlocked(pub bool);
-
 /// Asks the interface to open or close the pause menu.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct TogglePause;
@@ -88,10 +85,7 @@ pub struct Highlight;
 
 pub(super) fn build(app: &mut App) {
     app.init_resource::<Selection>()
-        .init_resource::<Gestures>()
-        .init_resource::<PointerFrame>()
         .init_resource::<Drag>()
-        .init_resource::<InputBlocked>()
         .add_message::<TogglePause>()
         .add_message::<TakeScreenshot>();
 }
@@ -120,81 +114,24 @@ pub fn bomb_center(layout: &Layout, target: Square) -> Vec2 {
     c + Vec2::new(0.27, 0.27) * CELL * s
 }
 
-/// Feeds the mouse and the first finger on the touch screen to the
-/// gesture recogniser and maps the pointer onto the board. Without a window
-/// (headless tests) the frame is left as it is, so tests can write it.
-pub fn read_pointer(
-    buttons: Res<ButtonInput<MouseButton>>,
-    mut moved: MessageReader<CursorMoved>,
-    mut touches: MessageReader<bevy::input::touch::TouchInput>,
-    window: Query<&Window, With<PrimaryWindow>>,
+/// Maps the pointer onto the chess board through the board's camera.
+/// Without a window (headless tests) the frame is left as it is, so tests
+/// can write its world point.
+pub fn board_point(
+    window: Query<(), With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform), With<super::WorldCamera>>,
-    time: Res<Time<Real>>,
-    mut gestures: ResMut<Gestures>,
     mut frame: ResMut<PointerFrame>,
 ) {
-    use bevy::input::touch::TouchPhase;
-    let Ok(win) = window.single() else {
+    if window.single().is_err() {
         return;
-    };
-    let now = time.elapsed_secs_f64();
-    let touch_events: Vec<_> = touches.read().copied().collect();
-    let touching = !touch_events.is_empty() || gestures.finger.is_some();
-    let mut f = gestures.begin(touching || frame.touch && moved.is_empty());
-    for t in touch_events {
-        let follow = gestures.finger.is_none_or(|id| id == t.id);
-        if !follow {
-            continue;
-        }
-        let ev = match t.phase {
-            TouchPhase::Started => {
-                gestures.finger = Some(t.id);
-                RawPointer::Down(t.position)
-            }
-            TouchPhase::Moved => RawPointer::Move(t.position),
-            TouchPhase::Ended => {
-                gestures.finger = None;
-                RawPointer::Up(t.position)
-            }
-            TouchPhase::Canceled => {
-                gestures.finger = None;
-                RawPointer::Cancel
-            }
-        };
-        f.touch = true;
-        gestures.feed(&mut f, ev, now);
     }
-    if gestures.finger.is_none() {
-        let cursor = win.cursor_position();
-        if moved.read().count() > 0
-            && let Some(p) = cursor
-        {
-            f.touch = false;
-            gestures.feed(&mut f, RawPointer::Move(p), now);
-        }
-        if let Some(p) = cursor {
-            if buttons.just_pressed(MouseButton::Left) {
-                f.touch = false;
-                gestures.feed(&mut f, RawPointer::Down(p), now);
-            }
-            if buttons.just_released(MouseButton::Left) {
-                gestures.feed(&mut f, RawPointer::Up(p), now);
-            }
-            if buttons.just_pressed(MouseButton::Right) {
-                f.touch = false;
-                gestures.feed(&mut f, RawPointer::Secondary(p), now);
-            }
-        } else if buttons.just_released(MouseButton::Left) {
-            // Let go outside the window: the drag snaps back.
-            gestures.feed(&mut f, RawPointer::Cancel, now);
-        }
-    }
-    gestures.finish(&mut f, now);
-    f.world = f.screen.and_then(|p| {
+    let world = frame.screen.and_then(|p| {
         let (cam, t) = cams.single().ok()?;
         cam.viewport_to_world_2d(t, p).ok()
     });
-    *frame = f;
+    if frame.world != world {
+        frame.world = world;
+    }
 }
 
 fn select(
@@ -237,7 +174,6 @@ fn select(
 pub fn pointer(
     frame: Res<PointerFrame>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    blocked: Res<InputBlocked>,
     layout: Res<Layout>,
     board: BoardView,
     state: Res<GameState>,
@@ -328,7 +264,7 @@ pub fn pointer(
         }
         return;
     }
-    if over_ui || blocked.0 {
+    if over_ui {
         return;
     }
     let right = frame.secondary;
@@ -386,27 +322,15 @@ pub fn pointer(
     }
 }
 
-/// Keys: Esc deselects (or opens the menu), F flips, U undoes, H asks for
-/// a hint, M mutes, S sweeps with the selected pawn, F12 saves a screenshot.
-pub fn keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+/// Any change of the board drops the selection.
+pub fn drop_selection(
     mut selection: ResMut<Selection>,
-    mut layout: ResMut<Layout>,
-    mut settings: ResMut<Settings>,
-    mut commands_out: MessageWriter<GameCommand>,
-    mut requests: MessageWriter<MoveRequested>,
-    mut pause: MessageWriter<TogglePause>,
-    mut shots: MessageWriter<TakeScreenshot>,
-    mut hint: MessageWriter<crate::chess::ecs::computer::HintRequested>,
     mut cleared: MessageReader<GameStarted>,
     mut undone: MessageReader<MoveUndone>,
     mut moved: MessageReader<PieceMoved>,
     mut swept: MessageReader<SapperUsed>,
     mut rejected: MessageReader<MoveRejected>,
-    puzzle: Option<Res<crate::sudoku::view::PuzzleShown>>,
 ) {
-    // Any change of the board drops the selection.
     if cleared.read().count()
         + undone.read().count()
         + moved.read().count()
@@ -416,6 +340,15 @@ pub fn keys(
     {
         *selection = Selection::default();
     }
+}
+
+/// Keys on every screen: F12 saves a screenshot, M mutes.
+pub fn global_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut settings: ResMut<Settings>,
+    mut shots: MessageWriter<TakeScreenshot>,
+) {
     if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
     }
@@ -426,8 +359,23 @@ pub fn keys(
         settings.muted = !settings.muted;
         settings.save();
     }
-    // Sweeper Sudoku has the keyboard: the chess board's keys rest.
-    if puzzle.is_some_and(|p| p.visible) {
+}
+
+/// The chess board's keys: Esc deselects (or opens and closes the menu), F
+/// flips, U undoes, H asks for a hint, S sweeps with the selected pawn.
+/// Only Esc works while a menu is open.
+pub fn chess_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    menu: Res<State<Menu>>,
+    mut selection: ResMut<Selection>,
+    mut layout: ResMut<Layout>,
+    mut commands_out: MessageWriter<GameCommand>,
+    mut requests: MessageWriter<MoveRequested>,
+    mut pause: MessageWriter<TogglePause>,
+    mut hint: MessageWriter<crate::chess::ecs::computer::HintRequested>,
+) {
+    if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
     }
     if keys.just_pressed(KeyCode::Escape) {
@@ -436,6 +384,9 @@ pub fn keys(
         } else {
             pause.write(TogglePause);
         }
+    }
+    if *menu.get() != Menu::None {
+        return;
     }
     if keys.just_pressed(KeyCode::KeyF) {
         layout.flipped = !layout.flipped;

@@ -8,19 +8,18 @@
 pub mod board;
 pub mod effects;
 pub mod input;
+pub mod sound;
 
 use bevy::camera::{ScalingMode, Viewport};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::base::options::GameOptions;
-use crate::base::settings::Settings;
-use crate::base::{probe, textures, theme};
+use crate::base::screen::{Screen, no_menu};
 use crate::chess::ecs::{BoardView, GameState, MoveRequested, TurnSet};
 use minesweeper_core::chess::Square;
 
-/// World units per board cell.
-pub const CELL: f32 = 64.0;
+pub use crate::base::draw::{CELL, Fonts, PanelWidth};
 
 /// Depth of each layer of the board.
 pub mod z {
@@ -100,41 +99,21 @@ impl Layout {
     }
 }
 
-/// Fonts: DejaVu Sans (with the chess glyphs) and its bold face.
-#[derive(Resource, Clone, Debug)]
-pub struct Fonts {
-    /// Piece glyphs.
-    pub pieces: Handle<Font>,
-    /// Coordinates.
-    pub ui: Handle<Font>,
-    /// Counts.
-    pub bold: Handle<Font>,
-}
-
-/// Width in logical pixels that the side panel takes from the right of the
-/// window; the board is drawn in the rest.
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct PanelWidth(pub f32);
-
 /// Board drawing, animation, effects and input.
 pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        if !app.world().contains_resource::<Settings>() {
-            app.insert_resource(Settings::load());
-        }
-        app.insert_resource(ClearColor(theme::colors(Theme::default()).background))
-            .init_resource::<Layout>()
-            .init_resource::<PanelWidth>()
-            .init_resource::<GameOptions>()
-            .add_systems(Startup, (setup, spawn_camera, report_problem))
+        app.init_resource::<Layout>()
+            .add_systems(Startup, spawn_camera)
             .add_systems(
                 Update,
                 (
-                    input::keys,
-                    input::read_pointer,
-                    input::pointer,
+                    input::drop_selection,
+                    input::global_keys,
+                    input::chess_keys.run_if(in_state(Screen::Chess)),
+                    input::board_point,
+                    input::pointer.run_if(in_state(Screen::Chess).and_then(no_menu)),
                     script,
                     screenshot_key,
                     input::hold_computer,
@@ -148,6 +127,7 @@ impl Plugin for ViewPlugin {
                 (
                     (
                         board::follow_variant,
+                        show_camera,
                         fit_camera,
                         board::draw_frame,
                         board::dress_cells,
@@ -168,6 +148,7 @@ impl Plugin for ViewPlugin {
                         input::draw_selection,
                         input::draw_hint,
                         effects::shake_camera,
+                        sound::queue_sounds,
                     )
                         .chain(),
                 )
@@ -179,37 +160,6 @@ impl Plugin for ViewPlugin {
         }
         input::build(app);
         effects::build(app);
-        crate::sudoku::view::build(app);
-        app.init_resource::<probe::FrameProbe>()
-            .add_systems(Update, probe::start_update.before(TurnSet::Setup))
-            .add_systems(Update, probe::end_update.after(TurnSet::Present));
-    }
-}
-
-use crate::base::settings::Theme;
-
-fn setup(
-    mut commands: Commands,
-    mut images: ResMut<Assets<Image>>,
-    mut fonts: ResMut<Assets<Font>>,
-) {
-    commands.insert_resource(textures::make(&mut images));
-    let regular = fonts.add(Font::from_bytes(
-        include_bytes!("../../../assets/fonts/DejaVuSans.ttf").to_vec(),
-    ));
-    let bold = fonts.add(Font::from_bytes(
-        include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf").to_vec(),
-    ));
-    commands.insert_resource(Fonts {
-        pieces: regular.clone(),
-        ui: regular,
-        bold,
-    });
-}
-
-fn report_problem(options: Res<GameOptions>) {
-    if let Some(p) = &options.problem {
-        error!("page address: {p}");
     }
 }
 
@@ -219,6 +169,16 @@ pub struct WorldCamera;
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, WorldCamera));
+}
+
+/// The board camera draws on the chess screens (Sweeper Sudoku has its own).
+fn show_camera(screen: Res<State<Screen>>, mut cams: Query<&mut Camera, With<WorldCamera>>) {
+    let on = !screen.get().is_sudoku();
+    for mut c in &mut cams {
+        if c.is_active != on {
+            c.is_active = on;
+        }
+    }
 }
 
 /// Fits the board (with its frame) into the part of the window left of the

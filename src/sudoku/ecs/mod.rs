@@ -10,6 +10,7 @@
 use bevy::prelude::*;
 
 pub mod presets;
+pub mod save;
 
 use minesweeper_core::sudoku::board::Card;
 use minesweeper_core::sudoku::deduce::{Hint, PublicView, Rating, hint, rate};
@@ -141,20 +142,6 @@ impl Plugin for PuzzlePlugin {
             .add_message::<PuzzleRequest>()
             .add_message::<PuzzleHappened>()
             .add_message::<PuzzleRefused>()
-            .configure_sets(
-                Update,
-                (
-                    PuzzleSet::Input,
-                    PuzzleSet::Apply,
-                    PuzzleSet::Sync,
-                    PuzzleSet::Present,
-                )
-                    .chain()
-                    // After the chess turn: the two games share the pointer,
-                    // the sound and some components, never the same frame's
-                    // work.
-                    .after(crate::chess::ecs::TurnSet::Present),
-            )
             .add_systems(Update, apply.in_set(PuzzleSet::Apply))
             .add_systems(Update, sync.in_set(PuzzleSet::Sync));
     }

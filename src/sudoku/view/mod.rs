@@ -12,16 +12,16 @@ use bevy::window::PrimaryWindow;
 
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
+use crate::base::draw::glyphs;
+use crate::base::draw::{CELL, Fonts, PanelWidth};
 use crate::base::gesture::PointerFrame;
+use crate::base::screen::{Screen, no_menu};
 use crate::base::settings::Settings;
 use crate::base::textures::Textures;
 use crate::base::theme::count_color;
-use crate::chess::view::board::glyphs;
-use crate::chess::view::{CELL, Fonts, PanelWidth};
 use crate::sudoku::ecs::{
     Puzzle, PuzzleCell, PuzzleHappened, PuzzlePiece, PuzzleRefused, PuzzleRequest, PuzzleSet,
 };
-use minesweeper_core::chess::Role;
 use minesweeper_core::sudoku::game::{Action, CellState, Event, MineFate, PuzzleGame};
 use minesweeper_core::sudoku::{Card, PieceKind, Side};
 
@@ -193,8 +193,16 @@ struct Fx {
     rise: f32,
 }
 
-/// Sprites and text of the puzzle: set up by [`crate::chess::view::ViewPlugin`].
-pub fn build(app: &mut App) {
+/// Sprites and text of the puzzle, its camera and its pointer.
+pub struct SudokuViewPlugin;
+
+impl Plugin for SudokuViewPlugin {
+    fn build(&self, app: &mut App) {
+        build(app);
+    }
+}
+
+fn build(app: &mut App) {
     app.init_resource::<PuzzleInput>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Last, publish.run_if(|| crate::base::platform::WEB))
@@ -202,7 +210,7 @@ pub fn build(app: &mut App) {
             Update,
             pointer
                 .in_set(PuzzleSet::Input)
-                .after(crate::chess::view::input::read_pointer),
+                .run_if(in_state(Screen::Sudoku).and_then(no_menu)),
         )
         .add_systems(
             Update,
@@ -223,7 +231,7 @@ pub fn build(app: &mut App) {
 
 /// The puzzle's state for the web page (`window.mscPuzzle`): what the
 /// browser test reads to know a tap or a probe landed.
-fn publish(puzzle: Res<Puzzle>, shown: Res<PuzzleShown>) {
+fn publish(puzzle: Res<Puzzle>, screen: Res<State<Screen>>) {
     let Some(g) = &puzzle.game else {
         return;
     };
@@ -234,7 +242,7 @@ fn publish(puzzle: Res<Puzzle>, shown: Res<PuzzleShown>) {
         .collect();
     let json = format!(
         "{{\"shown\":{},\"code\":\"{}\",\"size\":{},\"score\":{},\"lives\":{},\"done\":{},\"flags\":{},\"pieces\":{},\"moves\":{},\"status\":\"{:?}\",\"hint\":{},\"closed\":[{}]}}",
-        shown.visible,
+        screen.get().is_sudoku(),
         puzzle.code,
         g.size(),
         g.score,
@@ -250,18 +258,7 @@ fn publish(puzzle: Res<Puzzle>, shown: Res<PuzzleShown>) {
     crate::base::platform::publish("mscPuzzle", &json);
 }
 
-/// Whether the puzzle is on screen (its camera is active) and takes the
-/// pointer (no menu or card over it). The interface sets it.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct PuzzleShown {
-    /// The puzzle camera draws instead of the chess one.
-    pub visible: bool,
-    /// Clicks and keys go to the board.
-    pub interactive: bool,
-}
-
 fn spawn_camera(mut commands: Commands) {
-    commands.init_resource::<PuzzleShown>();
     commands.spawn((
         Camera2d,
         PuzzleCamera,
@@ -273,18 +270,19 @@ fn spawn_camera(mut commands: Commands) {
     ));
 }
 
-/// Switches between the chess and puzzle cameras and fits the puzzle.
+/// The puzzle camera draws on Sweeper Sudoku's screens (the chess view
+/// switches its own off there), fitted left of the panel.
 fn cameras(
-    shown: Res<PuzzleShown>,
+    screen: Res<State<Screen>>,
     puzzle: Res<Puzzle>,
     panel: Res<PanelWidth>,
     window: Query<&Window, With<PrimaryWindow>>,
-    mut chess: Query<&mut Camera, (With<crate::chess::view::WorldCamera>, Without<PuzzleCamera>)>,
     mut cams: Query<(&mut Camera, &mut Projection), With<PuzzleCamera>>,
 ) {
-    for mut c in &mut chess {
-        if c.is_active == shown.visible {
-            c.is_active = !shown.visible;
+    let visible = screen.get().is_sudoku();
+    for (mut cam, _) in &mut cams {
+        if cam.is_active != visible {
+            cam.is_active = visible;
         }
     }
     let Ok(win) = window.single() else { return };
@@ -298,9 +296,6 @@ fn cameras(
     let panel_px = ((panel.0 * scale) as u32).min(full.x.saturating_sub(64));
     let size = UVec2::new(full.x.saturating_sub(panel_px).max(1), full.y.max(1));
     for (mut cam, mut p) in &mut cams {
-        if cam.is_active != shown.visible {
-            cam.is_active = shown.visible;
-        }
         if cam
             .viewport
             .as_ref()
@@ -698,20 +693,10 @@ fn update_cells(
     }
 }
 
-fn role(kind: PieceKind) -> Role {
-    match kind {
-        PieceKind::King => Role::King,
-        PieceKind::Queen => Role::Queen,
-        PieceKind::Rook => Role::Rook,
-        PieceKind::Bishop => Role::Bishop,
-        PieceKind::Knight => Role::Knight,
-    }
-}
-
 /// A piece with its digit card, for the board (with sensor and stamina)
 /// or the hand.
 fn spawn_card(p: &mut ChildSpawnerCommands, card: Card, fonts: &Fonts, size: f32, alpha: f32) {
-    let (solid, outline) = glyphs(role(card.kind));
+    let (solid, outline) = glyphs(card.kind.role());
     let (fill, line) = match card.side {
         Side::White => (
             Color::srgba(0.98, 0.96, 0.90, alpha),
@@ -1106,7 +1091,6 @@ fn perimeter(a: f32) -> Vec2 {
 fn pointer(
     frame: Res<PointerFrame>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    shown: Res<PuzzleShown>,
     puzzle: Res<Puzzle>,
     time: Res<Time<Real>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -1118,7 +1102,7 @@ fn pointer(
         *input = PuzzleInput::default();
         return;
     };
-    if !shown.interactive || game.status != minesweeper_core::sudoku::Status::Playing {
+    if game.status != minesweeper_core::sudoku::Status::Playing {
         input.hold = None;
         input.drag = None;
         return;

@@ -23,6 +23,18 @@ pub enum PieceKind {
 }
 
 impl PieceKind {
+    /// The chess piece it is (for its glyph and its moves).
+    pub fn role(self) -> crate::chess::Role {
+        use crate::chess::Role;
+        match self {
+            PieceKind::King => Role::King,
+            PieceKind::Queen => Role::Queen,
+            PieceKind::Rook => Role::Rook,
+            PieceKind::Bishop => Role::Bishop,
+            PieceKind::Knight => Role::Knight,
+        }
+    }
+
     /// All kinds, strongest first.
     pub const ALL: [PieceKind; 5] = [
         PieceKind::King,

@@ -1,0 +1,41 @@
+//! The one order of a frame, configured once: the pointer is read, the
+//! chess turn runs (setup, input, validate, apply, mines, fog, check,
+//! outcome, present), then the Sweeper Sudoku board's (input, apply, sync,
+//! present), then the sounds they asked for are played. The two games share
+//! the pointer and the sound, never the same frame's work.
+
+use bevy::prelude::*;
+
+use crate::base::audio::SoundSet;
+use crate::base::gesture::PointerSet;
+use crate::chess::ecs::TurnSet;
+use crate::sudoku::ecs::PuzzleSet;
+
+/// Chains every game's sets in [`Update`].
+pub struct SetsPlugin;
+
+impl Plugin for SetsPlugin {
+    fn build(&self, app: &mut App) {
+        app.configure_sets(
+            Update,
+            (
+                PointerSet,
+                TurnSet::Setup,
+                TurnSet::Input,
+                TurnSet::Validate,
+                TurnSet::Apply,
+                TurnSet::Mines,
+                TurnSet::Fog,
+                TurnSet::Check,
+                TurnSet::Outcome,
+                TurnSet::Present,
+                PuzzleSet::Input,
+                PuzzleSet::Apply,
+                PuzzleSet::Sync,
+                PuzzleSet::Present,
+                SoundSet,
+            )
+                .chain(),
+        );
+    }
+}

@@ -1,0 +1,81 @@
+//! What both games draw with: the cell size, the fonts (DejaVu Sans, whose
+//! chess glyphs draw the pieces), the generated textures and the width the
+//! side panel takes from the window.
+
+use bevy::prelude::*;
+use minesweeper_core::chess::Role;
+
+use super::options::GameOptions;
+use super::settings::{Settings, Theme};
+use super::{textures, theme};
+
+/// World units per board cell.
+pub const CELL: f32 = 64.0;
+
+/// Fonts: DejaVu Sans (with the chess glyphs) and its bold face.
+#[derive(Resource, Clone, Debug)]
+pub struct Fonts {
+    /// Piece glyphs.
+    pub pieces: Handle<Font>,
+    /// Coordinates and marks.
+    pub ui: Handle<Font>,
+    /// Counts and digits.
+    pub bold: Handle<Font>,
+}
+
+/// Width in logical pixels that the side panel takes from the right of the
+/// window; the boards are drawn in the rest.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct PanelWidth(pub f32);
+
+/// Solid and outline glyphs of a piece in DejaVu Sans.
+pub fn glyphs(role: Role) -> (&'static str, &'static str) {
+    match role {
+        Role::King => ("\u{265A}", "\u{2654}"),
+        Role::Queen => ("\u{265B}", "\u{2655}"),
+        Role::Rook => ("\u{265C}", "\u{2656}"),
+        Role::Bishop => ("\u{265D}", "\u{2657}"),
+        Role::Knight => ("\u{265E}", "\u{2658}"),
+        Role::Pawn => ("\u{265F}", "\u{2659}"),
+    }
+}
+
+/// Settings, options, fonts, textures and the panel width, for every view.
+pub struct DrawPlugin;
+
+impl Plugin for DrawPlugin {
+    fn build(&self, app: &mut App) {
+        if !app.world().contains_resource::<Settings>() {
+            app.insert_resource(Settings::load());
+        }
+        app.insert_resource(ClearColor(theme::colors(Theme::default()).background))
+            .init_resource::<PanelWidth>()
+            .init_resource::<GameOptions>()
+            .add_systems(Startup, (load, report_problem));
+    }
+}
+
+fn load(
+    mut commands: Commands,
+    mut images: ResMut<Assets<Image>>,
+    mut fonts: ResMut<Assets<Font>>,
+) {
+    commands.insert_resource(textures::make(&mut images));
+    let regular = fonts.add(Font::from_bytes(
+        include_bytes!("../../assets/fonts/DejaVuSans.ttf").to_vec(),
+    ));
+    let bold = fonts.add(Font::from_bytes(
+        include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf").to_vec(),
+    ));
+    commands.insert_resource(Fonts {
+        pieces: regular.clone(),
+        ui: regular,
+        bold,
+    });
+}
+
+fn report_problem(options: Res<GameOptions>) {
+    if let Some(p) = &options.problem {
+        error!("page address: {p}");
+    }
+}

@@ -1,0 +1,114 @@
+//! The screen flow as Bevy States: which screen shows ([`Screen`]) and which
+//! menu or dialog lies over it ([`Menu`]). Systems run `in_state(..)`, set
+//! up and tear down `OnEnter`/`OnExit`, and change screens through
+//! `NextState`; nothing keeps flags of its own.
+//!
+//! The states live in `base` rather than in `app` because both games' views
+//! and interfaces name their own screens; `app` decides the flow between
+//! them.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+/// Which screen shows.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    /// The title menu, over the chess board.
+    #[default]
+    Title,
+    /// A game of Minesweeper Chess.
+    Chess,
+    /// Sweeper Sudoku's board menu.
+    SudokuMenu,
+    /// A board of Sweeper Sudoku.
+    Sudoku,
+}
+
+impl Screen {
+    /// Whether this is one of Sweeper Sudoku's screens (its camera draws).
+    pub fn is_sudoku(self) -> bool {
+        matches!(self, Screen::SudokuMenu | Screen::Sudoku)
+    }
+}
+
+/// A menu or dialog over the screen.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Menu {
+    /// None: the screen takes the pointer and keys.
+    #[default]
+    None,
+    /// The chess pause menu.
+    Pause,
+    /// Settings.
+    Settings,
+    /// The rules of the game on screen.
+    HowToPlay,
+    /// The game as text, to copy.
+    Export,
+    /// Paste a game to load it.
+    Import,
+}
+
+/// The menu a dialog goes back to when it closes (Settings and How to play
+/// open from the title, the pause menu or a Sweeper Sudoku screen).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MenuBack(pub Menu);
+
+/// Opening and closing menus, remembering where to go back to.
+#[derive(SystemParam)]
+pub struct Menus<'w> {
+    state: Res<'w, State<Menu>>,
+    next: ResMut<'w, NextState<Menu>>,
+    back: ResMut<'w, MenuBack>,
+}
+
+impl Menus<'_> {
+    /// The menu showing now.
+    pub fn current(&self) -> Menu {
+        *self.state.get()
+    }
+
+    /// Opens `menu` over the current one, which comes back when it closes.
+    pub fn open(&mut self, menu: Menu) {
+        self.back.0 = self.current();
+        self.next.set(menu);
+    }
+
+    /// Closes the current menu: back to the one it was opened from.
+    pub fn close(&mut self) {
+        let back = std::mem::take(&mut self.back.0);
+        self.next.set(back);
+    }
+
+    /// Closes every menu.
+    pub fn close_all(&mut self) {
+        self.back.0 = Menu::None;
+        self.next.set(Menu::None);
+    }
+}
+
+/// The screen and menu states.
+pub struct ScreenPlugin;
+
+impl Plugin for ScreenPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<Screen>()
+            .init_state::<Menu>()
+            .init_resource::<MenuBack>();
+    }
+}
+
+/// Run condition: no menu is open.
+pub fn no_menu(menu: Res<State<Menu>>) -> bool {
+    *menu.get() == Menu::None
+}
+
+/// Run condition: one of Sweeper Sudoku's screens shows.
+pub fn on_sudoku(screen: Res<State<Screen>>) -> bool {
+    screen.get().is_sudoku()
+}
+
+/// Run condition: the chess board shows (the title or a game).
+pub fn on_chess_board(screen: Res<State<Screen>>) -> bool {
+    !screen.get().is_sudoku()
+}

@@ -1,0 +1,53 @@
+//! Small egui helpers both games' interfaces share.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::i18n::{Lang, T};
+use super::screen::{Menu, Menus};
+
+/// Where the egui interfaces draw, in the egui pass: after the fonts are in.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UiSet;
+
+/// A window in the middle of the board area (the panel takes the right).
+pub fn centered(title: &str) -> egui::Window<'static> {
+    egui::Window::new(title.to_string())
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
+}
+
+/// The buttons the title and pause menus end with: how to play, settings
+/// and (on the desktop) quit. Returns whether one was clicked.
+pub fn help_settings_quit(
+    ui: &mut egui::Ui,
+    size: egui::Vec2,
+    lang: Lang,
+    menus: &mut Menus,
+    exit: &mut MessageWriter<AppExit>,
+) -> bool {
+    let mut clicked = false;
+    for (key, menu) in [
+        (T::HowToPlay, Menu::HowToPlay),
+        (T::Settings, Menu::Settings),
+    ] {
+        if ui
+            .add_sized(size, egui::Button::new(key.tr(lang)))
+            .clicked()
+        {
+            menus.open(menu);
+            clicked = true;
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if ui
+        .add_sized(size, egui::Button::new(T::Quit.tr(lang)))
+        .clicked()
+    {
+        exit.write(AppExit::Success);
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = exit;
+    clicked
+}

@@ -1,0 +1,359 @@
+//! The side panel: whose turn, check, the mine counter, captured and
+//! destroyed pieces, the move list, the computer's status, the game's
+//! buttons, refusals and preset errors.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::{ChessUi, ExportText, ImportDraft, export_text, fresh_game, outcome_text, piece_char};
+use crate::base::audio::PlaySound;
+use crate::base::audio::synth::Effect;
+use crate::base::draw::PanelWidth;
+use crate::base::i18n::{Lang, T, fill};
+use crate::base::screen::{Menu, Menus};
+use crate::base::settings::Settings;
+use crate::chess::ecs::computer::{ComputerStatus, HintRequested, level_label};
+use crate::chess::ecs::presets::PresetLibrary;
+use crate::chess::ecs::{
+    ActiveVariant, BoardView, GameCommand, GameState, NewGameRequested, Opponent,
+};
+use crate::chess::view::Layout;
+use minesweeper_core::chess::Color as Side;
+
+/// What the panel's buttons act on.
+#[derive(SystemParam)]
+pub struct PanelActions<'w, 's> {
+    new_game: MessageWriter<'w, NewGameRequested>,
+    command: MessageWriter<'w, GameCommand>,
+    hint: MessageWriter<'w, HintRequested>,
+    sound: MessageWriter<'w, PlaySound>,
+    layout: ResMut<'w, Layout>,
+    export: ResMut<'w, ExportText>,
+    import: ResMut<'w, ImportDraft>,
+    menus: Menus<'w>,
+    marker: std::marker::PhantomData<&'s ()>,
+}
+
+/// Draws the side panel and keeps [`PanelWidth`] up to date.
+pub fn panel(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut panel: ResMut<PanelWidth>,
+    mut ui_state: ResMut<ChessUi>,
+    library: Res<PresetLibrary>,
+    state: Res<GameState>,
+    variant: Res<ActiveVariant>,
+    board: BoardView,
+    opponent: Res<Opponent>,
+    status: Res<ComputerStatus>,
+    mut act: PanelActions,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let mut click = false;
+    let width = egui::Panel::right("hud")
+        .resizable(false)
+        .exact_size(300.0)
+        .show(&mut root, |ui| {
+            ui.add_space(6.0);
+            ui.heading(T::Title.tr(lang));
+            ui.label(egui::RichText::new(&variant.0.name).weak());
+            ui.separator();
+            turn_and_mines(ui, lang, &state, &board);
+            ui.separator();
+            pieces_lost(ui, lang, &state);
+            ui.separator();
+            move_list(ui, lang, &state);
+            if opponent.computer.is_some() {
+                ui.separator();
+                computer(ui, lang, &opponent, &status);
+            }
+            ui.separator();
+            let vs = opponent.computer.is_some_and(|c| c != state.turn);
+            click |= buttons(
+                ui,
+                lang,
+                &state,
+                &opponent,
+                &status,
+                &library,
+                &variant,
+                vs,
+                &mut act,
+                &mut ui_state,
+            );
+            messages(ui, lang, &ui_state, &library);
+        })
+        .response
+        .rect
+        .width();
+    if (panel.0 - width).abs() > 0.5 {
+        panel.0 = width;
+    }
+    if click {
+        act.sound.write(PlaySound(Effect::Click));
+    }
+    Ok(())
+}
+
+/// Whose turn (or the result), check, and the mine counter.
+fn turn_and_mines(ui: &mut egui::Ui, lang: Lang, state: &GameState, board: &BoardView) {
+    let tr = |t: T| t.tr(lang);
+    let pos = board.snapshot(state).ok();
+    if let Some(o) = state.outcome {
+        ui.label(
+            egui::RichText::new(outcome_text(o, lang))
+                .strong()
+                .size(16.0),
+        );
+    } else {
+        let side = if state.turn == Side::White {
+            T::White
+        } else {
+            T::Black
+        };
+        ui.horizontal(|ui| {
+            let (fill_c, line) = if state.turn == Side::White {
+                (
+                    egui::Color32::from_rgb(245, 240, 230),
+                    egui::Color32::DARK_GRAY,
+                )
+            } else {
+                (egui::Color32::from_rgb(25, 25, 28), egui::Color32::GRAY)
+            };
+            let (r, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+            ui.painter()
+                .circle(r.center(), 7.0, fill_c, egui::Stroke::new(1.5, line));
+            ui.label(egui::RichText::new(fill(tr(T::ToMove), &[("side", tr(side))])).size(16.0));
+        });
+        if pos.as_ref().is_some_and(|p| p.in_check()) {
+            ui.label(
+                egui::RichText::new(tr(T::Check))
+                    .color(egui::Color32::from_rgb(230, 60, 50))
+                    .strong(),
+            );
+        }
+    }
+    if let Some(p) = &pos {
+        ui.label(
+            egui::RichText::new(format!(
+                "💣 {}",
+                fill(tr(T::Mines), &[("n", &p.mines_left().to_string())])
+            ))
+            .size(15.0),
+        );
+    }
+}
+
+/// Captured and destroyed pieces, from the move list.
+fn pieces_lost(ui: &mut egui::Ui, lang: Lang, state: &GameState) {
+    let tr = |t: T| t.tr(lang);
+    let mut captured: [Vec<char>; 2] = [vec![], vec![]];
+    let mut destroyed: Vec<char> = vec![];
+    for m in &state.moves {
+        if let Some(c) = m.report.captured {
+            captured[m.side.index()].push(piece_char(c));
+        }
+        for (_, p) in m.report.blasts() {
+            destroyed.push(piece_char(p));
+        }
+    }
+    ui.label(egui::RichText::new(tr(T::Captured)).strong());
+    for side in [Side::White, Side::Black] {
+        let who = if side == Side::White {
+            T::White
+        } else {
+            T::Black
+        };
+        ui.label(format!(
+            "{}: {}",
+            tr(who),
+            captured[side.index()].iter().collect::<String>()
+        ));
+    }
+    ui.label(egui::RichText::new(tr(T::Destroyed)).strong());
+    ui.label(if destroyed.is_empty() {
+        "—".to_string()
+    } else {
+        destroyed.iter().collect()
+    });
+}
+
+/// The moves in SAN, two a row, with a mark for blasts and for sweeps that
+/// found a mine (the royal sapper is silent: no mark).
+fn move_list(ui: &mut egui::Ui, lang: Lang, state: &GameState) {
+    ui.label(egui::RichText::new(T::Moves.tr(lang)).strong());
+    egui::ScrollArea::vertical()
+        .max_height(220.0)
+        .stick_to_bottom(true)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            egui::Grid::new("moves")
+                .num_columns(3)
+                .striped(true)
+                .show(ui, |ui| {
+                    let mut n = 1;
+                    let mut col = 0;
+                    for m in &state.moves {
+                        if col == 0 {
+                            ui.label(format!("{n}."));
+                            if m.side == Side::Black {
+                                ui.label("…");
+                                col = 1;
+                            }
+                        }
+                        let mut text = m.san.clone();
+                        if m.report.blasts().next().is_some() {
+                            text.push_str(" 💥");
+                        }
+                        if m.report.swept.is_some() {
+                            text.push_str(" ✔");
+                        }
+                        ui.monospace(text);
+                        col += 1;
+                        if col == 2 {
+                            ui.end_row();
+                            col = 0;
+                            n += 1;
+                        }
+                    }
+                });
+        });
+}
+
+/// The computer's level and what it is doing.
+fn computer(ui: &mut egui::Ui, lang: Lang, opponent: &Opponent, status: &ComputerStatus) {
+    let tr = |t: T| t.tr(lang);
+    let level = tr(level_label(opponent.level));
+    ui.label(fill(tr(T::VsComputer), &[("level", level)]));
+    if status.thinking {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(tr(T::Thinking));
+        });
+    } else if status.hinting {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(tr(T::HintThinking));
+        });
+    }
+    if let Some(t) = &status.last {
+        let info = fill(
+            tr(T::SearchInfo),
+            &[
+                ("depth", &t.depth.to_string()),
+                ("nodes", &t.nodes.to_string()),
+            ],
+        );
+        ui.label(egui::RichText::new(info).small().weak());
+    }
+}
+
+/// New game, undo, resign, draw, hint, flip, export, import, menu.
+/// Returns whether one was clicked.
+fn buttons(
+    ui: &mut egui::Ui,
+    lang: Lang,
+    state: &GameState,
+    opponent: &Opponent,
+    status: &ComputerStatus,
+    library: &PresetLibrary,
+    variant: &ActiveVariant,
+    my_turn: bool,
+    act: &mut PanelActions,
+    ui_state: &mut ChessUi,
+) -> bool {
+    let tr = |t: T| t.tr(lang);
+    let mut click = false;
+    let vs = opponent.computer;
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(tr(T::NewGame)).clicked() {
+            act.new_game.write(fresh_game(library));
+            ui_state.over_dismissed = false;
+            click = true;
+        }
+        if ui
+            .add_enabled(!state.moves.is_empty(), egui::Button::new(tr(T::Undo)))
+            .clicked()
+        {
+            act.command.write(GameCommand::Undo);
+            ui_state.over_dismissed = false;
+            click = true;
+        }
+        let live = state.outcome.is_none();
+        if ui
+            .add_enabled(live, egui::Button::new(tr(T::Resign)))
+            .clicked()
+        {
+            act.command.write(GameCommand::Resign);
+            click = true;
+        }
+        if vs.is_none()
+            && ui
+                .add_enabled(live, egui::Button::new(tr(T::OfferDraw)))
+                .clicked()
+        {
+            act.command.write(GameCommand::AgreeDraw);
+            click = true;
+        }
+        if vs.is_some()
+            && ui
+                .add_enabled(
+                    live && my_turn && !status.hinting,
+                    egui::Button::new(tr(T::Hint)),
+                )
+                .clicked()
+        {
+            act.hint.write(HintRequested);
+            click = true;
+        }
+        if ui.button(tr(T::Flip)).clicked() {
+            act.layout.flipped = !act.layout.flipped;
+            click = true;
+        }
+        if ui.button(tr(T::Export)).clicked() {
+            act.export.0 = export_text(library, variant, state);
+            act.menus.open(Menu::Export);
+            click = true;
+        }
+        if ui.button(tr(T::Import)).clicked() {
+            *act.import = ImportDraft::default();
+            act.menus.open(Menu::Import);
+            click = true;
+        }
+        if ui.button("☰").on_hover_text(tr(T::Paused)).clicked() {
+            act.menus.open(Menu::Pause);
+            click = true;
+        }
+    });
+    click
+}
+
+/// The last refusal, broken presets, and the keys.
+fn messages(ui: &mut egui::Ui, lang: Lang, ui_state: &ChessUi, library: &PresetLibrary) {
+    let tr = |t: T| t.tr(lang);
+    if let Some((t, _)) = &ui_state.toast {
+        ui.separator();
+        ui.colored_label(egui::Color32::from_rgb(230, 140, 60), t);
+    }
+    let errors: Vec<String> = library.errors().map(|e| e.to_string()).collect();
+    if !errors.is_empty() {
+        ui.separator();
+        ui.colored_label(egui::Color32::from_rgb(230, 80, 70), tr(T::PresetErrors));
+        for e in errors {
+            ui.label(egui::RichText::new(e).small().monospace());
+        }
+    }
+    ui.with_layout(egui::Layout::bottom_up(egui::Align::LEFT), |ui| {
+        ui.label(egui::RichText::new(tr(T::Keys)).small().weak());
+        ui.label(egui::RichText::new(tr(T::SweepHint)).small().weak());
+    });
+}

@@ -1,0 +1,65 @@
+//! The pause menu: continue, a new game, back to the title, how to play,
+//! settings, quit.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::{ChessUi, fresh_game};
+use crate::base::audio::PlaySound;
+use crate::base::audio::synth::Effect;
+use crate::base::i18n::T;
+use crate::base::screen::{Menus, Screen};
+use crate::base::settings::Settings;
+use crate::base::widgets::{centered, help_settings_quit};
+use crate::chess::ecs::NewGameRequested;
+use crate::chess::ecs::presets::PresetLibrary;
+
+/// Draws the pause menu (shown in [`crate::base::screen::Menu::Pause`]).
+pub fn pause_menu(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    library: Res<PresetLibrary>,
+    mut ui_state: ResMut<ChessUi>,
+    mut menus: Menus,
+    mut screen: ResMut<NextState<Screen>>,
+    mut new_game: MessageWriter<NewGameRequested>,
+    mut sound: MessageWriter<PlaySound>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let lang = settings.language;
+    let tr = |t: T| t.tr(lang);
+    let mut click = false;
+    centered(tr(T::Paused)).show(&ctx, |ui| {
+        let wide = egui::vec2(220.0, 28.0);
+        if ui
+            .add_sized(wide, egui::Button::new(tr(T::Continue)))
+            .clicked()
+        {
+            menus.close_all();
+            click = true;
+        }
+        if ui
+            .add_sized(wide, egui::Button::new(tr(T::NewGame)))
+            .clicked()
+        {
+            new_game.write(fresh_game(&library));
+            menus.close_all();
+            ui_state.over_dismissed = false;
+            click = true;
+        }
+        if ui
+            .add_sized(wide, egui::Button::new(tr(T::MainMenu)))
+            .clicked()
+        {
+            menus.close_all();
+            screen.set(Screen::Title);
+            click = true;
+        }
+        click |= help_settings_quit(ui, wide, lang, &mut menus, &mut exit);
+    });
+    if click {
+        sound.write(PlaySound(Effect::Click));
+    }
+    Ok(())
+}

@@ -1,0 +1,65 @@
+//! Keeping the Sweeper Sudoku board in progress: written after every
+//! action (the preset file, the share code and the action log), dropped
+//! when the board is over, read back when the menu loads its presets. A
+//! broken save is set aside with its reason.
+
+use bevy::prelude::*;
+
+use super::{Puzzle, PuzzleHappened, PuzzleSet};
+use crate::base::platform::store;
+use minesweeper_core::sudoku::{PuzzleGame, Status, SudokuPreset};
+
+/// Where the board in progress is kept between runs.
+pub const SAVE_FILE: &str = "sudoku_game.txt";
+
+/// Saves the board after every action.
+pub struct SavePlugin;
+
+impl Plugin for SavePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, autosave.in_set(PuzzleSet::Present));
+    }
+}
+
+/// The saved board still in play, with its code; or why it could not be
+/// read (the file is kept aside as `sudoku_game.corrupt.txt`).
+pub fn load_saved(presets: &[SudokuPreset]) -> Result<Option<(PuzzleGame, String)>, String> {
+    let Some(text) = store::read(SAVE_FILE) else {
+        return Ok(None);
+    };
+    match minesweeper_core::sudoku::save::from_text(&text, presets) {
+        Ok((game, code)) if game.status == Status::Playing => Ok(Some((game, code))),
+        Ok(_) => {
+            store::remove(SAVE_FILE);
+            Ok(None)
+        }
+        Err(e) => {
+            store::set_aside(SAVE_FILE, "sudoku_game.corrupt.txt");
+            Err(format!(
+                "{}: {e} (kept as sudoku_game.corrupt.txt; a new board starts clean)",
+                store::describe(SAVE_FILE)
+            ))
+        }
+    }
+}
+
+/// Keeps the board in progress in the store after every action, and drops
+/// it when the board is over.
+pub fn autosave(puzzle: Res<Puzzle>, mut happened: MessageReader<PuzzleHappened>) {
+    if happened.read().count() == 0 {
+        return;
+    }
+    let Some(game) = &puzzle.game else { return };
+    if game.status != Status::Playing {
+        store::remove(SAVE_FILE);
+        return;
+    }
+    let file = std::path::Path::new(&game.preset.source)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let text = minesweeper_core::sudoku::save::to_text(game, &file, &puzzle.code);
+    if let Err(e) = store::write(SAVE_FILE, &text) {
+        warn!("cannot save the board: {e}");
+    }
+}

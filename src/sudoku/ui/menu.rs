@@ -1,0 +1,115 @@
+//! The board menu: pick a preset, resume the board in play or the one an
+//! earlier run saved, play a new board or a share code, how to play, back
+//! to Minesweeper Chess.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use super::Boards;
+use crate::base::audio::PlaySound;
+use crate::base::audio::synth::Effect;
+use crate::base::screen::{Menu, Menus, Screen};
+use crate::base::widgets::centered;
+use crate::sudoku::ecs::Puzzle;
+use minesweeper_core::sudoku::Status;
+
+/// Draws the board menu (on [`Screen::SudokuMenu`]).
+pub fn board_menu(
+    mut contexts: EguiContexts,
+    puzzle: Res<Puzzle>,
+    mut boards: Boards,
+    mut menus: Menus,
+    mut sound: MessageWriter<PlaySound>,
+) -> Result {
+    boards.menu.load();
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut click = false;
+    centered("Sweeper Sudoku").show(&ctx, |ui| {
+        ui.set_max_width(440.0);
+        ui.label(
+            egui::RichText::new("A hidden sudoku, mines, and a hand of chess pieces.").italics(),
+        );
+        ui.add_space(6.0);
+        click |= presets(ui, &mut boards);
+        let wide = egui::vec2(300.0, 30.0);
+        if puzzle
+            .game
+            .as_ref()
+            .is_some_and(|g| g.status == Status::Playing)
+            && ui
+                .add_sized(wide, egui::Button::new("Resume this board"))
+                .clicked()
+        {
+            boards.show(Screen::Sudoku);
+            click = true;
+        }
+        if puzzle.game.is_none()
+            && let Some(code) = boards.menu.saved.as_ref().map(|(_, c)| c.clone())
+            && ui
+                .add_sized(
+                    wide,
+                    egui::Button::new(format!("Resume the saved board {code}")),
+                )
+                .clicked()
+        {
+            boards.resume_saved();
+            click = true;
+        }
+        if ui
+            .add_sized(wide, egui::Button::new("Play a new board"))
+            .clicked()
+        {
+            let p = boards.menu.chosen;
+            boards.start_new(p);
+            click = true;
+        }
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.label("Board code:");
+            ui.add(egui::TextEdit::singleline(&mut boards.menu.code).desired_width(120.0));
+            if ui.button("Play code").clicked() {
+                click = true;
+                let code = boards.menu.code.clone();
+                boards.start_code(&code);
+            }
+        });
+        if let Some(e) = &boards.menu.code_error {
+            ui.colored_label(egui::Color32::from_rgb(230, 80, 70), e);
+        }
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            if ui.button("How to play").clicked() {
+                menus.open(Menu::HowToPlay);
+                click = true;
+            }
+            if ui.button("Back to Minesweeper Chess").clicked() {
+                boards.show(Screen::Title);
+                click = true;
+            }
+        });
+    });
+    if click {
+        sound.write(PlaySound(Effect::Click));
+    }
+    Ok(())
+}
+
+/// The presets to choose from, and the files that failed to load.
+fn presets(ui: &mut egui::Ui, boards: &mut Boards) -> bool {
+    ui.label(egui::RichText::new("Board").strong());
+    let mut chosen = boards.menu.chosen;
+    for (i, p) in boards.menu.presets.iter().enumerate() {
+        let label = format!("{} \u{2014} {}", p.file.name, p.file.description);
+        if ui.radio(i == chosen, label).clicked() {
+            chosen = i;
+        }
+    }
+    for e in &boards.menu.errors {
+        ui.colored_label(egui::Color32::from_rgb(230, 80, 70), e);
+    }
+    if chosen != boards.menu.chosen {
+        boards.menu.chosen = chosen;
+        return true;
+    }
+    false
+}
