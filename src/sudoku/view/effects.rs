@@ -1,0 +1,285 @@
+//! What happened, seen and heard: bursts, floating points, fading fog, sounds, toasts; and the animations.
+
+use super::*;
+
+/// Effects and sounds for what happened; toasts for refusals.
+pub(super) fn react(
+    mut commands: Commands,
+    puzzle: Res<Puzzle>,
+    fonts: Option<Res<Fonts>>,
+    textures: Option<Res<Textures>>,
+    mut happened: MessageReader<PuzzleHappened>,
+    mut refused: MessageReader<PuzzleRefused>,
+    mut input: ResMut<PuzzleInput>,
+    mut sound: MessageWriter<PlaySound>,
+) {
+    for r in refused.read() {
+        input.toast = Some((r.0.clone(), 3.0));
+        sound.write(PlaySound(Effect::Illegal));
+    }
+    let (Some(game), Some(fonts), Some(tex)) = (&puzzle.game, fonts, textures) else {
+        happened.clear();
+        return;
+    };
+    let l = PuzzleLayout::of(game);
+    for h in happened.read() {
+        let mut opened = 0;
+        for ev in &h.0 {
+            match ev {
+                Event::Opened { .. } => opened += 1,
+                Event::Blew(c) => {
+                    sound.write(PlaySound(Effect::Blast));
+                    burst(
+                        &mut commands,
+                        &tex,
+                        l.cell(*c),
+                        Color::srgb(1.0, 0.55, 0.15),
+                        2.6,
+                        14,
+                    );
+                    input.toast = Some(("A mine blew up: a life lost".into(), 3.0));
+                }
+                Event::Defused(c) => {
+                    sound.write(PlaySound(Effect::Sweep));
+                    burst(
+                        &mut commands,
+                        &tex,
+                        l.cell(*c),
+                        Color::srgb(0.4, 1.0, 0.5),
+                        1.6,
+                        0,
+                    );
+                }
+                Event::Question(c) => {
+                    sound.write(PlaySound(Effect::Illegal));
+                    burst(
+                        &mut commands,
+                        &tex,
+                        l.cell(*c),
+                        Color::srgb(0.7, 0.7, 0.75),
+                        1.2,
+                        0,
+                    );
+                }
+                Event::NotDigit { cell, digit } => {
+                    sound.write(PlaySound(Effect::Illegal));
+                    burst(
+                        &mut commands,
+                        &tex,
+                        l.cell(*cell),
+                        Color::srgb(1.0, 0.3, 0.3),
+                        1.2,
+                        0,
+                    );
+                    input.toast = Some((
+                        format!(
+                            "{} does not hold a {digit}: the piece sits out",
+                            minesweeper_core::sudoku::deduce::cell_name(
+                                game.board.grid.size,
+                                *cell
+                            )
+                        ),
+                        3.0,
+                    ));
+                }
+                Event::Placed { .. } | Event::Moved { .. } => {
+                    sound.write(PlaySound(Effect::Move));
+                }
+                Event::SpareLife { cell, .. } => {
+                    sound.write(PlaySound(Effect::RoyalSweep));
+                    floating(
+                        &mut commands,
+                        &fonts,
+                        l.cell(*cell),
+                        "\u{2665}",
+                        Color::srgb(0.95, 0.3, 0.45),
+                    );
+                    input.toast = Some(("The king spent his spare life: nothing lost".into(), 3.0));
+                }
+                Event::Points(p) => {
+                    let at =
+                        h.0.iter()
+                            .rev()
+                            .find_map(|e| match e {
+                                Event::Opened { cell, .. }
+                                | Event::Question(cell)
+                                | Event::Defused(cell) => Some(*cell),
+                                _ => None,
+                            })
+                            .map(|c| l.cell(c))
+                            .unwrap_or(Vec2::ZERO);
+                    let (s, c) = if *p >= 0 {
+                        (format!("+{p}"), Color::srgb(1.0, 0.9, 0.35))
+                    } else {
+                        (p.to_string(), Color::srgb(1.0, 0.4, 0.35))
+                    };
+                    floating(
+                        &mut commands,
+                        &fonts,
+                        at + Vec2::new(0.0, CELL * 0.3),
+                        &s,
+                        c,
+                    );
+                }
+                Event::Over(_) => {
+                    sound.write(PlaySound(Effect::GameEnd));
+                }
+                Event::SatOut(_) | Event::Destroyed(_) => {}
+            }
+        }
+        if opened > 0 {
+            sound.write(PlaySound(Effect::Fog));
+        }
+    }
+}
+
+pub(super) fn burst(commands: &mut Commands, tex: &Textures, at: Vec2, color: Color, size: f32, sparks: u32) {
+    commands.spawn((
+        Fx {
+            t: 0.0,
+            life: 0.6,
+            grow: size,
+            rise: 0.0,
+        },
+        Sprite {
+            image: tex.glow.clone(),
+            custom_size: Some(Vec2::splat(CELL)),
+            color,
+            ..default()
+        },
+        Transform::from_translation(at.extend(z::EFFECT)),
+        layer(),
+    ));
+    for k in 0..sparks {
+        let a = k as f32 / sparks as f32 * std::f32::consts::TAU;
+        commands.spawn((
+            Fx {
+                t: 0.0,
+                life: 0.7,
+                grow: 0.0,
+                rise: 0.0,
+            },
+            Spark(Vec2::from_angle(a) * CELL * (2.0 + (k % 3) as f32)),
+            Sprite {
+                image: tex.spark.clone(),
+                custom_size: Some(Vec2::splat(CELL * 0.14)),
+                color: Color::srgb(1.0, 0.7, 0.25),
+                ..default()
+            },
+            Transform::from_translation(at.extend(z::EFFECT)),
+            layer(),
+        ));
+    }
+}
+
+
+pub(super) fn floating(commands: &mut Commands, fonts: &Fonts, at: Vec2, s: &str, color: Color) {
+    commands.spawn((
+        Fx {
+            t: 0.0,
+            life: 1.1,
+            grow: 0.0,
+            rise: CELL * 0.9,
+        },
+        text(s, CELL * 0.3, &fonts.bold, color),
+        Transform::from_translation(at.extend(z::EFFECT)),
+    ));
+}
+
+/// Fog fading, pieces sliding and popping, effects growing and fading,
+/// toasts timing out.
+pub(super) fn animate(
+    mut commands: Commands,
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut input: ResMut<PuzzleInput>,
+    mut fading: Query<
+        (
+            Entity,
+            &mut Fading,
+            &mut Sprite,
+            &mut Visibility,
+            &mut Transform,
+        ),
+        Without<Fx>,
+    >,
+    mut slides: Query<
+        (Entity, &mut SlideTo, &mut Transform),
+        (Without<Fading>, Without<Fx>, Without<Pop>),
+    >,
+    mut pops: Query<
+        (Entity, &mut Pop, &mut Transform),
+        (Without<Fading>, Without<Fx>, Without<SlideTo>),
+    >,
+    mut fx: Query<
+        (
+            Entity,
+            &mut Fx,
+            &mut Transform,
+            Option<&mut Sprite>,
+            Option<&mut TextColor>,
+            Option<&Spark>,
+        ),
+        Without<Fading>,
+    >,
+) {
+    let dt = time.delta_secs();
+    let speed = 1.0 / settings.animation.factor().max(0.05);
+    if let Some((_, t)) = &mut input.toast {
+        *t -= dt;
+        if *t <= 0.0 {
+            input.toast = None;
+        }
+    }
+    for (e, mut f, mut s, mut v, mut t) in &mut fading {
+        f.0 += dt * speed / 0.35;
+        let a = (1.0 - f.0).clamp(0.0, 1.0);
+        s.color = s.color.with_alpha(a);
+        t.scale = Vec3::splat(1.0 + 0.25 * f.0.min(1.0));
+        if f.0 >= 1.0 {
+            *v = Visibility::Hidden;
+            t.scale = Vec3::ONE;
+            commands.entity(e).remove::<Fading>();
+        }
+    }
+    for (e, mut s, mut t) in &mut slides {
+        s.t += dt * speed / 0.25;
+        let p = s.t.min(1.0);
+        let k = 1.0 - (1.0 - p) * (1.0 - p);
+        t.translation = s
+            .from
+            .lerp(s.to, k)
+            .extend(if p < 1.0 { z::LIFTED } else { z::PIECE });
+        if p >= 1.0 {
+            commands.entity(e).remove::<SlideTo>();
+        }
+    }
+    for (e, mut p, mut t) in &mut pops {
+        p.0 += dt * speed / 0.2;
+        t.scale = Vec3::splat(0.2 + 0.8 * p.0.min(1.0));
+        if p.0 >= 1.0 {
+            commands.entity(e).remove::<Pop>();
+        }
+    }
+    for (e, mut f, mut t, sprite, color, spark) in &mut fx {
+        f.t += dt * speed;
+        let p = (f.t / f.life).min(1.0);
+        if f.grow > 0.0 {
+            t.scale = Vec3::splat(0.4 + f.grow * p);
+        }
+        t.translation.y += f.rise * dt * speed / f.life;
+        if let Some(s) = spark {
+            t.translation += (s.0 * dt * speed * (1.0 - p)).extend(0.0);
+        }
+        let a = 1.0 - p * p;
+        if let Some(mut s) = sprite {
+            s.color = s.color.with_alpha(a);
+        }
+        if let Some(mut c) = color {
+            c.0 = c.0.with_alpha(a);
+        }
+        if p >= 1.0 {
+            commands.entity(e).despawn();
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The pieces on the board: glyph, digit card, sensor, stamina and spare life; slides and pops.
+
+use super::*;
+
+/// A piece with its digit card, for the board (with sensor and stamina)
+/// or the hand.
+pub(super) fn spawn_card(p: &mut ChildSpawnerCommands, card: Card, fonts: &Fonts, size: f32, alpha: f32) {
+    let (solid, outline) = glyphs(card.kind.role());
+    let (fill, line) = match card.side {
+        Side::White => (
+            Color::srgba(0.98, 0.96, 0.90, alpha),
+            Color::srgba(0.08, 0.07, 0.07, alpha),
+        ),
+        Side::Black => (
+            Color::srgba(0.10, 0.09, 0.10, alpha),
+            Color::srgba(0.62, 0.58, 0.55, alpha),
+        ),
+    };
+    p.spawn((
+        text(solid, size, &fonts.pieces, fill),
+        Transform::from_xyz(0.0, -CELL * 0.07, 0.0),
+    ));
+    p.spawn((
+        text(outline, size, &fonts.pieces, line),
+        Transform::from_xyz(0.0, -CELL * 0.07, 0.01),
+    ));
+    // The digit card: a small tile at the lower left.
+    p.spawn((
+        Sprite::from_color(
+            Color::srgba(0.98, 0.93, 0.55, alpha),
+            Vec2::new(CELL * 0.27, CELL * 0.3),
+        ),
+        Transform::from_xyz(-CELL * 0.3, -CELL * 0.28, 0.05),
+        layer(),
+    ))
+    .with_children(|c| {
+        c.spawn((
+            text(
+                &card.digit.to_string(),
+                CELL * 0.24,
+                &fonts.bold,
+                Color::srgba(0.1, 0.1, 0.1, alpha),
+            ),
+            Transform::from_xyz(0.0, 0.0, 0.01),
+        ));
+    });
+}
+
+/// Draws each board piece: glyph, digit card, sensor, stamina pips and a
+/// king's spare life; slides it to its cell when it moves.
+pub(super) fn dress_pieces(
+    mut commands: Commands,
+    puzzle: Res<Puzzle>,
+    fonts: Option<Res<Fonts>>,
+    pieces: Query<(
+        Entity,
+        Ref<PuzzlePiece>,
+        Option<&Children>,
+        Option<&Transform>,
+    )>,
+    dresses: Query<Entity, With<PieceDress>>,
+) {
+    let (Some(game), Some(fonts)) = (&puzzle.game, fonts) else {
+        return;
+    };
+    let l = PuzzleLayout::of(game);
+    for (e, p, children, t) in &pieces {
+        if !p.is_changed() {
+            continue;
+        }
+        let target = l.cell(p.cell).extend(z::PIECE);
+        match t {
+            Some(t) if t.translation.truncate() != target.truncate() => {
+                commands.entity(e).insert(SlideTo {
+                    from: t.translation.truncate(),
+                    to: target.truncate(),
+                    t: 0.0,
+                });
+            }
+            Some(_) => {}
+            None => {
+                commands.entity(e).insert((
+                    Transform::from_translation(target).with_scale(Vec3::splat(0.2)),
+                    Visibility::Visible,
+                    layer(),
+                    Pop(0.0),
+                ));
+            }
+        }
+        for c in children.into_iter().flatten() {
+            if dresses.contains(*c) {
+                commands.entity(*c).despawn();
+            }
+        }
+        let piece = *p;
+        commands.entity(e).with_children(|root| {
+            root.spawn((
+                PieceDress,
+                Transform::default(),
+                Visibility::Inherited,
+                layer(),
+            ))
+            .with_children(|d| {
+                spawn_card(d, piece.card, &fonts, CELL * 0.5, 1.0);
+                // Sensor reading: white pieces count mines (red), black
+                // pieces count their digit (blue).
+                let (bg, fg) = if piece.card.side == Side::White {
+                    (Color::srgb(0.75, 0.12, 0.1), Color::WHITE)
+                } else {
+                    (Color::srgb(0.12, 0.3, 0.75), Color::WHITE)
+                };
+                d.spawn((
+                    Sprite::from_color(bg, Vec2::splat(CELL * 0.25)),
+                    Transform::from_xyz(0.0, CELL * 0.35, 0.1),
+                    layer(),
+                ))
+                .with_children(|s| {
+                    s.spawn((
+                        text(&piece.sensor.to_string(), CELL * 0.22, &fonts.bold, fg),
+                        Transform::from_xyz(0.0, 0.0, 0.01),
+                    ));
+                });
+                for k in 0..piece.stamina {
+                    d.spawn((
+                        Sprite::from_color(Color::srgb(0.3, 0.85, 0.4), Vec2::splat(CELL * 0.08)),
+                        Transform::from_xyz(CELL * (0.38 - 0.11 * k as f32), -CELL * 0.4, 0.1),
+                        layer(),
+                    ));
+                }
+                if piece.spare > 0 {
+                    d.spawn((
+                        text(
+                            "\u{2665}",
+                            CELL * 0.22,
+                            &fonts.ui,
+                            Color::srgb(0.9, 0.2, 0.35),
+                        ),
+                        Transform::from_xyz(CELL * 0.32, CELL * 0.02, 0.1),
+                    ));
+                }
+            });
+        });
+    }
+}
