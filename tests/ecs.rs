@@ -78,7 +78,7 @@ impl Heard {
 
 fn snapshot(app: &mut App) -> Position {
     let world = app.world_mut();
-    let mut st = SystemState::<(BoardView, Res<GameState>)>::new(world);
+    let mut st = SystemState::<(TrueBoard, Res<ChessGame>)>::new(world);
     let (board, state) = st.get(world).expect("board params");
     board.snapshot(&state).expect("entities form a position")
 }
@@ -188,8 +188,8 @@ fn a_new_game_spawns_squares_pieces_fog_and_mines() {
     let mines = cells::<Mine>(&mut app);
     assert_eq!(mines.len(), 4);
     assert!(mines.iter().all(|m| (3..7).contains(&m.rank())));
-    let state = app.world().resource::<GameState>();
-    assert_eq!(state.turn, Side::White);
+    let state = app.world().resource::<ChessGame>();
+    assert_eq!(state.turn(), Side::White);
     assert_eq!(state.mines_at_start, 4);
 }
 
@@ -296,10 +296,10 @@ fn scripted_game_shows_every_rule_on_entities() {
     assert_eq!(cells::<Mine>(&mut app), set(&["c7", "e6"]));
     assert_eq!(count_at(&mut app, sq("d7")), Some(2));
 
-    let state = app.world().resource::<GameState>();
-    let sans: Vec<&str> = state.moves.iter().map(|m| m.san.as_str()).collect();
+    let state = app.world().resource::<ChessGame>();
+    let sans: Vec<&str> = state.moves().iter().map(|m| m.san.as_str()).collect();
     assert_eq!(sans, ["Nf3", "a8", "d4", "a7", "d4*", "Nc8", "Nh4", "Nd6"]);
-    assert_eq!(state.turn, Side::White);
+    assert_eq!(state.turn(), Side::White);
 }
 
 #[test]
@@ -440,7 +440,7 @@ fn illegal_requests_get_a_reason_and_change_nothing() {
         assert!(text.contains(why), "{text}");
     }
     assert_eq!(pieces(&mut app), before);
-    assert_eq!(app.world().resource::<GameState>().turn, Side::White);
+    assert_eq!(app.world().resource::<ChessGame>().turn(), Side::White);
 }
 
 #[test]
@@ -472,12 +472,12 @@ fn undo_resign_and_draw_by_agreement() {
         fen::to_public_fen(&before)
     );
     assert_eq!(cells::<Mine>(&mut app).len(), 4);
-    assert!(app.world().resource::<GameState>().moves.is_empty());
+    assert!(app.world().resource::<ChessGame>().moves().is_empty());
 
     app.world_mut().write_message(GameCommand::Resign);
     app.update();
     assert_eq!(
-        app.world().resource::<GameState>().outcome,
+        app.world().resource::<ChessGame>().outcome(),
         Some(Outcome::Decisive {
             winner: Side::Black,
             reason: WinReason::Resignation
@@ -488,7 +488,7 @@ fn undo_resign_and_draw_by_agreement() {
     app.world_mut().write_message(GameCommand::AgreeDraw);
     app.update();
     assert_eq!(
-        app.world().resource::<GameState>().outcome,
+        app.world().resource::<ChessGame>().outcome(),
         Some(Outcome::Draw(DrawReason::Agreement))
     );
 }
@@ -504,7 +504,7 @@ fn what_players_see_does_not_depend_on_hidden_mines() {
     let mut pos = base.clone();
     for m in ["b2b3", "b5b4"] {
         let mv = notation::parse_move(&pos, m).unwrap();
-        pos.play(mv);
+        pos.play_unchecked(mv);
     }
     let public = pos.public_view();
     let fogged: Vec<Square> = pos.fog().iter().collect();
@@ -597,7 +597,7 @@ fn soak_random_games_keep_the_invariants() {
         app.update();
         for _ in 0..60 {
             let pos = snapshot(&mut app);
-            if app.world().resource::<GameState>().outcome.is_some() {
+            if app.world().resource::<ChessGame>().outcome().is_some() {
                 break;
             }
             let moves = pos.public_view().legal_moves();
@@ -613,14 +613,14 @@ fn soak_random_games_keep_the_invariants() {
 }
 
 fn check_invariants(app: &mut App, zone: &SquareSet) {
-    let state = app.world().resource::<GameState>().clone();
+    let state = app.world().resource::<ChessGame>().clone();
     let ps = pieces(app);
     let kings = |c: Side| {
         ps.iter()
             .filter(|(_, p)| *p == Piece::new(c, Role::King))
             .count()
     };
-    if state.outcome.is_none() {
+    if state.outcome().is_none() {
         assert_eq!(
             (kings(Side::White), kings(Side::Black)),
             (1, 1),
@@ -658,7 +658,7 @@ fn check_invariants(app: &mut App, zone: &SquareSet) {
             _ => {}
         }
     }
-    if state.outcome.is_none() {
+    if state.outcome().is_none() {
         // The rules' snapshot must agree with the entities.
         let pos = snapshot(app);
         assert_eq!(pos.mines_left(), mines.len());
@@ -686,7 +686,7 @@ fn saved_games_resume_exactly_and_corrupt_ones_are_refused() {
     }
     let text = {
         let world = app.world();
-        let state = world.resource::<GameState>();
+        let state = world.resource::<ChessGame>();
         let variant = &world.resource::<ActiveVariant>().0;
         current_record(variant, state, "classic.ron").expect("a game with moves has a record")
     };
@@ -710,8 +710,8 @@ fn saved_games_resume_exactly_and_corrupt_ones_are_refused() {
     );
     let sans = |a: &App| -> Vec<String> {
         a.world()
-            .resource::<GameState>()
-            .moves
+            .resource::<ChessGame>()
+            .moves()
             .iter()
             .map(|m| m.san.clone())
             .collect()
@@ -1046,7 +1046,7 @@ fn until(app: &mut App, mut done: impl FnMut(&mut App) -> bool) {
 }
 
 fn moves_played(app: &mut App) -> usize {
-    app.world().resource::<GameState>().moves.len()
+    app.world().resource::<ChessGame>().moves().len()
 }
 
 #[test]
@@ -1086,7 +1086,7 @@ fn the_computer_answers_through_the_schedule_and_undo_takes_back_both_moves() {
     app.world_mut().write_message(GameCommand::Resign);
     app.update();
     assert!(matches!(
-        app.world().resource::<GameState>().outcome,
+        app.world().resource::<ChessGame>().outcome(),
         Some(Outcome::Decisive {
             winner: Side::Black,
             ..
@@ -1111,7 +1111,7 @@ fn the_computer_plays_the_same_whatever_mines_it_cannot_see() {
         let mut app = computer_app(Level::Casual, with_mines(start_fen, mines, &[]));
         play(&mut app, "e2e3");
         until(&mut app, |a| moves_played(a) == 2);
-        let reply = app.world().resource::<GameState>().moves[1].mv;
+        let reply = app.world().resource::<ChessGame>().moves()[1].mv;
         let t = app
             .world()
             .resource::<ComputerStatus>()
@@ -1199,7 +1199,7 @@ fn the_royal_sapper_is_silent() {
             "no {quiet:?} for the royal sapper: {sounds:?}"
         );
     }
-    let san = app.world().resource::<GameState>().moves[0].san.clone();
+    let san = app.world().resource::<ChessGame>().moves()[0].san.clone();
     assert_eq!(san, "Ke4", "no mark in the move list either");
 }
 

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use minesweeper_chess::chess::ecs::presets::{
     Discover, PresetAsset, PresetIndex, PresetLibrary, PresetPlugin,
 };
-use minesweeper_chess::chess::ecs::{ActiveVariant, GameState, MineSeed};
+use minesweeper_chess::chess::ecs::{ActiveVariant, ChessGame, MineSeed};
 use minesweeper_core::chess::preset::{self, BUILTIN};
 use minesweeper_core::chess::{Position, SquareSet, Variant};
 
@@ -202,7 +202,7 @@ fn an_edited_preset_replaces_the_board_before_the_first_move() {
         app.update();
     }
     assert_eq!(app.world().resource::<ActiveVariant>().0.mine_count, 9);
-    assert_eq!(app.world().resource::<GameState>().mines_at_start, 9);
+    assert_eq!(app.world().resource::<ChessGame>().mines_at_start, 9);
     // A broken edit keeps the board and records the error.
     let broken = preset::parse("levels/classic.ron", "(name: 1)");
     app.world_mut()

@@ -86,10 +86,10 @@ impl Default for JobMode {
 /// A job in progress. Put it on an entity with [`Running::new`].
 #[derive(Component)]
 pub struct Running<J: Job> {
-    state: State<J>,
+    state: JobState<J>,
 }
 
-enum State<J: Job> {
+enum JobState<J: Job> {
     /// Not started, or stepped on the main thread.
     Here(Box<J>),
     /// Running on the task pool.
@@ -102,7 +102,7 @@ impl<J: Job> Running<J> {
     /// A job to start at the next frame.
     pub fn new(job: J) -> Running<J> {
         Running {
-            state: State::Here(Box::new(job)),
+            state: JobState::Here(Box::new(job)),
         }
     }
 }
@@ -151,11 +151,11 @@ fn drive<J: Job>(
             }
         }
         let done = match (&mut running.state, *mode) {
-            (State::Here(job), JobMode::Sliced { .. }) => {
+            (JobState::Here(job), JobMode::Sliced { .. }) => {
                 job.step(Instant::now() + mode.slice(time.delta()))
             }
-            (State::Here(_), JobMode::Threaded) => {
-                let State::Here(mut job) = std::mem::replace(&mut running.state, State::Gone)
+            (JobState::Here(_), JobMode::Threaded) => {
+                let JobState::Here(mut job) = std::mem::replace(&mut running.state, JobState::Gone)
                 else {
                     continue;
                 };
@@ -169,14 +169,14 @@ fn drive<J: Job>(
                         future::yield_now().await;
                     }
                 });
-                running.state = State::Pool(task);
+                running.state = JobState::Pool(task);
                 None
             }
-            (State::Pool(task), _) => block_on(future::poll_once(task)),
-            (State::Gone, _) => None,
+            (JobState::Pool(task), _) => block_on(future::poll_once(task)),
+            (JobState::Gone, _) => None,
         };
         if let Some(output) = done {
-            running.state = State::Gone;
+            running.state = JobState::Gone;
             commands
                 .entity(e)
                 .remove::<(Running<J>, Frames)>()

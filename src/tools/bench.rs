@@ -9,7 +9,7 @@ use minesweeper_core::rng::GameRng;
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
-use crate::chess::ecs::{BoardView, GameState, MineSeed, MoveRequested};
+use crate::chess::ecs::{ChessGame, MineSeed, MoveRequested, TrueBoard};
 use crate::tools::{CliOutput, without_sapper};
 use minesweeper_core::chess::{Position, fen, perft::perft};
 
@@ -94,9 +94,9 @@ pub fn run(args: &[String]) -> CliOutput {
 /// when the game is over.
 fn public_moves(app: &mut App) -> Option<Vec<minesweeper_core::chess::Move>> {
     let world = app.world_mut();
-    let mut state = bevy::ecs::system::SystemState::<(BoardView, Res<GameState>)>::new(world);
+    let mut state = bevy::ecs::system::SystemState::<(TrueBoard, Res<ChessGame>)>::new(world);
     match state.get(world) {
-        Ok((board, gs)) if gs.outcome.is_none() => board
+        Ok((board, gs)) if gs.outcome().is_none() => board
             .snapshot(&gs)
             .ok()
             .map(|p| p.public_view().legal_moves()),

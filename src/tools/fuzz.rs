@@ -56,7 +56,7 @@ fn play_all(p: &minesweeper_core::chess::Position) {
     for m in p.legal_moves() {
         let mut q = p.clone();
         let before = q.clone();
-        q.play(m);
+        q.play_unchecked(m);
         let _ = notation::san_with_suffix(&before, m, &q);
     }
 }

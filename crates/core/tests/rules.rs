@@ -10,7 +10,7 @@ pub use crate::support::{set, sq, with_mines};
 pub fn play(pos: &mut Position, text: &str) -> minesweeper_core::chess::MoveReport {
     let m = notation::parse_move(pos, text)
         .unwrap_or_else(|e| panic!("{text} in {}: {e}", fen::to_fen(pos)));
-    pos.play(m)
+    pos.play_unchecked(m)
 }
 
 fn has_move(pos: &Position, text: &str) -> bool {
@@ -344,7 +344,7 @@ fn check_must_be_answered() {
     assert_eq!(moves.len(), 3);
     for m in moves {
         let mut q = p.clone();
-        q.play(m);
+        q.play_unchecked(m);
         assert!(
             !q.king_attacked(Color::White),
             "{m} leaves the king in check"
@@ -589,7 +589,7 @@ fn malformed_fen_is_an_error_never_a_panic() {
             assert_eq!(fen::to_fen(&again), fen::to_fen(&p));
             for m in p.legal_moves() {
                 let mut q = p.clone();
-                q.play(m);
+                q.play_unchecked(m);
             }
         }
     }

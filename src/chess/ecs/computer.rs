@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use crate::base::jobs::{Finished, JobPlugin, Running};
 use crate::chess::ecs::{
-    BoardView, GameStarted, GameState, MoveQueue, MoveRequested, MoveUndone, Opponent, PendingMove,
-    PieceMoved, SapperUsed, TurnSet,
+    ChessGame, GameStarted, MoveQueue, MoveRequested, MoveUndone, Opponent, PendingMove,
+    PieceMoved, SapperUsed, TrueBoard, TurnSet,
 };
 use minesweeper_core::ai::{Level, Limits, Search, Thought};
 use minesweeper_core::chess::Move;
@@ -91,8 +91,8 @@ fn seed_for(seed: &AiSeed, public_key: u64, moves: usize) -> u64 {
 
 fn spawn_search(
     commands: &mut Commands,
-    board: &BoardView,
-    state: &GameState,
+    board: &TrueBoard,
+    state: &ChessGame,
     seed: &AiSeed,
     limits: Limits,
     noise: i32,
@@ -102,12 +102,16 @@ fn spawn_search(
         return false;
     };
     let public = pos.public_view();
-    let s = seed_for(seed, public.position().repetition_key(), state.moves.len());
+    let s = seed_for(
+        seed,
+        public.position().repetition_key(),
+        state.moves().len(),
+    );
     let search = Search::new(&public, limits, noise, s);
     commands.spawn((
         Running::new(ThinkJob(search)),
         Thinking {
-            moves: state.moves.len(),
+            moves: state.moves().len(),
             hint,
         },
     ));
@@ -139,8 +143,8 @@ fn forget_on_change(
 fn start_thinking(
     mut commands: Commands,
     opponent: Res<Opponent>,
-    state: Res<GameState>,
-    board: BoardView,
+    state: Res<ChessGame>,
+    board: TrueBoard,
     queue: Res<MoveQueue>,
     pending: Res<PendingMove>,
     seed: Res<AiSeed>,
@@ -149,8 +153,8 @@ fn start_thinking(
 ) {
     status.thinking = jobs.iter().any(|t| !t.hint);
     status.hinting = jobs.iter().any(|t| t.hint);
-    if opponent.computer != Some(state.turn)
-        || state.outcome.is_some()
+    if opponent.computer != Some(state.turn())
+        || state.outcome().is_some()
         || !queue.0.is_empty()
         || pending.0.is_some()
         || status.thinking
@@ -173,15 +177,15 @@ fn ask_hint(
     mut commands: Commands,
     mut asks: MessageReader<HintRequested>,
     opponent: Res<Opponent>,
-    state: Res<GameState>,
-    board: BoardView,
+    state: Res<ChessGame>,
+    board: TrueBoard,
     seed: Res<AiSeed>,
     mut status: ResMut<ComputerStatus>,
 ) {
     if asks.read().count() == 0
         || status.hinting
-        || state.outcome.is_some()
-        || opponent.computer == Some(state.turn)
+        || state.outcome().is_some()
+        || opponent.computer == Some(state.turn())
     {
         return;
     }
@@ -194,14 +198,14 @@ fn use_results(
     mut commands: Commands,
     done: Query<(Entity, &Thinking, &Finished<Option<Thought>>)>,
     opponent: Res<Opponent>,
-    state: Res<GameState>,
+    state: Res<ChessGame>,
     hold: Res<HoldMoves>,
     mut hint: ResMut<Hint>,
     mut status: ResMut<ComputerStatus>,
     mut requests: MessageWriter<MoveRequested>,
 ) {
     for (e, thinking, finished) in &done {
-        let current = thinking.moves == state.moves.len() && state.outcome.is_none();
+        let current = thinking.moves == state.moves().len() && state.outcome().is_none();
         if !current {
             commands.entity(e).despawn();
             continue;
@@ -215,7 +219,7 @@ fn use_results(
             // Play once the last move's animation is over.
             continue;
         }
-        if opponent.computer == Some(state.turn)
+        if opponent.computer == Some(state.turn())
             && let Some(t) = &finished.output
         {
             requests.write(MoveRequested(t.best));

@@ -8,7 +8,7 @@
 use bevy::asset::{AssetLoader, LoadContext, io::Reader};
 use bevy::prelude::*;
 
-use crate::chess::ecs::{ActiveVariant, GameState, NewGameRequested};
+use crate::chess::ecs::{ActiveVariant, ChessGame, NewGameRequested};
 use minesweeper_core::chess::preset::{BUILTIN, Preset, PresetError, parse};
 
 /// A preset file as loaded: the validated preset, or what is wrong with it.
@@ -272,7 +272,7 @@ fn preset_changed(
     assets: Res<Assets<PresetAsset>>,
     mut library: ResMut<PresetLibrary>,
     active: Res<ActiveVariant>,
-    state: Res<GameState>,
+    state: Res<ChessGame>,
     mut new_game: MessageWriter<NewGameRequested>,
 ) {
     for ev in events.read() {
@@ -329,7 +329,7 @@ fn preset_changed(
                 info!("preset {} reloaded", entry.file);
                 // Swap the board at once while nobody has moved; otherwise the
                 // change applies to the next game.
-                if i == active_index && state.moves.is_empty() && p.variant != active.0 {
+                if i == active_index && state.moves().is_empty() && p.variant != active.0 {
                     new_game.write(NewGameRequested {
                         variant: Some(p.variant.clone()),
                         seed: None,

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::base::platform::store;
 use crate::chess::ecs::presets::PresetLibrary;
-use crate::chess::ecs::{ActiveVariant, GameOver, GameState, NewGameRequested, TurnSet};
+use crate::chess::ecs::{ActiveVariant, ChessGame, GameOver, NewGameRequested, TurnSet};
 use minesweeper_core::chess::record::{self, Record, RecordError};
 use minesweeper_core::chess::{RuleSet, Variant};
 use minesweeper_core::rng::GameRng;
@@ -15,14 +15,13 @@ use rand::SeedableRng;
 /// The game text for the current game, or `None` before the first move.
 /// An unfinished game's text holds only what both players know; a finished
 /// one's holds the true mine layout ([`record::write`]).
-pub fn current_record(variant: &Variant, state: &GameState, preset_file: &str) -> Option<String> {
-    if state.moves.is_empty() {
+pub fn current_record(variant: &Variant, state: &ChessGame, preset_file: &str) -> Option<String> {
+    if state.moves().is_empty() {
         return None;
     }
-    let game = state.game()?;
     Some(record::write(
         &variant.name,
-        &game,
+        state.game(),
         &[("Preset", preset_file)],
     ))
 }
@@ -128,8 +127,8 @@ pub fn load_saved(
     }
 }
 
-fn write_save(variant: &Variant, state: &GameState, library: &PresetLibrary) {
-    if state.outcome.is_some() || state.moves.is_empty() {
+fn write_save(variant: &Variant, state: &ChessGame, library: &PresetLibrary) {
+    if state.outcome().is_some() || state.moves().is_empty() {
         store::remove(SAVE_FILE);
         return;
     }
@@ -146,22 +145,22 @@ fn write_save(variant: &Variant, state: &GameState, library: &PresetLibrary) {
 }
 
 fn save_after_move(
-    state: Res<GameState>,
+    state: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     library: Res<PresetLibrary>,
     mut over: MessageReader<GameOver>,
     mut last_len: Local<usize>,
 ) {
     let ended = over.read().count() > 0;
-    if state.moves.len() != *last_len || ended {
-        *last_len = state.moves.len();
+    if state.moves().len() != *last_len || ended {
+        *last_len = state.moves().len();
         write_save(&variant.0, &state, &library);
     }
 }
 
 fn save_on_exit(
     mut exits: MessageReader<AppExit>,
-    state: Res<GameState>,
+    state: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     library: Res<PresetLibrary>,
 ) {

@@ -11,13 +11,13 @@ use crate::base::screen::{Menu, Menus};
 use crate::base::settings::Settings;
 use crate::base::widgets::centered;
 use crate::chess::ecs::presets::PresetLibrary;
-use crate::chess::ecs::{ActiveVariant, GameState, NewGameRequested};
+use crate::chess::ecs::{ActiveVariant, ChessGame, NewGameRequested};
 
 /// Draws the game-over card until it is closed.
 pub fn game_over(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
-    state: Res<GameState>,
+    state: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     library: Res<PresetLibrary>,
     mut ui_state: ResMut<ChessUi>,
@@ -26,7 +26,7 @@ pub fn game_over(
     mut new_game: MessageWriter<NewGameRequested>,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
-    let Some(o) = state.outcome else {
+    let Some(o) = state.outcome() else {
         return Ok(());
     };
     if ui_state.over_dismissed {

@@ -16,7 +16,7 @@ use crate::base::screen::{Menu, Menus, Screen, no_menu, on_chess_board};
 use crate::base::settings::Settings;
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::save::{SavedGame, current_record};
-use crate::chess::ecs::{ActiveVariant, GameState, MoveRejected, NewGameRequested};
+use crate::chess::ecs::{ActiveVariant, ChessGame, MoveRejected, NewGameRequested};
 use crate::chess::view::input::TogglePause;
 use minesweeper_core::chess::{Color as Side, DrawReason, Outcome, Piece, WinReason};
 
@@ -127,7 +127,7 @@ pub fn fresh_game(library: &PresetLibrary) -> NewGameRequested {
 }
 
 /// The game as text for the export dialog (see [`current_record`]).
-pub fn export_text(library: &PresetLibrary, variant: &ActiveVariant, state: &GameState) -> String {
+pub fn export_text(library: &PresetLibrary, variant: &ActiveVariant, state: &ChessGame) -> String {
     let file = library
         .entries
         .get(library.active)

@@ -16,7 +16,7 @@ use crate::base::settings::Settings;
 use crate::chess::ecs::computer::{ComputerStatus, HintRequested, level_label};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{
-    ActiveVariant, BoardView, GameCommand, GameState, NewGameRequested, Opponent,
+    ActiveVariant, ChessGame, GameCommand, NewGameRequested, Opponent, TrueBoard,
 };
 use crate::chess::view::Layout;
 use minesweeper_core::chess::Color as Side;
@@ -42,9 +42,9 @@ pub fn panel(
     mut panel: ResMut<PanelWidth>,
     mut ui_state: ResMut<ChessUi>,
     library: Res<PresetLibrary>,
-    state: Res<GameState>,
+    state: Res<ChessGame>,
     variant: Res<ActiveVariant>,
-    board: BoardView,
+    board: TrueBoard,
     opponent: Res<Opponent>,
     status: Res<ComputerStatus>,
     mut act: PanelActions,
@@ -77,7 +77,7 @@ pub fn panel(
                 computer(ui, lang, &opponent, &status);
             }
             ui.separator();
-            let vs = opponent.computer.is_some_and(|c| c != state.turn);
+            let vs = opponent.computer.is_some_and(|c| c != state.turn());
             click |= buttons(
                 ui,
                 lang,
@@ -105,23 +105,23 @@ pub fn panel(
 }
 
 /// Whose turn (or the result), check, and the mine counter.
-fn turn_and_mines(ui: &mut egui::Ui, lang: Lang, state: &GameState, board: &BoardView) {
+fn turn_and_mines(ui: &mut egui::Ui, lang: Lang, state: &ChessGame, board: &TrueBoard) {
     let tr = |t: T| t.tr(lang);
     let pos = board.snapshot(state).ok();
-    if let Some(o) = state.outcome {
+    if let Some(o) = state.outcome() {
         ui.label(
             egui::RichText::new(outcome_text(o, lang))
                 .strong()
                 .size(16.0),
         );
     } else {
-        let side = if state.turn == Side::White {
+        let side = if state.turn() == Side::White {
             T::White
         } else {
             T::Black
         };
         ui.horizontal(|ui| {
-            let (fill_c, line) = if state.turn == Side::White {
+            let (fill_c, line) = if state.turn() == Side::White {
                 (
                     egui::Color32::from_rgb(245, 240, 230),
                     egui::Color32::DARK_GRAY,
@@ -154,13 +154,13 @@ fn turn_and_mines(ui: &mut egui::Ui, lang: Lang, state: &GameState, board: &Boar
 }
 
 /// Captured and destroyed pieces, from the move list.
-fn pieces_lost(ui: &mut egui::Ui, lang: Lang, state: &GameState) {
+fn pieces_lost(ui: &mut egui::Ui, lang: Lang, state: &ChessGame) {
     let tr = |t: T| t.tr(lang);
     let mut captured: [Vec<char>; 2] = [vec![], vec![]];
     let mut destroyed: Vec<char> = vec![];
-    for m in &state.moves {
+    for m in state.moves() {
         if let Some(c) = m.report.captured {
-            captured[m.side.index()].push(piece_char(c));
+            captured[m.report.mover.index()].push(piece_char(c));
         }
         for (_, p) in m.report.blasts() {
             destroyed.push(piece_char(p));
@@ -189,7 +189,7 @@ fn pieces_lost(ui: &mut egui::Ui, lang: Lang, state: &GameState) {
 
 /// The moves in SAN, two a row, with a mark for blasts and for sweeps that
 /// found a mine (the royal sapper is silent: no mark).
-fn move_list(ui: &mut egui::Ui, lang: Lang, state: &GameState) {
+fn move_list(ui: &mut egui::Ui, lang: Lang, state: &ChessGame) {
     ui.label(egui::RichText::new(T::Moves.tr(lang)).strong());
     egui::ScrollArea::vertical()
         .max_height(220.0)
@@ -202,10 +202,10 @@ fn move_list(ui: &mut egui::Ui, lang: Lang, state: &GameState) {
                 .show(ui, |ui| {
                     let mut n = 1;
                     let mut col = 0;
-                    for m in &state.moves {
+                    for m in state.moves() {
                         if col == 0 {
                             ui.label(format!("{n}."));
-                            if m.side == Side::Black {
+                            if m.report.mover == Side::Black {
                                 ui.label("…");
                                 col = 1;
                             }
@@ -262,7 +262,7 @@ fn computer(ui: &mut egui::Ui, lang: Lang, opponent: &Opponent, status: &Compute
 fn buttons(
     ui: &mut egui::Ui,
     lang: Lang,
-    state: &GameState,
+    state: &ChessGame,
     opponent: &Opponent,
     status: &ComputerStatus,
     library: &PresetLibrary,
@@ -281,14 +281,14 @@ fn buttons(
             click = true;
         }
         if ui
-            .add_enabled(!state.moves.is_empty(), egui::Button::new(tr(T::Undo)))
+            .add_enabled(!state.moves().is_empty(), egui::Button::new(tr(T::Undo)))
             .clicked()
         {
             act.command.write(GameCommand::Undo);
             ui_state.over_dismissed = false;
             click = true;
         }
-        let live = state.outcome.is_none();
+        let live = state.outcome().is_none();
         if ui
             .add_enabled(live, egui::Button::new(tr(T::Resign)))
             .clicked()

@@ -2,7 +2,6 @@
 //! the check pulse, the last-move tint and the camera shake. All react to
 //! gameplay messages; none changes the game.
 
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::board::spawn_piece_glyphs;
@@ -96,19 +95,6 @@ pub(super) fn build(app: &mut App) {
         .init_resource::<InCheck>();
 }
 
-/// The gameplay messages the effects react to.
-#[derive(SystemParam)]
-pub struct Heard<'w, 's> {
-    moved: MessageReader<'w, 's, PieceMoved>,
-    exploded: MessageReader<'w, 's, MineExploded>,
-    sapper: MessageReader<'w, 's, SapperUsed>,
-    fog: MessageReader<'w, 's, FogLifted>,
-    checks: MessageReader<'w, 's, CheckGiven>,
-    started: MessageReader<'w, 's, GameStarted>,
-    undone: MessageReader<'w, 's, MoveUndone>,
-    over: MessageReader<'w, 's, GameOver>,
-}
-
 /// Puts pieces on their cells when they move without a slide (undo, new game).
 pub fn place_pieces(
     layout: Res<Layout>,
@@ -123,35 +109,31 @@ fn ease_out(t: f32) -> f32 {
     1.0 - (1.0 - t).powi(3)
 }
 
-/// Reacts to what happened this frame with animations and effects.
-pub fn react(
-    mut commands: Commands,
-    layout: Res<Layout>,
-    settings: Res<Settings>,
-    textures: Res<Textures>,
-    fonts: Res<Fonts>,
-    mut dropped: ResMut<Dropped>,
+/// Keeps the check glow and the last move in step with the game: a new
+/// board or an undo clears both, a move clears the check, a check sets it,
+/// the end of the game clears it unless it is mate.
+pub fn track_check(
     mut last: ResMut<LastMove>,
     mut check: ResMut<InCheck>,
-    mut heard: Heard,
-    mut pieces: Query<(Entity, &At, &mut Transform), With<ChessPiece>>,
+    mut started: MessageReader<GameStarted>,
+    mut undone: MessageReader<MoveUndone>,
+    mut moved: MessageReader<PieceMoved>,
+    mut sapper: MessageReader<SapperUsed>,
+    mut checks: MessageReader<CheckGiven>,
+    mut over: MessageReader<GameOver>,
 ) {
-    let k = settings.animation.factor();
-    let moved: Vec<PieceMoved> = heard.moved.read().copied().collect();
-    let blasts: Vec<MineExploded> = heard.exploded.read().copied().collect();
-    let sweeps: Vec<SapperUsed> = heard.sapper.read().copied().collect();
-    if heard.started.read().count() + heard.undone.read().count() > 0 {
+    if started.read().count() + undone.read().count() > 0 {
         *last = LastMove::default();
         *check = InCheck::default();
     }
-    if !moved.is_empty() || !sweeps.is_empty() {
+    if moved.read().count() + sapper.read().count() > 0 {
         check.0 = None;
     }
-    for c in heard.checks.read() {
+    for c in checks.read() {
         check.0 = Some(c.king);
     }
     // The mated king keeps its glow; any other ending clears it.
-    for o in heard.over.read() {
+    for o in over.read() {
         let mate = matches!(
             o.0,
             minesweeper_core::chess::Outcome::Decisive {
@@ -163,8 +145,26 @@ pub fn react(
             check.0 = None;
         }
     }
+}
+
+/// A move slides its piece (and a castling rook) to its cell; a piece
+/// destroyed on arrival is replayed by a ghost that slides in and blows
+/// up; a captured piece fades where it stood.
+pub fn slide_moves(
+    mut commands: Commands,
+    layout: Res<Layout>,
+    settings: Res<Settings>,
+    fonts: Res<Fonts>,
+    mut dropped: ResMut<Dropped>,
+    mut last: ResMut<LastMove>,
+    mut moved: MessageReader<PieceMoved>,
+    mut exploded: MessageReader<MineExploded>,
+    mut pieces: Query<(Entity, &At, &mut Transform), With<ChessPiece>>,
+) {
+    let k = settings.animation.factor();
+    let blasts: Vec<MineExploded> = exploded.read().copied().collect();
     let dropped_move = dropped.0.take();
-    for m in &moved {
+    for m in moved.read() {
         last.0 = Some((m.mv.from, m.mv.to));
         let blown = blasts.iter().find(|b| b.at == m.mv.to);
         let mut slides = vec![(m.mv.from, m.mv.to, blown.map(|b| b.piece))];
@@ -175,49 +175,18 @@ pub fn react(
         for (from, to, blown) in slides {
             let skip_slide = k == 0.0 || dropped_move == Some(m.mv) && from == m.mv.from;
             let dur = if skip_slide { 0.0 } else { SLIDE * k };
+            let (a, b) = (layout.center(from), layout.center(to));
             match blown {
                 // The piece is gone from the world: a ghost makes the trip.
-                Some(piece) => {
-                    let start = if skip_slide {
-                        layout.center(to)
-                    } else {
-                        layout.center(from)
-                    };
-                    let ghost = commands
-                        .spawn((
-                            Transform::from_translation(start.extend(z::LIFTED)),
-                            Visibility::Visible,
-                            FadeOut {
-                                t: 0.0,
-                                dur: 0.05,
-                                delay: dur,
-                                grow: 1.0,
-                                alpha: 1.0,
-                            },
-                        ))
-                        .id();
-                    if dur > 0.0 {
-                        commands.entity(ghost).insert(Slide {
-                            from: layout.center(from),
-                            to: layout.center(to),
-                            t: 0.0,
-                            dur,
-                        });
-                    }
-                    spawn_piece_glyphs(&mut commands, ghost, piece, &fonts, 1.0);
-                    commands.spawn(PendingBlast {
-                        at: layout.center(to),
-                        delay: dur,
-                    });
-                }
+                Some(piece) => ghost_to_blast(&mut commands, &fonts, piece, a, b, dur),
                 None => {
                     if dur > 0.0
                         && let Some((e, _, mut t)) = pieces.iter_mut().find(|(_, at, _)| at.0 == to)
                     {
-                        t.translation = layout.center(from).extend(z::LIFTED);
+                        t.translation = a.extend(z::LIFTED);
                         commands.entity(e).insert(Slide {
-                            from: layout.center(from),
-                            to: layout.center(to),
+                            from: a,
+                            to: b,
                             t: 0.0,
                             dur,
                         });
@@ -225,27 +194,86 @@ pub fn react(
                 }
             }
         }
-        // The captured piece fades where it stood.
         if let Some(captured) = m.captured
             && k > 0.0
         {
-            let ghost = commands
-                .spawn((
-                    Transform::from_translation(layout.center(m.mv.to).extend(z::PIECE - 0.1)),
-                    Visibility::Visible,
-                    FadeOut {
-                        t: 0.0,
-                        dur: FADE * k,
-                        delay: SLIDE * k * 0.6,
-                        grow: 1.15,
-                        alpha: 1.0,
-                    },
-                ))
-                .id();
-            spawn_piece_glyphs(&mut commands, ghost, captured, &fonts, 1.0);
+            fade_captured(&mut commands, &fonts, captured, layout.center(m.mv.to), k);
         }
     }
-    for s in &sweeps {
+}
+
+/// A ghost of `piece` slides from `from` to `to` in `dur` and blows up there.
+fn ghost_to_blast(
+    commands: &mut Commands,
+    fonts: &Fonts,
+    piece: minesweeper_core::chess::Piece,
+    from: Vec2,
+    to: Vec2,
+    dur: f32,
+) {
+    let start = if dur > 0.0 { from } else { to };
+    let ghost = commands
+        .spawn((
+            Transform::from_translation(start.extend(z::LIFTED)),
+            Visibility::Visible,
+            FadeOut {
+                t: 0.0,
+                dur: 0.05,
+                delay: dur,
+                grow: 1.0,
+                alpha: 1.0,
+            },
+        ))
+        .id();
+    if dur > 0.0 {
+        commands.entity(ghost).insert(Slide {
+            from,
+            to,
+            t: 0.0,
+            dur,
+        });
+    }
+    spawn_piece_glyphs(commands, ghost, piece, fonts, 1.0);
+    commands.spawn(PendingBlast { at: to, delay: dur });
+}
+
+/// The captured piece fades and grows where it stood.
+fn fade_captured(
+    commands: &mut Commands,
+    fonts: &Fonts,
+    captured: minesweeper_core::chess::Piece,
+    at: Vec2,
+    k: f32,
+) {
+    let ghost = commands
+        .spawn((
+            Transform::from_translation(at.extend(z::PIECE - 0.1)),
+            Visibility::Visible,
+            FadeOut {
+                t: 0.0,
+                dur: FADE * k,
+                delay: SLIDE * k * 0.6,
+                grow: 1.15,
+                alpha: 1.0,
+            },
+        ))
+        .id();
+    spawn_piece_glyphs(commands, ghost, captured, fonts, 1.0);
+}
+
+/// A sweep rings its cell; lifted fog dissolves (the full lift rolls out
+/// from the last move). The royal sapper is silent (Decision 9): no effect.
+pub fn sweeps_and_fog(
+    mut commands: Commands,
+    layout: Res<Layout>,
+    settings: Res<Settings>,
+    textures: Res<Textures>,
+    mut last: ResMut<LastMove>,
+    mut sapper: MessageReader<SapperUsed>,
+    mut fog: MessageReader<FogLifted>,
+) {
+    let k = settings.animation.factor();
+    for s in sapper.read() {
         last.0 = Some((s.pawn, s.target));
         if k > 0.0 {
             sweep_effect(
@@ -257,8 +285,7 @@ pub fn react(
             );
         }
     }
-    // The royal sapper is silent (Decision 9): no effect, no mark.
-    for f in heard.fog.read() {
+    for f in fog.read() {
         if k == 0.0 {
             continue;
         }
@@ -271,7 +298,6 @@ pub fn react(
             let i = (sq.file() as usize * 7 + sq.rank() as usize * 3) % textures.fog.len();
             let mut sprite = Sprite::from_image(textures.fog[i].clone());
             sprite.custom_size = Some(Vec2::splat(CELL * 1.12));
-            // The full lift rolls outwards from the last move.
             let delay = if f.full {
                 c.distance(origin) / CELL * 0.06 * k
             } else {

@@ -11,8 +11,8 @@ use crate::base::settings::Settings;
 use crate::base::textures::Textures;
 use crate::base::theme::colors;
 use crate::chess::ecs::{
-    At, BoardView, ChessPiece, GameCommand, GameStarted, GameState, MoveRejected, MoveRequested,
-    MoveUndone, Opponent, PieceMoved, SapperUsed,
+    At, ChessGame, ChessPiece, GameCommand, GameStarted, MoveRejected, MoveRequested, MoveUndone,
+    Opponent, PieceMoved, SapperUsed, TrueBoard,
 };
 use minesweeper_core::chess::{Move, MoveKind, Role, Square};
 
@@ -136,8 +136,8 @@ pub fn board_point(
 
 fn select(
     selection: &mut Selection,
-    board: &BoardView,
-    state: &GameState,
+    board: &TrueBoard,
+    state: &ChessGame,
     opponent: &Opponent,
     sq: Square,
 ) -> bool {
@@ -145,7 +145,7 @@ fn select(
         return false;
     };
     // The computer's pieces are not the player's to move.
-    if state.outcome.is_some() || opponent.computer == Some(state.turn) {
+    if state.outcome().is_some() || opponent.computer == Some(state.turn()) {
         *selection = Selection::default();
         return false;
     }
@@ -175,8 +175,8 @@ pub fn pointer(
     frame: Res<PointerFrame>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     layout: Res<Layout>,
-    board: BoardView,
-    state: Res<GameState>,
+    board: TrueBoard,
+    state: Res<ChessGame>,
     mut selection: ResMut<Selection>,
     mut drag: ResMut<Drag>,
     mut pieces: Query<(Entity, &At, &mut Transform), With<ChessPiece>>,
@@ -184,130 +184,70 @@ pub fn pointer(
     mut dropped: ResMut<Dropped>,
     opponent: Res<Opponent>,
 ) {
-    let over_ui = egui_wants.is_some_and(|w| w.wants_any_pointer_input());
     let Some(world) = frame.world else {
         return;
     };
-    // The promotion picker is open: a press picks a piece or closes it.
-    if let Some(choices) = &selection.promotion {
-        if frame.pressed || frame.secondary {
-            let hit = layout.square_at(world);
-            let picked = choices.iter().find(|(sq, _)| Some(*sq) == hit).map(|c| c.1);
-            if let Some(m) = picked.filter(|_| !frame.secondary) {
-                requests.write(MoveRequested(m));
-            }
-            *selection = Selection::default();
-        }
+    if selection.promotion.is_some() {
+        pick_promotion(&frame, world, &layout, &mut selection, &mut requests);
         return;
     }
-    let step_to = |selection: &Selection, sq: Square| {
-        selection
-            .moves
-            .iter()
-            .filter(|m| m.to == sq && m.kind != MoveKind::Sapper)
-            .max_by_key(|m| matches!(m.kind, MoveKind::Promotion(Role::Queen)))
-            .copied()
-    };
-    // A finger on a cell the selected pawn may step to or sweep: a tap
-    // steps, a long-press sweeps.
     if let Some(sq) = drag.deferred {
-        if frame.long_press || frame.released || !frame.down {
-            drag.deferred = None;
-            let m = if frame.long_press {
-                selection.sweep().filter(|m| m.to == sq)
-            } else if frame.tap {
-                step_to(&selection, sq).and_then(|m| selection.choose(m, &layout))
-            } else {
-                None
-            };
-            if let Some(m) = m {
-                requests.write(MoveRequested(m));
-                *selection = Selection::default();
-            }
-        }
+        resolve_deferred(
+            &frame,
+            sq,
+            &layout,
+            &mut selection,
+            &mut drag,
+            &mut requests,
+        );
         return;
     }
     // Dragging follows the pointer even over the panel.
     if let Some(e) = drag.entity {
-        if frame.down && !frame.released {
-            if world.distance(drag.start) > CELL * 0.15 {
-                drag.moved = true;
-            }
-            if drag.moved
-                && let Ok((_, _, mut t)) = pieces.get_mut(e)
-            {
-                t.translation = world.extend(z::LIFTED);
-            }
+        let Ok((_, at, mut t)) = pieces.get_mut(e) else {
+            *drag = Drag::default();
             return;
-        }
-        // Released.
-        let was_moved = drag.moved && !frame.cancelled;
-        *drag = Drag::default();
-        if let Ok((_, at, mut t)) = pieces.get_mut(e) {
-            let home = layout.center(at.0).extend(z::PIECE);
-            let m = if was_moved {
-                layout
-                    .square_at(world)
-                    .and_then(|sq| step_to(&selection, sq))
-            } else {
-                None
-            };
-            match m.map(|m| (m, selection.choose(m, &layout))) {
-                Some((_, Some(m))) => {
-                    // Already where it lands: no slide.
-                    dropped.0 = Some(m);
-                    requests.write(MoveRequested(m));
-                    *selection = Selection::default();
-                }
-                _ => t.translation = home,
-            }
+        };
+        let home = at.0;
+        if let Some(m) = drag_piece(
+            &frame,
+            world,
+            home,
+            &layout,
+            &mut selection,
+            &mut drag,
+            &mut t,
+        ) {
+            // Already where it lands: no slide.
+            dropped.0 = Some(m);
+            play(m, &mut selection, &mut requests);
         }
         return;
     }
-    if over_ui {
+    if egui_wants.is_some_and(|w| w.wants_any_pointer_input()) {
         return;
     }
-    let right = frame.secondary;
-    if !frame.pressed && !right {
+    if !frame.pressed && !frame.secondary {
         return;
     }
     let Some(sq) = layout.square_at(world) else {
         *selection = Selection::default();
         return;
     };
-    if selection.from.is_some() {
-        let sweep = selection.sweep().filter(|m| {
-            m.to == sq && (right || world.distance(bomb_center(&layout, m.to)) < CELL * 0.2)
-        });
-        if frame.touch && selection.sweep().is_some_and(|m| m.to == sq) && sweep.is_none() {
-            if frame.tap {
-                // Down and up within one frame: a tap.
-                if let Some(m) = step_to(&selection, sq).and_then(|m| selection.choose(m, &layout))
-                {
-                    requests.write(MoveRequested(m));
-                    *selection = Selection::default();
-                }
-            } else {
-                // Wait: tap or long-press?
-                drag.deferred = Some(sq);
-            }
-            return;
-        }
-        let step = step_to(&selection, sq);
-        if let Some(m) = sweep {
-            requests.write(MoveRequested(m));
-            *selection = Selection::default();
-            return;
-        }
-        if let Some(m) = step.filter(|_| !right) {
-            if let Some(m) = selection.choose(m, &layout) {
-                requests.write(MoveRequested(m));
-                *selection = Selection::default();
-            }
-            return;
-        }
+    if selection.from.is_some()
+        && press_target(
+            &frame,
+            world,
+            sq,
+            &layout,
+            &mut selection,
+            &mut drag,
+            &mut requests,
+        )
+    {
+        return;
     }
-    if right {
+    if frame.secondary {
         return;
     }
     if select(&mut selection, &board, &state, &opponent, sq)
@@ -320,6 +260,148 @@ pub fn pointer(
             deferred: None,
         };
     }
+}
+
+/// The selected piece's step to `sq` (a promotion to a queen first).
+fn step_to(selection: &Selection, sq: Square) -> Option<Move> {
+    selection
+        .moves
+        .iter()
+        .filter(|m| m.to == sq && m.kind != MoveKind::Sapper)
+        .max_by_key(|m| matches!(m.kind, MoveKind::Promotion(Role::Queen)))
+        .copied()
+}
+
+/// Asks for `m` and drops the selection.
+fn play(m: Move, selection: &mut Selection, requests: &mut MessageWriter<MoveRequested>) {
+    requests.write(MoveRequested(m));
+    *selection = Selection::default();
+}
+
+/// The promotion picker is open: a press picks a piece or closes it.
+fn pick_promotion(
+    frame: &PointerFrame,
+    world: Vec2,
+    layout: &Layout,
+    selection: &mut Selection,
+    requests: &mut MessageWriter<MoveRequested>,
+) {
+    if !(frame.pressed || frame.secondary) {
+        return;
+    }
+    let hit = layout.square_at(world);
+    let picked = selection
+        .promotion
+        .as_ref()
+        .and_then(|c| c.iter().find(|(sq, _)| Some(*sq) == hit).map(|c| c.1));
+    if let Some(m) = picked.filter(|_| !frame.secondary) {
+        requests.write(MoveRequested(m));
+    }
+    *selection = Selection::default();
+}
+
+/// A finger on a cell the selected pawn may step to or sweep: a tap steps,
+/// a long-press sweeps.
+fn resolve_deferred(
+    frame: &PointerFrame,
+    sq: Square,
+    layout: &Layout,
+    selection: &mut Selection,
+    drag: &mut Drag,
+    requests: &mut MessageWriter<MoveRequested>,
+) {
+    if !(frame.long_press || frame.released || !frame.down) {
+        return;
+    }
+    drag.deferred = None;
+    let m = if frame.long_press {
+        selection.sweep().filter(|m| m.to == sq)
+    } else if frame.tap {
+        step_to(selection, sq).and_then(|m| selection.choose(m, layout))
+    } else {
+        None
+    };
+    if let Some(m) = m {
+        play(m, selection, requests);
+    }
+}
+
+/// A piece being dragged follows the pointer; released over a cell it may
+/// go to, it gives its move (or opens the promotion picker); else it goes
+/// home.
+fn drag_piece(
+    frame: &PointerFrame,
+    world: Vec2,
+    home: Square,
+    layout: &Layout,
+    selection: &mut Selection,
+    drag: &mut Drag,
+    t: &mut Transform,
+) -> Option<Move> {
+    if frame.down && !frame.released {
+        if world.distance(drag.start) > CELL * 0.15 {
+            drag.moved = true;
+        }
+        if drag.moved {
+            t.translation = world.extend(z::LIFTED);
+        }
+        return None;
+    }
+    let was_moved = drag.moved && !frame.cancelled;
+    *drag = Drag::default();
+    let m = was_moved
+        .then(|| {
+            layout
+                .square_at(world)
+                .and_then(|sq| step_to(selection, sq))
+        })
+        .flatten()
+        .and_then(|m| selection.choose(m, layout));
+    if m.is_none() {
+        t.translation = layout.center(home).extend(z::PIECE);
+    }
+    m
+}
+
+/// A press while a piece is selected: the bomb (or a right-click) sweeps,
+/// a target steps there; on touch the cell ahead of a pawn waits to tell a
+/// tap from a long-press. Returns whether the press was used.
+fn press_target(
+    frame: &PointerFrame,
+    world: Vec2,
+    sq: Square,
+    layout: &Layout,
+    selection: &mut Selection,
+    drag: &mut Drag,
+    requests: &mut MessageWriter<MoveRequested>,
+) -> bool {
+    let right = frame.secondary;
+    let sweep = selection.sweep().filter(|m| {
+        m.to == sq && (right || world.distance(bomb_center(layout, m.to)) < CELL * 0.2)
+    });
+    if frame.touch && selection.sweep().is_some_and(|m| m.to == sq) && sweep.is_none() {
+        if frame.tap {
+            // Down and up within one frame: a tap.
+            if let Some(m) = step_to(selection, sq).and_then(|m| selection.choose(m, layout)) {
+                play(m, selection, requests);
+            }
+        } else {
+            // Wait: tap or long-press?
+            drag.deferred = Some(sq);
+        }
+        return true;
+    }
+    if let Some(m) = sweep {
+        play(m, selection, requests);
+        return true;
+    }
+    if let Some(m) = step_to(selection, sq).filter(|_| !right) {
+        if let Some(m) = selection.choose(m, layout) {
+            play(m, selection, requests);
+        }
+        return true;
+    }
+    false
 }
 
 /// Any change of the board drops the selection.
@@ -412,8 +494,8 @@ pub fn draw_selection(
     settings: Res<Settings>,
     textures: Res<Textures>,
     selection: Res<Selection>,
-    board: BoardView,
-    state: Res<GameState>,
+    board: TrueBoard,
+    state: Res<ChessGame>,
     old: Query<Entity, With<Highlight>>,
     fonts: Res<super::Fonts>,
 ) {
@@ -441,7 +523,7 @@ pub fn draw_selection(
                     Visibility::Visible,
                 ))
                 .id();
-            let color = state.turn;
+            let color = state.turn();
             super::board::spawn_piece_glyphs(
                 &mut commands,
                 tile,

@@ -8,15 +8,15 @@
 pub mod board;
 pub mod effects;
 pub mod input;
+mod script;
 pub mod sound;
 
 use bevy::camera::{ScalingMode, Viewport};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::base::options::GameOptions;
 use crate::base::screen::{Screen, no_menu};
-use crate::chess::ecs::{BoardView, GameState, MoveRequested, TurnSet};
+use crate::chess::ecs::{ChessGame, TrueBoard, TurnSet};
 use minesweeper_core::chess::Square;
 
 pub use crate::base::draw::{CELL, Fonts, PanelWidth};
@@ -114,7 +114,7 @@ impl Plugin for ViewPlugin {
                     input::chess_keys.run_if(in_state(Screen::Chess)),
                     input::board_point,
                     input::pointer.run_if(in_state(Screen::Chess).and_then(no_menu)),
-                    script,
+                    script::script,
                     screenshot_key,
                     input::hold_computer,
                 )
@@ -142,7 +142,9 @@ impl Plugin for ViewPlugin {
                         .chain(),
                     (
                         effects::place_pieces,
-                        effects::react,
+                        effects::track_check,
+                        effects::slide_moves,
+                        effects::sweeps_and_fog,
                         effects::animate,
                         board::animate_fog,
                         input::draw_selection,
@@ -250,122 +252,13 @@ fn screenshot_key(mut commands: Commands, mut asks: MessageReader<input::TakeScr
         .observe(bevy::render::view::screenshot::save_to_disk(path));
 }
 
-/// Plays `--script` moves one at a time through the input path, waits for
-/// the animations, then takes the `--screenshot` and quits.
-fn script(
-    mut commands: Commands,
-    mut options: ResMut<GameOptions>,
-    board: BoardView,
-    state: Res<GameState>,
-    library: Option<Res<crate::chess::ecs::presets::PresetLibrary>>,
-    busy: Query<(), With<effects::Busy>>,
-    mut frames: Local<u32>,
-    mut since_move: Local<u32>,
-    mut requests: MessageWriter<MoveRequested>,
-    mut new_game: MessageWriter<crate::chess::ecs::NewGameRequested>,
-) {
-    if !options.skip_menu {
-        return;
-    }
-    *frames += 1;
-    *since_move += 1;
-    if *frames == 3 {
-        let variant = options.preset.as_ref().and_then(|file| {
-            let found = library
-                .as_ref()
-                .and_then(|l| l.entries.iter().find(|e| &e.file == file));
-            if found.is_none() {
-                error!("--preset {file}: no such preset in levels/");
-            }
-            found
-                .and_then(|e| e.preset.as_ref().ok())
-                .map(|p| p.variant.clone())
-        });
-        let position = options.fen.as_ref().and_then(|f| {
-            use minesweeper_core::chess::fen;
-            let parsed = fen::parse_setup(f).and_then(|setup| {
-                if let Some(v) = &variant {
-                    fen::check_against(&setup, v)?;
-                }
-                let rules = variant.as_ref().map_or_else(
-                    || minesweeper_core::chess::RuleSet::standard(setup.files, setup.ranks),
-                    |v| v.rules,
-                );
-                // A public FEN's hidden mines are dealt from what it shows.
-                let mut rng = <minesweeper_core::rng::GameRng as rand::SeedableRng>::seed_from_u64(
-                    options
-                        .seed
-                        .unwrap_or_else(crate::base::platform::wall_clock_nanos),
-                );
-                let setup = minesweeper_core::chess::deal::deal(setup, &mut rng)
-                    .map_err(fen::FenError::Deal)?;
-                minesweeper_core::chess::Position::from_setup(setup, rules)
-                    .map_err(fen::FenError::Position)
-            });
-            parsed.map_err(|e| error!("--fen: {e}")).ok()
-        });
-        if variant.is_some() || position.is_some() {
-            new_game.write(crate::chess::ecs::NewGameRequested {
-                variant,
-                position,
-                ..crate::chess::ecs::NewGameRequested::fresh()
-            });
-        }
-        return;
-    }
-    // Let the first game start, the window settle and animations finish.
-    if *frames < 20 {
-        return;
-    }
-    let waited = options
-        .wait
-        .is_some_and(|w| *since_move >= w && options.moves.is_empty());
-    if !busy.is_empty() && !waited {
-        return;
-    }
-    if !options.moves.is_empty() {
-        let text = options.moves.remove(0);
-        match board.snapshot(&state) {
-            Ok(pos) => {
-                let public = pos.public_view();
-                match minesweeper_core::chess::notation::parse_move(public.position(), &text) {
-                    Ok(m) => {
-                        info!("--script: {text}");
-                        requests.write(MoveRequested(m));
-                        *since_move = 0;
-                    }
-                    Err(e) => error!("--script: {e}"),
-                }
-            }
-            Err(e) => error!("--script: {e}"),
-        }
-        *frames = 10;
-        return;
-    }
-    if *frames < 40 || (options.wait.is_some() && !waited) {
-        return;
-    }
-    if let Some(path) = options.screenshot.take() {
-        info!("--screenshot: {}", path.display());
-        use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
-        commands
-            .spawn(Screenshot::primary_window())
-            .observe(save_to_disk(path))
-            .observe(
-                |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-                    exit.write(AppExit::Success);
-                },
-            );
-    }
-}
-
 /// What the page learns of the game (`window.mscStatus`, JSON): frames
 /// drawn, when the first one was, and the public state of the board. Only
 /// public information: the page is as visible to the player as the board.
 fn publish_status(
     frames: Res<bevy::diagnostic::FrameCount>,
-    board: BoardView,
-    state: Res<GameState>,
+    board: TrueBoard,
+    state: Res<ChessGame>,
     mut first_ms: Local<Option<f64>>,
 ) {
     // Frame 0 was rendered by the time frame 2 runs.
@@ -378,12 +271,15 @@ fn publish_status(
         .snapshot(&state)
         .map(|p| minesweeper_core::chess::fen::to_public_fen(&p))
         .unwrap_or_default();
-    let outcome = state.outcome.map(|o| format!("{o:?}")).unwrap_or_default();
+    let outcome = state
+        .outcome()
+        .map(|o| format!("{o:?}"))
+        .unwrap_or_default();
     let json = format!(
         "{{\"frames\":{},\"first_frame_ms\":{},\"moves\":{},\"fen\":\"{}\",\"outcome\":\"{}\"}}",
         frames.0,
         first_ms.map_or("null".to_string(), |t| format!("{t:.0}")),
-        state.moves.len(),
+        state.moves().len(),
         fen,
         outcome.replace('"', "'"),
     );

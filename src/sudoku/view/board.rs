@@ -163,7 +163,10 @@ fn show_cover(
         set(v, cell.state == CellState::Question);
     }
     if mine {
-        set(v, matches!(cell.mine, Some(MineFate::Defused | MineFate::Blown)));
+        set(
+            v,
+            matches!(cell.mine, Some(MineFate::Defused | MineFate::Blown)),
+        );
         if let Ok(mut s) = sprites.get_mut(child) {
             s.color = match cell.mine {
                 Some(MineFate::Blown) => Color::srgb(1.0, 0.35, 0.2),
@@ -371,7 +374,13 @@ fn block_lines(commands: &mut Commands, game: &PuzzleGame, l: &PuzzleLayout) {
 }
 
 /// A badge at each block's corner with its mine count.
-fn block_badges(commands: &mut Commands, game: &PuzzleGame, l: &PuzzleLayout, fonts: &Fonts, tex: &Textures) {
+fn block_badges(
+    commands: &mut Commands,
+    game: &PuzzleGame,
+    l: &PuzzleLayout,
+    fonts: &Fonts,
+    tex: &Textures,
+) {
     let n = game.size();
     let (br, bc) =
         minesweeper_core::sudoku::grid::block_shape(game.board.grid.size).unwrap_or((1, 1));

@@ -23,109 +23,18 @@ pub(super) fn react(
     };
     let l = PuzzleLayout::of(game);
     for h in happened.read() {
-        let mut opened = 0;
+        let opened =
+            h.0.iter()
+                .filter(|e| matches!(e, Event::Opened { .. }))
+                .count();
         for ev in &h.0 {
-            match ev {
-                Event::Opened { .. } => opened += 1,
-                Event::Blew(c) => {
-                    sound.write(PlaySound(Effect::Blast));
-                    burst(
-                        &mut commands,
-                        &tex,
-                        l.cell(*c),
-                        Color::srgb(1.0, 0.55, 0.15),
-                        2.6,
-                        14,
-                    );
-                    input.toast = Some(("A mine blew up: a life lost".into(), 3.0));
-                }
-                Event::Defused(c) => {
-                    sound.write(PlaySound(Effect::Sweep));
-                    burst(
-                        &mut commands,
-                        &tex,
-                        l.cell(*c),
-                        Color::srgb(0.4, 1.0, 0.5),
-                        1.6,
-                        0,
-                    );
-                }
-                Event::Question(c) => {
-                    sound.write(PlaySound(Effect::Illegal));
-                    burst(
-                        &mut commands,
-                        &tex,
-                        l.cell(*c),
-                        Color::srgb(0.7, 0.7, 0.75),
-                        1.2,
-                        0,
-                    );
-                }
-                Event::NotDigit { cell, digit } => {
-                    sound.write(PlaySound(Effect::Illegal));
-                    burst(
-                        &mut commands,
-                        &tex,
-                        l.cell(*cell),
-                        Color::srgb(1.0, 0.3, 0.3),
-                        1.2,
-                        0,
-                    );
-                    input.toast = Some((
-                        format!(
-                            "{} does not hold a {digit}: the piece sits out",
-                            minesweeper_core::sudoku::deduce::cell_name(
-                                game.board.grid.size,
-                                *cell
-                            )
-                        ),
-                        3.0,
-                    ));
-                }
-                Event::Placed { .. } | Event::Moved { .. } => {
-                    sound.write(PlaySound(Effect::Move));
-                }
-                Event::SpareLife { cell, .. } => {
-                    sound.write(PlaySound(Effect::RoyalSweep));
-                    floating(
-                        &mut commands,
-                        &fonts,
-                        l.cell(*cell),
-                        "\u{2665}",
-                        Color::srgb(0.95, 0.3, 0.45),
-                    );
-                    input.toast = Some(("The king spent his spare life: nothing lost".into(), 3.0));
-                }
-                Event::Points(p) => {
-                    let at =
-                        h.0.iter()
-                            .rev()
-                            .find_map(|e| match e {
-                                Event::Opened { cell, .. }
-                                | Event::Question(cell)
-                                | Event::Defused(cell) => Some(*cell),
-                                _ => None,
-                            })
-                            .map(|c| l.cell(c))
-                            .unwrap_or(Vec2::ZERO);
-                    let (s, c) = if *p >= 0 {
-                        (format!("+{p}"), Color::srgb(1.0, 0.9, 0.35))
-                    } else {
-                        (p.to_string(), Color::srgb(1.0, 0.4, 0.35))
-                    };
-                    floating(
-                        &mut commands,
-                        &fonts,
-                        at + Vec2::new(0.0, CELL * 0.3),
-                        &s,
-                        c,
-                    );
-                }
-                Event::Over(_) => {
-                    sound.write(PlaySound(Effect::GameEnd));
-                }
-                Event::SatOut(_) | Event::Destroyed(_) => {}
+            if let Some(e) = sound_of(ev) {
+                sound.write(PlaySound(e));
             }
+            if let Some(t) = toast_of(ev, game) {
+                input.toast = Some((t, 3.0));
+            }
+            picture(ev, &h.0, &mut commands, &tex, &fonts, &l);
         }
         if opened > 0 {
             sound.write(PlaySound(Effect::Fog));
@@ -133,7 +42,90 @@ pub(super) fn react(
     }
 }
 
-pub(super) fn burst(commands: &mut Commands, tex: &Textures, at: Vec2, color: Color, size: f32, sparks: u32) {
+/// The sound an event makes.
+fn sound_of(ev: &Event) -> Option<Effect> {
+    Some(match ev {
+        Event::Blew(_) => Effect::Blast,
+        Event::Defused(_) => Effect::Sweep,
+        Event::Question(_) | Event::NotDigit { .. } => Effect::Illegal,
+        Event::Placed { .. } | Event::Moved { .. } => Effect::Move,
+        Event::SpareLife { .. } => Effect::RoyalSweep,
+        Event::Over(_) => Effect::GameEnd,
+        _ => return None,
+    })
+}
+
+/// What the panel says about an event.
+fn toast_of(ev: &Event, game: &PuzzleGame) -> Option<String> {
+    Some(match ev {
+        Event::Blew(_) => "A mine blew up: a life lost".into(),
+        Event::NotDigit { cell, digit } => format!(
+            "{} does not hold a {digit}: the piece sits out",
+            minesweeper_core::sudoku::deduce::cell_name(game.board.grid.size, *cell)
+        ),
+        Event::SpareLife { .. } => "The king spent his spare life: nothing lost".into(),
+        _ => return None,
+    })
+}
+
+/// What an event looks like: a burst on the cell, a heart for a spare
+/// life, the points floating up from where they were made.
+fn picture(
+    ev: &Event,
+    all: &[Event],
+    commands: &mut Commands,
+    tex: &Textures,
+    fonts: &Fonts,
+    l: &PuzzleLayout,
+) {
+    let burst_at = |commands: &mut Commands, c: usize, color: Color, size: f32, sparks: u32| {
+        burst(commands, tex, l.cell(c), color, size, sparks);
+    };
+    match ev {
+        Event::Blew(c) => burst_at(commands, *c, Color::srgb(1.0, 0.55, 0.15), 2.6, 14),
+        Event::Defused(c) => burst_at(commands, *c, Color::srgb(0.4, 1.0, 0.5), 1.6, 0),
+        Event::Question(c) => burst_at(commands, *c, Color::srgb(0.7, 0.7, 0.75), 1.2, 0),
+        Event::NotDigit { cell, .. } => {
+            burst_at(commands, *cell, Color::srgb(1.0, 0.3, 0.3), 1.2, 0)
+        }
+        Event::SpareLife { cell, .. } => floating(
+            commands,
+            fonts,
+            l.cell(*cell),
+            "\u{2665}",
+            Color::srgb(0.95, 0.3, 0.45),
+        ),
+        Event::Points(p) => {
+            let at = all
+                .iter()
+                .rev()
+                .find_map(|e| match e {
+                    Event::Opened { cell, .. } | Event::Question(cell) | Event::Defused(cell) => {
+                        Some(*cell)
+                    }
+                    _ => None,
+                })
+                .map(|c| l.cell(c))
+                .unwrap_or(Vec2::ZERO);
+            let (s, c) = if *p >= 0 {
+                (format!("+{p}"), Color::srgb(1.0, 0.9, 0.35))
+            } else {
+                (p.to_string(), Color::srgb(1.0, 0.4, 0.35))
+            };
+            floating(commands, fonts, at + Vec2::new(0.0, CELL * 0.3), &s, c);
+        }
+        _ => {}
+    }
+}
+
+pub(super) fn burst(
+    commands: &mut Commands,
+    tex: &Textures,
+    at: Vec2,
+    color: Color,
+    size: f32,
+    sparks: u32,
+) {
     commands.spawn((
         Fx {
             t: 0.0,
@@ -171,7 +163,6 @@ pub(super) fn burst(commands: &mut Commands, tex: &Textures, at: Vec2, color: Co
         ));
     }
 }
-
 
 pub(super) fn floating(commands: &mut Commands, fonts: &Fonts, at: Vec2, s: &str, color: Color) {
     commands.spawn((

@@ -1,7 +1,7 @@
 //! The hand and the deck under the board, and the overlays: move targets, jump rings, the fuse of a probe, the hint.
 
-use super::*;
 use super::pieces::spawn_card;
+use super::*;
 
 /// The hand: five cards under the board (the selected one raised), the
 /// deck count and a card following the pointer while dragged.
@@ -88,16 +88,14 @@ pub(super) fn draw_hand(
     }
 }
 
-/// Selection, move targets, flag-jump targets, the hint and the burning
-/// fuse of a probe.
+/// The picked piece and its move targets, the raised knight and its jump
+/// targets, the hint: redrawn when one of them changes.
 pub(super) fn draw_overlays(
     mut commands: Commands,
     puzzle: Res<Puzzle>,
     input: Res<PuzzleInput>,
-    time: Res<Time<Real>>,
     textures: Option<Res<Textures>>,
     old: Query<Entity, With<Overlay>>,
-    fuses: Query<Entity, With<Fuse>>,
     mut last: Local<
         Option<(
             Option<usize>,
@@ -109,50 +107,12 @@ pub(super) fn draw_overlays(
     >,
 ) {
     let (Some(game), Some(tex)) = (&puzzle.game, textures) else {
-        for e in old.iter().chain(&fuses) {
+        for e in &old {
             commands.entity(e).despawn();
         }
         return;
     };
     let l = PuzzleLayout::of(game);
-    // The fuse is redrawn every frame while a probe is held.
-    for e in &fuses {
-        commands.entity(e).despawn();
-    }
-    if let Some((cell, since)) = input.hold
-        && !input.fired
-    {
-        let p = ((time.elapsed_secs_f64() - since) / game.preset.file.probe_seconds as f64)
-            .clamp(0.0, 1.0) as f32;
-        let center = l.cell(cell);
-        let segments = 40;
-        let lit = (p * segments as f32) as usize;
-        for k in 0..lit {
-            let a = k as f32 / segments as f32;
-            // Round the square's edge, clockwise from the top middle.
-            let pos = center + perimeter(a) * CELL * 0.46;
-            let head = k + 1 == lit;
-            commands.spawn((
-                Fuse,
-                Sprite {
-                    image: if head {
-                        tex.glow.clone()
-                    } else {
-                        tex.spark.clone()
-                    },
-                    custom_size: Some(Vec2::splat(if head { CELL * 0.3 } else { CELL * 0.09 })),
-                    color: if head {
-                        Color::srgb(1.0, 0.8, 0.3)
-                    } else {
-                        Color::srgb(0.25, 0.2, 0.15)
-                    },
-                    ..default()
-                },
-                Transform::from_translation(pos.extend(z::EFFECT)),
-                layer(),
-            ));
-        }
-    }
     let key = (
         input.piece,
         input.jumper,
@@ -228,6 +188,58 @@ pub(super) fn draw_overlays(
             Color::srgba(0.4, 1.0, 0.5, 0.9),
             1.3,
         );
+    }
+}
+
+/// The fuse burning round a held cell, redrawn every frame of the hold.
+pub(super) fn draw_fuse(
+    mut commands: Commands,
+    puzzle: Res<Puzzle>,
+    input: Res<PuzzleInput>,
+    time: Res<Time<Real>>,
+    textures: Option<Res<Textures>>,
+    fuses: Query<Entity, With<Fuse>>,
+) {
+    for e in &fuses {
+        commands.entity(e).despawn();
+    }
+    let (Some(game), Some(tex)) = (&puzzle.game, textures) else {
+        return;
+    };
+    let l = PuzzleLayout::of(game);
+    if let Some((cell, since)) = input.hold
+        && !input.fired
+    {
+        let p = ((time.elapsed_secs_f64() - since) / game.preset.file.probe_seconds as f64)
+            .clamp(0.0, 1.0) as f32;
+        let center = l.cell(cell);
+        let segments = 40;
+        let lit = (p * segments as f32) as usize;
+        for k in 0..lit {
+            let a = k as f32 / segments as f32;
+            // Round the square's edge, clockwise from the top middle.
+            let pos = center + perimeter(a) * CELL * 0.46;
+            let head = k + 1 == lit;
+            commands.spawn((
+                Fuse,
+                Sprite {
+                    image: if head {
+                        tex.glow.clone()
+                    } else {
+                        tex.spark.clone()
+                    },
+                    custom_size: Some(Vec2::splat(if head { CELL * 0.3 } else { CELL * 0.09 })),
+                    color: if head {
+                        Color::srgb(1.0, 0.8, 0.3)
+                    } else {
+                        Color::srgb(0.25, 0.2, 0.15)
+                    },
+                    ..default()
+                },
+                Transform::from_translation(pos.extend(z::EFFECT)),
+                layer(),
+            ));
+        }
     }
 }
 

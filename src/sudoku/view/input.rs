@@ -74,12 +74,7 @@ pub(super) fn pointer(
 }
 
 /// H hint, D discards the picked card, Esc drops every pick.
-fn puzzle_keys(
-    keys: &ButtonInput<KeyCode>,
-    game: &PuzzleGame,
-    input: &mut PuzzleInput,
-    out: Out,
-) {
+fn puzzle_keys(keys: &ButtonInput<KeyCode>, game: &PuzzleGame, input: &mut PuzzleInput, out: Out) {
     if keys.just_pressed(KeyCode::KeyH) {
         out.write(PuzzleRequest::Hint);
     }

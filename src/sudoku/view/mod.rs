@@ -226,6 +226,7 @@ fn build(app: &mut App) {
                 board::update_cells,
                 pieces::dress_pieces,
                 hand::draw_hand,
+                hand::draw_fuse,
                 hand::draw_overlays,
                 effects::react,
                 effects::animate,

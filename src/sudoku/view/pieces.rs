@@ -4,7 +4,13 @@ use super::*;
 
 /// A piece with its digit card, for the board (with sensor and stamina)
 /// or the hand.
-pub(super) fn spawn_card(p: &mut ChildSpawnerCommands, card: Card, fonts: &Fonts, size: f32, alpha: f32) {
+pub(super) fn spawn_card(
+    p: &mut ChildSpawnerCommands,
+    card: Card,
+    fonts: &Fonts,
+    size: f32,
+    alpha: f32,
+) {
     let (solid, outline) = glyphs(card.kind.role());
     let (fill, line) = match card.side {
         Side::White => (

@@ -289,7 +289,7 @@ impl Search {
     fn pv(&self, root: &Position, first: Move) -> Vec<Move> {
         let mut pv = vec![first];
         let mut pos = root.clone();
-        pos.play(first);
+        pos.play_unchecked(first);
         while pv.len() < 12 {
             let key = self.zobrist.key(&pos);
             let e = self.tt[key as usize & (self.tt.len() - 1)];
@@ -299,7 +299,7 @@ impl Search {
             if !pos.is_legal(m) {
                 break;
             }
-            pos.play(m);
+            pos.play_unchecked(m);
             pv.push(m);
         }
         pv
@@ -343,7 +343,7 @@ impl Search {
         let risk = self.risk_of(pos, m, &cleared);
         cleared.insert(m.to);
         let mut safe = pos.clone();
-        safe.play(m);
+        safe.play_unchecked(m);
         let ext = i32::from(safe.in_check() && ply < MAX_PLY / 2);
         match risk {
             None => {
@@ -357,7 +357,7 @@ impl Search {
                 // The blast line first, a little shallower (a piece is gone:
                 // it rarely needs the full depth), with a full window.
                 let mut blast = pos.with_mine(cell);
-                blast.play(m);
+                blast.play_unchecked(m);
                 let vb = -self.negamax(&blast, depth - 2, -INF, INF, ply, cleared);
                 if self.stopped {
                     return 0;
@@ -521,7 +521,7 @@ impl Search {
         moves.sort_by_key(|m| -self.capture_score(pos, *m));
         for m in moves {
             let mut child = pos.clone();
-            child.play(m);
+            child.play_unchecked(m);
             let v = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
             if self.stopped {
                 return 0;

@@ -124,7 +124,7 @@ impl Game {
             return Err(IllegalMove(m));
         }
         let before = self.position.clone();
-        let report = self.position.play(m);
+        let report = self.position.play_unchecked(m);
         let san = san_with_suffix(&before, m, &self.position);
         self.keys.push(self.position.repetition_key());
         self.outcome = self.position.outcome().or_else(|| {

@@ -24,7 +24,7 @@ fn perft_with(pos: &Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
     let mut total = 0;
     for &m in list.iter() {
         let mut child = pos.clone();
-        child.play(m);
+        child.play_unchecked(m);
         total += perft_with(&child, depth - 1, rest);
     }
     total
@@ -39,7 +39,7 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .into_iter()
         .map(|m| {
             let mut child = pos.clone();
-            child.play(m);
+            child.play_unchecked(m);
             (m, perft(&child, depth - 1))
         })
         .collect()

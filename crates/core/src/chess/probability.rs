@@ -138,7 +138,7 @@ mod tests {
         }
         let mut p = start.clone();
         let m = crate::chess::notation::parse_move(&p, "e2e4").unwrap();
-        p.play(m);
+        p.play_unchecked(m);
         let public = p.public_view();
         let odds = mine_odds(&public).unwrap();
         assert_eq!(odds.at(sq("e4")), 0.0, "revealed cells are not fogged");

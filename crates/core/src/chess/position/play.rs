@@ -6,9 +6,9 @@ use super::*;
 impl Position {
     // ---- playing moves -------------------------------------------------
 
-    /// Plays `m`, which must be legal (see [`Position::try_play`]), and
+    /// Plays `m` without checking that it is legal (see [`Position::try_play`]), and
     /// reports everything that happened, mines included.
-    pub fn play(&mut self, m: Move) -> MoveReport {
+    pub fn play_unchecked(&mut self, m: Move) -> MoveReport {
         let us = self.turn;
         let piece = self.piece_at(m.from).unwrap_or(Piece::new(us, Role::Pawn));
         let mut rep = MoveReport {
@@ -114,7 +114,7 @@ impl Position {
     /// [`IllegalMove`] when `m` is not among [`Position::legal_moves`].
     pub fn try_play(&mut self, m: Move) -> Result<MoveReport, IllegalMove> {
         if self.is_legal(m) {
-            Ok(self.play(m))
+            Ok(self.play_unchecked(m))
         } else {
             Err(IllegalMove(m))
         }

@@ -97,7 +97,7 @@ impl PublicPosition {
         }
         let unknown = self.position.unknown_cells();
         let mut next = self.position.clone();
-        let report = next.play(m);
+        let report = next.play_unchecked(m);
         let swept_unknown = m.kind == MoveKind::Sapper && unknown.contains(m.to);
         if !report.lifted.is_empty() || !report.full_lift.is_empty() || swept_unknown {
             return Err(PublicMoveError::Unknown(m));

@@ -1,0 +1,74 @@
+//! The game's history: one core [`Game`] (start position, moves with their
+//! SAN and reports, repetition keys, outcome) that the turn plays each move
+//! into. The entities are the board; this is what came before, what the
+//! move list shows and what is saved.
+
+use bevy::prelude::*;
+
+use minesweeper_core::chess::{
+    Color as Side, Game, Outcome, PlayedMove, Position, SquareSet, Variant,
+};
+
+/// The game in play, as the rules keep it (true mines included: shown and
+/// saved only through public views and [`minesweeper_core::chess::record`]).
+#[derive(Resource, Debug, Clone)]
+pub struct ChessGame {
+    game: Game,
+    /// Mines placed at the start of this game.
+    pub mines_at_start: usize,
+}
+
+impl Default for ChessGame {
+    fn default() -> Self {
+        let start = Position::new(&Variant::classic(), SquareSet::EMPTY)
+            .expect("the classic start is a legal position");
+        ChessGame::new(Game::from_position(start))
+    }
+}
+
+impl ChessGame {
+    /// A game in play from `game`.
+    pub fn new(game: Game) -> ChessGame {
+        let mines_at_start = game.start().mines_left();
+        ChessGame {
+            game,
+            mines_at_start,
+        }
+    }
+
+    /// The history.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The history, to play a move into or end the game.
+    pub fn game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+
+    /// Replaces the history (an undo), keeping the start's mine count.
+    pub fn replace(&mut self, game: Game) {
+        self.game = game;
+    }
+
+    /// The position now, true mines included: only the turn's stages and
+    /// the snapshot read it; players see [`Position::public_view`].
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// Side to move.
+    pub fn turn(&self) -> Side {
+        self.game.position().turn()
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    /// The move list.
+    pub fn moves(&self) -> &[PlayedMove] {
+        self.game.moves()
+    }
+}

@@ -1,0 +1,159 @@
+//! Setting up boards: a new game (from the preset and a seed, or from a
+//! given position), its entities, resignation, draws and undo.
+
+use bevy::prelude::*;
+use minesweeper_core::chess::game::RedealError;
+use minesweeper_core::chess::mines::random_layout;
+use minesweeper_core::chess::{Game, Move, Position, Variant};
+use minesweeper_core::rng::GameRng;
+use rand::{RngCore, SeedableRng};
+
+use super::*;
+
+/// Spawns the entities for `pos`: every cell, piece, fog cover and mine.
+pub fn spawn_position(commands: &mut Commands, variant: &Variant, pos: &Position) {
+    for sq in pos.squares() {
+        let mut cell = commands.spawn((BoardSquare(sq), BoardEntity));
+        if variant.fog_zone.contains(sq) {
+            cell.insert(FogZone);
+            if let Some(n) = pos.revealed_count(sq) {
+                cell.insert(RevealedCount(n));
+            }
+        }
+    }
+    for (sq, piece) in pos.pieces() {
+        commands.spawn((ChessPiece(piece), At(sq), BoardEntity));
+    }
+    for sq in pos.fog().iter() {
+        let mut fog = commands.spawn((Fog, At(sq), BoardEntity));
+        if pos.swept().contains(sq) {
+            fog.insert(Swept);
+        }
+    }
+    for sq in pos.mines().iter() {
+        commands.spawn((Mine, At(sq), BoardEntity));
+    }
+}
+
+pub(super) fn start_first_game(mut requests: MessageWriter<NewGameRequested>) {
+    requests.write(NewGameRequested::fresh());
+}
+
+/// Sets up a new board when a [`NewGameRequested`] arrives.
+pub fn new_game(
+    mut requests: MessageReader<NewGameRequested>,
+    mut commands: Commands,
+    board: Query<Entity, With<BoardEntity>>,
+    mut variant: ResMut<ActiveVariant>,
+    mut seed: ResMut<MineSeed>,
+    mut history: ResMut<ChessGame>,
+    mut queue: ResMut<MoveQueue>,
+    mut started: MessageWriter<GameStarted>,
+) {
+    let Some(req) = requests.read().last().cloned() else {
+        return;
+    };
+    if let Some(v) = req.variant {
+        variant.0 = v;
+    }
+    let s = req.seed.unwrap_or(seed.0);
+    // Advance the stored seed so the next game differs.
+    seed.0 = GameRng::seed_from_u64(s).next_u64();
+    let mut rng = GameRng::seed_from_u64(s);
+    let mines = random_layout(&variant.0.fog_zone, variant.0.mine_count as usize, &mut rng);
+    let pos = match req.position {
+        Some(p) => {
+            // A given position brings its own board: size, fog zone, rules.
+            variant.0.files = p.files();
+            variant.0.ranks = p.ranks();
+            variant.0.fog_zone = *p.zone();
+            variant.0.rules = *p.rules();
+            Ok(p)
+        }
+        None => Position::new(&variant.0, mines),
+    };
+    let pos = match pos {
+        Ok(p) => p,
+        Err(e) => {
+            // Presets are validated before they get here; keep the old board.
+            error!("cannot start {}: {e}", variant.0.name);
+            return;
+        }
+    };
+    for e in &board {
+        commands.entity(e).despawn();
+    }
+    spawn_position(&mut commands, &variant.0, &pos);
+    *history = ChessGame::new(Game::from_position(pos));
+    queue.0.clear();
+    queue.0.extend(req.moves.iter().copied());
+    started.write(GameStarted);
+}
+
+/// Resignation, draw by agreement and undo.
+pub(super) fn game_commands(
+    mut cmds: MessageReader<GameCommand>,
+    mut commands: Commands,
+    board: Query<Entity, With<BoardEntity>>,
+    variant: Res<ActiveVariant>,
+    mut history: ResMut<ChessGame>,
+    mut over: MessageWriter<GameOver>,
+    mut undone: MessageWriter<MoveUndone>,
+    opponent: Res<Opponent>,
+    mut seed: ResMut<MineSeed>,
+) {
+    let mut undo = 0;
+    for cmd in cmds.read() {
+        match cmd {
+            GameCommand::Resign | GameCommand::AgreeDraw if history.outcome().is_none() => {
+                if *cmd == GameCommand::Resign {
+                    // Against the computer it is always the player who resigns.
+                    let loser = opponent.computer.map_or(history.turn(), |c| !c);
+                    history.game_mut().resign_as(loser);
+                } else {
+                    history.game_mut().agree_draw();
+                }
+                if let Some(o) = history.outcome() {
+                    over.write(GameOver(o));
+                }
+            }
+            GameCommand::Undo => undo += 1,
+            _ => {}
+        }
+    }
+    let played = history.moves().len();
+    if undo == 0 || played == 0 {
+        return;
+    }
+    // Against the computer, one undo takes back its reply and the move
+    // before it: the player is to move again.
+    let take = match opponent.computer {
+        Some(c) if c != history.turn() && played >= 2 => 2 * undo,
+        _ => undo,
+    }
+    .min(played);
+    let game = match take_back(history.game(), played - take, &mut seed) {
+        Ok(g) => g,
+        Err(e) => {
+            error!("cannot take the move back: {e}");
+            return;
+        }
+    };
+    for e in &board {
+        commands.entity(e).despawn();
+    }
+    spawn_position(&mut commands, &variant.0, game.position());
+    history.replace(game);
+    undone.write(MoveUndone);
+}
+
+/// The game with only its first `keep` moves. Decision 11: the taken-back
+/// position gets its hidden mines dealt afresh from what was public there,
+/// so an undo never tells where a mine went off or where one hides.
+fn take_back(game: &Game, keep: usize, seed: &mut MineSeed) -> Result<Game, RedealError> {
+    let moves: Vec<Move> = game.moves()[..keep].iter().map(|m| m.mv).collect();
+    let mut rng = GameRng::seed_from_u64(seed.draw());
+    Game::replay(game.start().clone(), &moves)
+        .map_err(|_| RedealError::Replay)?
+        .redeal(&mut rng)
+}
