@@ -1215,7 +1215,8 @@ fn promotion_board(app: &mut App, roles: &[Role]) {
 
 #[test]
 fn a_promotion_with_a_choice_opens_a_picker_on_the_board() {
-    use minesweeper_chess::chess::view::input::{Highlight, Selection};
+    use minesweeper_chess::chess::view::input::Selection;
+    use minesweeper_chess::chess::view::marks::Highlight;
     let mut app = view_app();
     promotion_board(&mut app, &[Role::Queen, Role::Knight]);
     pointer(&mut app, "a9", false, tap);

@@ -17,7 +17,7 @@ use crate::base::settings::Settings;
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::save::{SavedGame, current_record};
 use crate::chess::ecs::{ActiveVariant, ChessGame, MoveRejected, NewGameRequested};
-use crate::chess::view::input::TogglePause;
+use crate::chess::view::keys::TogglePause;
 use minesweeper_core::chess::{Color as Side, DrawReason, Outcome, Piece, WinReason};
 
 /// What the chess interface shows besides the screen and menu states.

@@ -36,6 +36,32 @@ pub struct BoardFrame;
 
 pub use crate::base::draw::glyphs;
 
+/// Dresses the gameplay entities and keeps them in place.
+pub(super) struct BoardPlugin;
+
+impl Plugin for BoardPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            (
+                follow_variant,
+                draw_frame,
+                dress_cells,
+                recolor_cells,
+                dress_pieces,
+                dress_fog,
+                show_swept,
+                show_counts,
+                show_mines,
+                relayout,
+                animate_fog,
+            )
+                .chain()
+                .in_set(super::ViewStep::Board),
+        );
+    }
+}
+
 /// Spawns the two glyphs that draw `piece` as children of `parent`.
 pub fn spawn_piece_glyphs(
     commands: &mut Commands,

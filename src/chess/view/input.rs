@@ -4,15 +4,12 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use super::effects::Dropped;
-use super::{CELL, Layout, z};
+use super::{CELL, Layout, ViewStep, z};
 use crate::base::gesture::PointerFrame;
-use crate::base::screen::Menu;
-use crate::base::settings::Settings;
-use crate::base::textures::Textures;
-use crate::base::theme::colors;
+use crate::base::screen::{Screen, no_menu};
 use crate::chess::ecs::{
-    At, ChessGame, ChessPiece, GameCommand, GameStarted, MoveRejected, MoveRequested, MoveUndone,
-    Opponent, PieceMoved, SapperUsed, TrueBoard,
+    At, ChessGame, ChessPiece, GameStarted, MoveRejected, MoveRequested, MoveUndone, Opponent,
+    PieceMoved, SapperUsed, TrueBoard,
 };
 use minesweeper_core::chess::{Move, MoveKind, Role, Square};
 
@@ -71,23 +68,27 @@ pub struct Drag {
     deferred: Option<Square>,
 }
 
-/// Asks the interface to open or close the pause menu.
-#[derive(Message, Debug, Clone, Copy)]
-pub struct TogglePause;
+/// The pointer on the chess board: selection, clicks, drags, the picker.
+pub(super) struct InputPlugin;
 
-/// F12: save a screenshot in the config folder's `screenshots/`.
-#[derive(Message, Debug, Clone, Copy)]
-pub struct TakeScreenshot;
-
-/// Selection tint, targets and the bomb icon.
-#[derive(Component)]
-pub struct Highlight;
-
-pub(super) fn build(app: &mut App) {
-    app.init_resource::<Selection>()
-        .init_resource::<Drag>()
-        .add_message::<TogglePause>()
-        .add_message::<TakeScreenshot>();
+impl Plugin for InputPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Selection>()
+            .init_resource::<Drag>()
+            .add_systems(
+                Update,
+                (drop_selection, board_point).chain().in_set(ViewStep::Read),
+            )
+            .add_systems(
+                Update,
+                (
+                    pointer.run_if(in_state(Screen::Chess).and_then(no_menu)),
+                    hold_computer,
+                )
+                    .chain()
+                    .in_set(ViewStep::Pointer),
+            );
+    }
 }
 
 /// Where the promotion picker draws `n` pieces: the promotion cell and the
@@ -422,198 +423,6 @@ pub fn drop_selection(
     {
         *selection = Selection::default();
     }
-}
-
-/// Keys on every screen: F12 saves a screenshot, M mutes.
-pub fn global_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    mut settings: ResMut<Settings>,
-    mut shots: MessageWriter<TakeScreenshot>,
-) {
-    if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) {
-        return;
-    }
-    if keys.just_pressed(KeyCode::F12) {
-        shots.write(TakeScreenshot);
-    }
-    if keys.just_pressed(KeyCode::KeyM) {
-        settings.muted = !settings.muted;
-        settings.save();
-    }
-}
-
-/// The chess board's keys: Esc deselects (or opens and closes the menu), F
-/// flips, U undoes, H asks for a hint, S sweeps with the selected pawn.
-/// Only Esc works while a menu is open.
-pub fn chess_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    menu: Res<State<Menu>>,
-    mut selection: ResMut<Selection>,
-    mut layout: ResMut<Layout>,
-    mut commands_out: MessageWriter<GameCommand>,
-    mut requests: MessageWriter<MoveRequested>,
-    mut pause: MessageWriter<TogglePause>,
-    mut hint: MessageWriter<crate::chess::ecs::computer::HintRequested>,
-) {
-    if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) {
-        return;
-    }
-    if keys.just_pressed(KeyCode::Escape) {
-        if selection.from.is_some() || selection.promotion.is_some() {
-            *selection = Selection::default();
-        } else {
-            pause.write(TogglePause);
-        }
-    }
-    if *menu.get() != Menu::None {
-        return;
-    }
-    if keys.just_pressed(KeyCode::KeyF) {
-        layout.flipped = !layout.flipped;
-    }
-    if keys.just_pressed(KeyCode::KeyU) {
-        commands_out.write(GameCommand::Undo);
-    }
-    if keys.just_pressed(KeyCode::KeyH) {
-        hint.write(crate::chess::ecs::computer::HintRequested);
-    }
-    if keys.just_pressed(KeyCode::KeyS)
-        && let Some(m) = selection.sweep()
-    {
-        requests.write(MoveRequested(m));
-        *selection = Selection::default();
-    }
-}
-
-/// Selection tint, move dots, capture rings and the sapper's bomb icon.
-pub fn draw_selection(
-    mut commands: Commands,
-    layout: Res<Layout>,
-    settings: Res<Settings>,
-    textures: Res<Textures>,
-    selection: Res<Selection>,
-    board: TrueBoard,
-    state: Res<ChessGame>,
-    old: Query<Entity, With<Highlight>>,
-    fonts: Res<super::Fonts>,
-) {
-    if !selection.is_changed() && !layout.is_changed() {
-        return;
-    }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let c = colors(settings.theme);
-    if let Some(choices) = &selection.promotion {
-        // The picker: each choice on a light tile above the board.
-        for (sq, m) in choices {
-            let MoveKind::Promotion(role) = m.kind else {
-                continue;
-            };
-            let tile = commands
-                .spawn((
-                    Highlight,
-                    Sprite::from_color(
-                        Color::srgba(0.97, 0.95, 0.88, 0.96),
-                        Vec2::splat(CELL * 0.94),
-                    ),
-                    Transform::from_translation(layout.center(*sq).extend(z::ICON)),
-                    Visibility::Visible,
-                ))
-                .id();
-            let color = state.turn();
-            super::board::spawn_piece_glyphs(
-                &mut commands,
-                tile,
-                minesweeper_core::chess::Piece::new(color, role),
-                &fonts,
-                1.0,
-            );
-        }
-        return;
-    }
-    let Some(from) = selection.from else { return };
-    let Ok(pos) = board.snapshot(&state) else {
-        return;
-    };
-    commands.spawn((
-        Highlight,
-        Sprite::from_color(c.selected, Vec2::splat(CELL)),
-        Transform::from_translation(layout.center(from).extend(z::TINT)),
-    ));
-    let mut done: Vec<Square> = Vec::new();
-    for m in &selection.moves {
-        if m.kind == MoveKind::Sapper {
-            let mut s = Sprite::from_image(textures.bomb.clone());
-            s.custom_size = Some(Vec2::splat(CELL * 0.36));
-            commands.spawn((
-                Highlight,
-                s,
-                Transform::from_translation(bomb_center(&layout, m.to).extend(z::ICON)),
-            ));
-            continue;
-        }
-        if done.contains(&m.to) {
-            continue;
-        }
-        done.push(m.to);
-        let capture = pos.piece_at(m.to).is_some();
-        let mut s = Sprite::from_image(if capture {
-            textures.ring.clone()
-        } else {
-            textures.dot.clone()
-        });
-        s.custom_size = Some(Vec2::splat(CELL * if capture { 0.98 } else { 0.5 }));
-        commands.spawn((
-            Highlight,
-            s,
-            Transform::from_translation(layout.center(m.to).extend(z::TARGET)),
-        ));
-    }
-}
-
-/// The hint arrow.
-#[derive(Component)]
-pub struct HintArrow;
-
-/// Draws the hint as an arrow from the piece to its target.
-pub fn draw_hint(
-    mut commands: Commands,
-    hint: Res<crate::chess::ecs::computer::Hint>,
-    layout: Res<Layout>,
-    old: Query<Entity, With<HintArrow>>,
-) {
-    if !hint.is_changed() && !layout.is_changed() {
-        return;
-    }
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let Some(m) = hint.0 else { return };
-    let (a, b) = (layout.center(m.from), layout.center(m.to));
-    let colour = Color::srgba(0.15, 0.55, 0.95, 0.8);
-    let d = b - a;
-    let len = d.length();
-    // The sapper action points at the cell ahead too: a short arrow.
-    let shaft = (len - CELL * 0.3).max(CELL * 0.2);
-    let angle = d.y.atan2(d.x);
-    let mid = a + d.normalize_or_zero() * shaft / 2.0;
-    commands.spawn((
-        HintArrow,
-        Sprite::from_color(colour, Vec2::new(shaft, CELL * 0.14)),
-        Transform::from_translation(mid.extend(z::ICON))
-            .with_rotation(Quat::from_rotation_z(angle)),
-    ));
-    // The head: a square turned to point along the arrow.
-    let tip = a + d.normalize_or_zero() * (shaft + CELL * 0.02);
-    commands.spawn((
-        HintArrow,
-        Sprite::from_color(colour, Vec2::splat(CELL * 0.3)),
-        Transform::from_translation(tip.extend(z::ICON))
-            .with_rotation(Quat::from_rotation_z(angle + std::f32::consts::FRAC_PI_4)),
-    ));
 }
 
 /// The computer waits for animations to finish before it moves.

@@ -8,6 +8,8 @@
 pub mod board;
 pub mod effects;
 pub mod input;
+pub mod keys;
+pub mod marks;
 mod script;
 pub mod sound;
 
@@ -15,7 +17,7 @@ use bevy::camera::{ScalingMode, Viewport};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use crate::base::screen::{Screen, no_menu};
+use crate::base::screen::Screen;
 use crate::chess::ecs::{ChessGame, TrueBoard, TurnSet};
 use minesweeper_core::chess::Square;
 
@@ -99,69 +101,78 @@ impl Layout {
     }
 }
 
+/// The view's steps inside the turn: the first four in
+/// [`TurnSet::Input`] (before the computer chooses), the rest in
+/// [`TurnSet::Present`], each chained after the one before.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ViewStep {
+    /// Board changes drop the selection; the pointer is mapped to the board.
+    Read,
+    /// Keys.
+    Keys,
+    /// Clicks, taps and drags.
+    Pointer,
+    /// The command line's script.
+    Script,
+    /// Dressing the entities, the frame, the layout; the fog drifting.
+    Board,
+    /// The camera follows the screen and fits the board.
+    Camera,
+    /// Slides, fades, blasts, fog lifting, shake, tints and glow.
+    Motion,
+    /// Selection marks and the hint.
+    Marks,
+    /// Sounds.
+    Sound,
+}
+
 /// Board drawing, animation, effects and input.
 pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Layout>()
-            .add_systems(Startup, spawn_camera)
-            .add_systems(
-                Update,
-                (
-                    input::drop_selection,
-                    input::global_keys,
-                    input::chess_keys.run_if(in_state(Screen::Chess)),
-                    input::board_point,
-                    input::pointer.run_if(in_state(Screen::Chess).and_then(no_menu)),
-                    script::script,
-                    screenshot_key,
-                    input::hold_computer,
-                )
-                    .chain()
-                    .in_set(TurnSet::Input)
-                    .before(crate::chess::ecs::computer::ComputerSet),
+        app.configure_sets(
+            Update,
+            (
+                ViewStep::Read,
+                ViewStep::Keys,
+                ViewStep::Pointer,
+                ViewStep::Script,
             )
-            .add_systems(
-                Update,
-                (
-                    (
-                        board::follow_variant,
-                        show_camera,
-                        fit_camera,
-                        board::draw_frame,
-                        board::dress_cells,
-                        board::recolor_cells,
-                        board::dress_pieces,
-                        board::dress_fog,
-                        board::show_swept,
-                        board::show_counts,
-                        board::show_mines,
-                        board::relayout,
-                    )
-                        .chain(),
-                    (
-                        effects::place_pieces,
-                        effects::track_check,
-                        effects::slide_moves,
-                        effects::sweeps_and_fog,
-                        effects::animate,
-                        board::animate_fog,
-                        input::draw_selection,
-                        input::draw_hint,
-                        effects::shake_camera,
-                        sound::queue_sounds,
-                    )
-                        .chain(),
-                )
-                    .chain()
-                    .in_set(TurnSet::Present),
-            );
+                .chain()
+                .in_set(TurnSet::Input)
+                .before(crate::chess::ecs::computer::ComputerSet),
+        )
+        .configure_sets(
+            Update,
+            (
+                ViewStep::Board,
+                ViewStep::Camera,
+                ViewStep::Motion,
+                ViewStep::Marks,
+                ViewStep::Sound,
+            )
+                .chain()
+                .in_set(TurnSet::Present),
+        )
+        .add_plugins((
+            input::InputPlugin,
+            keys::KeysPlugin,
+            script::ScriptPlugin,
+            board::BoardPlugin,
+            effects::EffectsPlugin,
+            marks::MarksPlugin,
+            sound::SoundPlugin,
+        ))
+        .init_resource::<Layout>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(
+            Update,
+            (show_camera, fit_camera).chain().in_set(ViewStep::Camera),
+        );
         if crate::base::platform::WEB {
             app.add_systems(Last, publish_status);
         }
-        input::build(app);
-        effects::build(app);
     }
 }
 
@@ -224,32 +235,6 @@ fn fit_camera(
             }
         }
     }
-}
-
-/// Saves a screenshot when F12 was pressed.
-fn screenshot_key(mut commands: Commands, mut asks: MessageReader<input::TakeScreenshot>) {
-    if asks.read().count() == 0 {
-        return;
-    }
-    let stamp = crate::base::platform::wall_clock_nanos() / 1_000_000_000;
-    let name = format!("minesweeper-chess-{stamp}.png");
-    // In the browser, Bevy offers the picture as a download.
-    let path = if crate::base::platform::WEB {
-        std::path::PathBuf::from(name)
-    } else {
-        let Some(dir) = crate::base::settings::config_dir().map(|d| d.join("screenshots")) else {
-            return;
-        };
-        if let Err(e) = std::fs::create_dir_all(&dir) {
-            warn!("cannot create {}: {e}", dir.display());
-            return;
-        }
-        dir.join(name)
-    };
-    info!("screenshot: {}", path.display());
-    commands
-        .spawn(bevy::render::view::screenshot::Screenshot::primary_window())
-        .observe(bevy::render::view::screenshot::save_to_disk(path));
 }
 
 /// What the page learns of the game (`window.mscStatus`, JSON): frames

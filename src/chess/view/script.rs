@@ -10,6 +10,15 @@ use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{ChessGame, MoveRequested, NewGameRequested, TrueBoard};
 use minesweeper_core::chess::{Position, RuleSet, Variant, fen};
 
+/// Plays the command line's script once the pointer and keys are read.
+pub(super) struct ScriptPlugin;
+
+impl Plugin for ScriptPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, script.in_set(super::ViewStep::Script));
+    }
+}
+
 /// Runs the command line's board, moves and screenshot.
 pub(super) fn script(
     mut commands: Commands,

@@ -10,6 +10,15 @@ use crate::chess::ecs::{
     CheckGiven, FogLifted, GameOver, MineExploded, MineSwept, MoveRejected, PieceMoved, SapperUsed,
 };
 
+/// Chooses the chess board's sounds after its animation is set up.
+pub(super) struct SoundPlugin;
+
+impl Plugin for SoundPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, queue_sounds.in_set(super::ViewStep::Sound));
+    }
+}
+
 /// Turns this frame's gameplay messages into sounds.
 pub fn queue_sounds(
     mut commands: Commands,
