@@ -43,7 +43,7 @@ if [ -z "$SKIP_BUILD" ]; then
     RAW=target/wasm32-unknown-unknown/web-release/minesweeper_chess.wasm
 
     rm -rf dist
-    mkdir -p dist/levels dist/assets
+    mkdir -p dist/levels/sudoku dist/assets
     wasm-bindgen --target web --no-typescript --out-dir dist \
         --out-name minesweeper_chess "$RAW"
     if [ "${WASM_OPT:-1}" != 0 ]; then
@@ -59,9 +59,11 @@ if [ -z "$SKIP_BUILD" ]; then
     cp web/index.html dist/
     # The fonts are inside the wasm; their licence and the credits travel along.
     cp assets/CREDITS.md assets/fonts/DejaVu-LICENSE.txt dist/assets/
-    # Folders cannot be listed over HTTP: the game reads this index.
+    # Folders cannot be listed over HTTP: the game reads these indexes.
     cp levels/*.ron levels/README.md dist/levels/
     (cd levels && ls *.ron) > dist/levels/index.txt
+    cp levels/sudoku/*.ron dist/levels/sudoku/
+    (cd levels/sudoku && ls *.ron) > dist/levels/sudoku/index.txt
 
     size() { wc -c <"$1" | tr -d ' '; }
     W=dist/minesweeper_chess_bg.wasm

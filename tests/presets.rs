@@ -2,6 +2,7 @@
 //! file, line and column, and the game survives them.
 
 use bevy::prelude::*;
+use minesweeper_chess::base::presets;
 use minesweeper_chess::chess::ecs::presets::{
     Discover, PresetAsset, PresetIndex, PresetLibrary, PresetPlugin,
 };
@@ -196,7 +197,7 @@ fn an_edited_preset_replaces_the_board_before_the_first_move() {
     );
     app.world_mut()
         .resource_mut::<Assets<PresetAsset>>()
-        .insert(handle.id(), PresetAsset(edited))
+        .insert(handle.id(), presets::PresetAsset(edited))
         .unwrap();
     for _ in 0..3 {
         app.update();
@@ -207,7 +208,7 @@ fn an_edited_preset_replaces_the_board_before_the_first_move() {
     let broken = preset::parse("levels/classic.ron", "(name: 1)");
     app.world_mut()
         .resource_mut::<Assets<PresetAsset>>()
-        .insert(handle.id(), PresetAsset(broken))
+        .insert(handle.id(), presets::PresetAsset(broken))
         .unwrap();
     for _ in 0..3 {
         app.update();
@@ -383,4 +384,91 @@ fn a_fen_that_does_not_fit_its_preset_is_refused() {
         "{}",
         out.stderr
     );
+}
+
+#[test]
+fn sudoku_presets_load_through_the_asset_server_and_the_menu_follows_edits() {
+    use minesweeper_chess::sudoku::ecs::presets::{SudokuLibrary, SudokuPresetPlugin};
+    use minesweeper_chess::sudoku::ui::{SudokuMenu, SudokuUiPlugin};
+    use minesweeper_core::sudoku::preset as sudoku_preset;
+
+    let dir = std::env::temp_dir().join(format!("msc-sudoku-{}", std::process::id()));
+    let folder = dir.join("sudoku");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&folder).unwrap();
+    let easy = sudoku_preset::BUILTIN[0].1;
+    for (file, text) in sudoku_preset::BUILTIN {
+        std::fs::write(folder.join(file), text).unwrap();
+    }
+    std::fs::write(
+        folder.join("my_board.ron"),
+        easy.replace("\"Easy 4×4\"", "\"My board\"")
+            .replace("\"E4\"", "\"MB\""),
+    )
+    .unwrap();
+    std::fs::write(folder.join("zz_broken.ron"), "SudokuPreset(name: \"Oops\"").unwrap();
+    let mut app = minesweeper_chess::headless_app(MineSeed(3));
+    app.add_plugins(AssetPlugin {
+        file_path: dir.display().to_string(),
+        watch_for_changes_override: Some(false),
+        ..default()
+    })
+    .insert_resource(minesweeper_chess::base::options::GameOptions::default())
+    .init_resource::<minesweeper_chess::sudoku::view::PuzzleInput>()
+    .add_plugins((
+        SudokuPresetPlugin {
+            prefix: "sudoku/",
+            discover: Discover::Folder(folder.clone()),
+        },
+        SudokuUiPlugin,
+    ));
+    let builtin = sudoku_preset::BUILTIN.len();
+    run_until(&mut app, |app| {
+        let lib = app.world().resource::<SudokuLibrary>();
+        lib.pending.is_empty() && lib.entries.len() == builtin + 2
+    });
+    app.update();
+    let names = |app: &App| -> Vec<String> {
+        let menu = app.world().resource::<SudokuMenu>();
+        menu.presets.iter().map(|p| p.file.name.clone()).collect()
+    };
+    assert_eq!(names(&app).len(), builtin + 1);
+    assert_eq!(names(&app)[builtin], "My board");
+    let errors = app.world().resource::<SudokuMenu>().errors.clone();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].starts_with("levels/sudoku/zz_broken.ron:1:"),
+        "{}",
+        errors[0]
+    );
+
+    // What the file watcher does on save: the first board gets a new name.
+    let handle = app.world().resource::<SudokuLibrary>().entries[0]
+        .handle
+        .clone()
+        .unwrap();
+    let edited = sudoku_preset::parse(
+        "levels/sudoku/easy_4x4.ron",
+        &easy.replace("\"Easy 4×4\"", "\"Gentle 4×4\""),
+    );
+    app.world_mut()
+        .resource_mut::<Assets<presets::PresetAsset<_>>>()
+        .insert(handle.id(), presets::PresetAsset(edited))
+        .unwrap();
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(names(&app)[0], "Gentle 4×4");
+    // A broken edit takes the board out of the menu and says why.
+    let broken = sudoku_preset::parse("levels/sudoku/easy_4x4.ron", "SudokuPreset(size: 5)");
+    app.world_mut()
+        .resource_mut::<Assets<presets::PresetAsset<_>>>()
+        .insert(handle.id(), presets::PresetAsset(broken))
+        .unwrap();
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(names(&app).len(), builtin);
+    assert_eq!(app.world().resource::<SudokuMenu>().errors.len(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
 }

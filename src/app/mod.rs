@@ -17,6 +17,7 @@ use crate::base::widgets::UiSet;
 use crate::chess::ecs::MineSeed;
 use crate::chess::ecs::presets::{Discover, PresetPlugin};
 use crate::chess::view::{Layout, ViewPlugin};
+use crate::sudoku::ecs::presets::SudokuPresetPlugin;
 use crate::sudoku::view::SudokuViewPlugin;
 
 /// Everything but rendering, audio and UI: the game as tests and the
@@ -175,6 +176,14 @@ pub fn run_game(options: GameOptions) {
                 Discover::Index
             } else {
                 Discover::Folder(levels.clone().into())
+            },
+        },
+        SudokuPresetPlugin {
+            prefix: "levels://sudoku/",
+            discover: if crate::base::platform::WEB {
+                Discover::Index
+            } else {
+                Discover::Folder(std::path::Path::new(&levels).join("sudoku"))
             },
         },
         ViewsPlugin,

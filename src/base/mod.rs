@@ -12,6 +12,7 @@ pub mod jobs;
 pub mod options;
 pub mod paths;
 pub mod platform;
+pub mod presets;
 pub mod probe;
 pub mod screen;
 pub mod settings;

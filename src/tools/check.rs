@@ -162,34 +162,47 @@ fn located(file: &str, e: &str) -> String {
     }
 }
 
+/// The `*.ron` files in `dir`, by name.
+fn ron_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.flatten().map(|e| e.path()).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
+    files.sort();
+    files
+}
+
 /// The board presets a record may name: the built-in ones and `levels/`.
 fn chess_presets() -> Vec<Preset> {
     let mut out: Vec<Preset> = preset::BUILTIN
         .iter()
         .filter_map(|(f, t)| preset::parse(f, t).ok())
         .collect();
-    if let Ok(rd) = std::fs::read_dir(crate::base::paths::levels_dir()) {
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.extension().is_some_and(|x| x == "ron")
-                && let Ok(found) = preset::load_file(&p)
-                && !out.iter().any(|o| o.variant.name == found.variant.name)
-            {
-                out.push(found);
-            }
+    for p in ron_files(&crate::base::paths::levels_dir()) {
+        if let Ok(found) = preset::load_file(&p)
+            && !out.iter().any(|o| o.variant.name == found.variant.name)
+        {
+            out.push(found);
         }
     }
     out
 }
 
+/// The Sweeper Sudoku presets a save may use: `levels/sudoku/` and the
+/// built-in ones.
 fn sudoku_presets() -> Vec<sudoku::SudokuPreset> {
-    let (mut found, _) = crate::sudoku::ecs::presets::discover();
+    let mut out: Vec<sudoku::SudokuPreset> =
+        ron_files(&crate::base::paths::levels_dir().join("sudoku"))
+            .iter()
+            .filter_map(|p| sudoku::preset::load_file(p).ok())
+            .collect();
     for b in sudoku::preset::builtins() {
-        if !found.iter().any(|p| p.source == b.source) {
-            found.push(b);
+        let name = |s: &str| std::path::Path::new(s).file_name().map(|n| n.to_owned());
+        if !out.iter().any(|p| name(&p.source) == name(&b.source)) {
+            out.push(b);
         }
     }
-    found
+    out
 }
 
 fn check_record(text: &str) -> Result<String, String> {

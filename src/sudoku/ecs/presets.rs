@@ -1,41 +1,44 @@
-//! The Sweeper Sudoku presets the menu offers.
+//! The Sweeper Sudoku presets: the shared preset pipeline
+//! ([`crate::base::presets`]) for `levels/sudoku/*.ron`.
 
+use bevy::prelude::*;
+
+use crate::base::presets::{self, Discover, PresetKind, PresetsPlugin};
 use minesweeper_core::sudoku::SudokuPreset;
-use minesweeper_core::sudoku::preset;
+use minesweeper_core::sudoku::preset::{BUILTIN, parse};
+use minesweeper_core::text::PresetError;
 
-/// Every preset the menu offers: on the desktop the files in
-/// `levels/sudoku/` (so a modder's edits show), else the built-in ones; and
-/// the problems of files that failed.
-pub fn discover() -> (Vec<SudokuPreset>, Vec<minesweeper_core::text::PresetError>) {
-    use preset::{BUILTIN, builtins, load_file};
+/// The Sweeper Sudoku boards in `levels/sudoku/`.
+#[derive(TypePath)]
+pub struct SudokuPresets;
 
-    let dir = crate::base::paths::levels_dir().join("sudoku");
-    let mut names: Vec<std::path::PathBuf> = match std::fs::read_dir(&dir) {
-        Ok(rd) if !crate::base::platform::WEB => rd
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-            .collect(),
-        _ => return (builtins(), Vec::new()),
-    };
-    names.sort();
-    let mut ok = Vec::new();
-    let mut bad = Vec::new();
-    for p in names {
-        match load_file(&p) {
-            Ok(preset) => ok.push(preset),
-            Err(e) => bad.push(e),
-        }
+impl PresetKind for SudokuPresets {
+    type Preset = SudokuPreset;
+    const BUILTIN: &'static [(&'static str, &'static str)] = BUILTIN;
+    const FOLDER: &'static str = "levels/sudoku/";
+
+    fn parse(file: &str, text: &str) -> Result<SudokuPreset, PresetError> {
+        parse(file, text)
     }
-    // Builtins first in their order, then the rest by name.
-    let rank = |p: &SudokuPreset| {
-        BUILTIN
-            .iter()
-            .position(|(n, _)| p.source.ends_with(n))
-            .unwrap_or(BUILTIN.len())
-    };
-    ok.sort_by_key(|p| rank(p));
-    if ok.is_empty() {
-        ok = builtins();
+}
+
+/// The Sweeper Sudoku boards the menu offers.
+pub type SudokuLibrary = presets::PresetLibrary<SudokuPresets>;
+
+/// Loads the Sweeper Sudoku presets through the asset server: a file
+/// changed on disk is in the menu at once, a broken one shows its error.
+pub struct SudokuPresetPlugin {
+    /// Asset path of the folder, e.g. `"levels://sudoku/"`.
+    pub prefix: &'static str,
+    /// Where to look for presets beyond the built-in ones.
+    pub discover: Discover,
+}
+
+impl Plugin for SudokuPresetPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(PresetsPlugin::<SudokuPresets>::new(
+            self.prefix,
+            self.discover.clone(),
+        ));
     }
-    (ok, bad)
 }

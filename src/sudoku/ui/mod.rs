@@ -15,16 +15,20 @@ use bevy_egui::EguiPrimaryContextPass;
 use crate::base::screen::{Menu, Screen, no_menu, on_sudoku};
 use crate::base::widgets::UiSet;
 use crate::sudoku::ecs::PuzzleRequest;
+use crate::sudoku::ecs::presets::SudokuLibrary;
 use crate::sudoku::view::PuzzleInput;
 use minesweeper_core::sudoku::{PieceKind, PuzzleGame, Side, SudokuPreset};
 
 /// The board menu's choices and what is known about the boards.
 #[derive(Resource, Debug, Default)]
 pub struct SudokuMenu {
-    /// Presets found (built in, or `levels/sudoku/*.ron` on the desktop).
+    /// Presets that loaded, in menu order (the files in `levels/sudoku/`,
+    /// or the built-in copies until they load).
     pub presets: Vec<SudokuPreset>,
-    /// Presets that failed to load, with file, line and problem.
+    /// Presets that failed to load, and a save that could not be read: file,
+    /// line and problem.
     pub errors: Vec<String>,
+    save_error: Option<String>,
     loaded: bool,
     /// The chosen preset.
     pub chosen: usize,
@@ -42,19 +46,34 @@ pub struct SudokuMenu {
 }
 
 impl SudokuMenu {
-    /// Finds the presets and the saved board, once.
+    /// Reads the saved board, once (the built-in presets stand in if the
+    /// files are not known yet).
     pub fn load(&mut self) {
         if self.loaded {
             return;
         }
-        let (ok, bad) = crate::sudoku::ecs::presets::discover();
-        self.presets = ok;
-        self.errors = bad.iter().map(|e| e.to_string()).collect();
+        if self.presets.is_empty() {
+            self.presets = minesweeper_core::sudoku::preset::builtins();
+        }
         self.loaded = true;
         match crate::sudoku::ecs::save::load_saved(&self.presets) {
             Ok(saved) => self.saved = saved,
-            Err(e) => self.errors.push(e),
+            Err(e) => {
+                self.errors.push(e.clone());
+                self.save_error = Some(e);
+            }
         }
+    }
+
+    /// Takes the presets of `library`, keeping the chosen one chosen.
+    fn set_presets(&mut self, library: &SudokuLibrary) {
+        let chosen = self.presets.get(self.chosen).map(|p| p.source.clone());
+        self.presets = library.valid().map(|(_, p)| p.clone()).collect();
+        self.errors = library.errors().map(|e| e.to_string()).collect();
+        self.errors.extend(self.save_error.clone());
+        self.chosen = chosen
+            .and_then(|c| self.presets.iter().position(|p| p.source == c))
+            .unwrap_or(0);
     }
 
     /// A fresh seed for a new board.
@@ -193,13 +212,20 @@ pub fn open_from_options(
     boards.start_code(code);
 }
 
+/// Keeps the menu's boards in step with the preset files.
+fn follow_presets(library: Option<Res<SudokuLibrary>>, mut menu: ResMut<SudokuMenu>) {
+    if let Some(library) = library.filter(|l| l.is_changed()) {
+        menu.set_presets(&library);
+    }
+}
+
 /// Sweeper Sudoku's menus, panel, result card and rules page.
 pub struct SudokuUiPlugin;
 
 impl Plugin for SudokuUiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<SudokuMenu>()
-            .add_systems(Update, open_from_options)
+            .add_systems(Update, (follow_presets, open_from_options).chain())
             .add_systems(
                 EguiPrimaryContextPass,
                 (

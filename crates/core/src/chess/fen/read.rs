@@ -81,8 +81,11 @@ fn number(fields: &[&str], i: usize, name: &'static str, default: u32) -> Result
     }
 }
 
+/// A board's files, ranks and pieces.
+type Placement = (u8, u8, Vec<(Square, Piece)>);
+
 /// The first field: the board's files and ranks and its pieces.
-fn placement(field: &str) -> Result<(u8, u8, Vec<(Square, Piece)>), FenError> {
+fn placement(field: &str) -> Result<Placement, FenError> {
     let bad = |p: String| field_err(1, "placement", p);
     let rows: Vec<&str> = field.split('/').collect();
     let ranks = rows.len();
