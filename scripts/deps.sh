@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the Debian packages the build needs (and, with "run", the ones the
 # game window needs), only when they are missing. Safe to run every time.
-#   scripts/deps.sh        build and test: ALSA headers, pkg-config, mold
+#   scripts/deps.sh        build and test: ALSA headers, pkg-config, mold,
+#                          and clippy (rustup) for the lint step
 #   scripts/deps.sh run    also X11/Vulkan runtime libraries for the window
 set -e
 need="pkg-config libasound2-dev mold"
@@ -22,4 +23,8 @@ fi
 if ! command -v cargo >/dev/null 2>&1; then
     echo "cargo not found: install Rust from rustup first" >&2
     exit 1
+fi
+# The test command lints with clippy; a minimal rustup profile lacks it.
+if [ "${1:-}" != "run" ] && ! cargo clippy --version >/dev/null 2>&1; then
+    rustup component add clippy
 fi

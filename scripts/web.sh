@@ -7,19 +7,20 @@
 # is too old for today's rustc output and produces a module that fails to
 # start). SKIP_BUILD=1 serves dist/ as it is; WASM_OPT=0 skips wasm-opt
 # (a bigger download, a quicker build). `sh scripts/web.sh check` installs
-# the target if needed and type-checks the web build (see below).
+# the target if needed and type-checks and lints the web build (see below).
 set -e
 cd "$(dirname "$0")/.."
 MODE=${1:-build}
 PORT=${PORT:-8080}
 
 # `check`: part of the test command. Installs the wasm32 target when it is
-# missing (rustup, as the web build does) and type-checks the web build, so
-# every machine that runs the tests checks that the browser game compiles.
+# missing (rustup, as the web build does) and type-checks and lints the web
+# build (clippy, warnings are errors), so every machine that runs the tests
+# checks that the browser game compiles and its web-only code stays clean.
 if [ "$MODE" = check ]; then
     rustup target list --installed | grep -qx wasm32-unknown-unknown ||
         rustup target add wasm32-unknown-unknown
-    exec cargo check --target wasm32-unknown-unknown --bin minesweeper_chess
+    exec cargo clippy --target wasm32-unknown-unknown --bin minesweeper_chess -- -D warnings
 fi
 
 as_root() {

@@ -1,5 +1,6 @@
 //! The one integration-test binary (links Bevy once).
 
+mod boundaries;
 mod cli;
 mod ecs;
 mod hostile;

@@ -38,7 +38,7 @@ impl Plugin for GamePlugin {
 
 /// What draws and plays, with or without a window: fonts and textures, the
 /// pointer, both boards, the sounds.
-pub struct ViewsPlugin;
+struct ViewsPlugin;
 
 impl Plugin for ViewsPlugin {
     fn build(&self, app: &mut App) {
@@ -61,7 +61,7 @@ impl Plugin for ViewsPlugin {
 }
 
 /// The interfaces: egui, the title, both games' menus and panels, saving.
-pub struct InterfacePlugin;
+struct InterfacePlugin;
 
 impl Plugin for InterfacePlugin {
     fn build(&self, app: &mut App) {

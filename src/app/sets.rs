@@ -12,7 +12,7 @@ use crate::chess::ecs::TurnSet;
 use crate::sudoku::ecs::PuzzleSet;
 
 /// Chains every game's sets in [`Update`].
-pub struct SetsPlugin;
+pub(crate) struct SetsPlugin;
 
 impl Plugin for SetsPlugin {
     fn build(&self, app: &mut App) {

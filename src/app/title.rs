@@ -24,7 +24,7 @@ use minesweeper_core::chess::Color as Side;
 
 /// What the title's buttons start.
 #[derive(SystemParam)]
-pub struct Starts<'w> {
+pub(crate) struct Starts<'w> {
     new_game: MessageWriter<'w, NewGameRequested>,
     screen: ResMut<'w, NextState<Screen>>,
     opponent: ResMut<'w, Opponent>,
@@ -34,7 +34,7 @@ pub struct Starts<'w> {
 }
 
 /// Draws the title menu (on [`Screen::Title`], no menu open).
-pub fn title(
+pub(crate) fn title(
     mut contexts: EguiContexts,
     mut settings: ResMut<Settings>,
     mut library: ResMut<PresetLibrary>,

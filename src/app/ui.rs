@@ -17,7 +17,7 @@ use crate::base::settings::{AnimSpeed, Palette, Settings, Theme};
 use crate::base::widgets::{UiSet, centered};
 
 /// egui, its camera and fonts, and the settings dialog.
-pub struct UiPlugin;
+pub(crate) struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {

@@ -10,11 +10,11 @@ use super::settings::{Settings, Theme};
 use super::{textures, theme};
 
 /// World units per board cell.
-pub const CELL: f32 = 64.0;
+pub(crate) const CELL: f32 = 64.0;
 
 /// Fonts: DejaVu Sans (with the chess glyphs) and its bold face.
 #[derive(Resource, Clone, Debug)]
-pub struct Fonts {
+pub(crate) struct Fonts {
     /// Piece glyphs.
     pub pieces: Handle<Font>,
     /// Coordinates and marks.
@@ -26,10 +26,10 @@ pub struct Fonts {
 /// Width in logical pixels that the side panel takes from the right of the
 /// window; the boards are drawn in the rest.
 #[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct PanelWidth(pub f32);
+pub(crate) struct PanelWidth(pub f32);
 
 /// Solid and outline glyphs of a piece in DejaVu Sans.
-pub fn glyphs(role: Role) -> (&'static str, &'static str) {
+pub(crate) fn glyphs(role: Role) -> (&'static str, &'static str) {
     match role {
         Role::King => ("\u{265A}", "\u{2654}"),
         Role::Queen => ("\u{265B}", "\u{2655}"),
@@ -41,7 +41,7 @@ pub fn glyphs(role: Role) -> (&'static str, &'static str) {
 }
 
 /// Settings, options, fonts, textures and the panel width, for every view.
-pub struct DrawPlugin;
+pub(crate) struct DrawPlugin;
 
 impl Plugin for DrawPlugin {
     fn build(&self, app: &mut App) {

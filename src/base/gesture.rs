@@ -10,11 +10,11 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 /// Time a still finger (or button) must stay down to make a long-press.
-pub const LONG_PRESS_SECS: f64 = 0.5;
+const LONG_PRESS_SECS: f64 = 0.5;
 /// Most time between two taps of a double-tap.
 pub const DOUBLE_TAP_SECS: f64 = 0.35;
 /// How far (logical pixels) a press may wander and still be a tap.
-pub const TAP_SLOP: f32 = 12.0;
+const TAP_SLOP: f32 = 12.0;
 
 /// What the pointer did during one frame, in window coordinates (logical
 /// pixels, origin top-left) and, once the camera has mapped it, world
@@ -51,7 +51,7 @@ pub struct PointerFrame {
 
 /// A raw pointer event for the recogniser.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum RawPointer {
+enum RawPointer {
     /// Primary button or finger down at a point.
     Down(Vec2),
     /// Moved to a point (pressed or not).
@@ -66,7 +66,7 @@ pub enum RawPointer {
 
 /// Recognises taps, double-taps, long-presses and drags from raw events.
 #[derive(Resource, Debug, Default, Clone)]
-pub struct Gestures {
+struct Gestures {
     press: Option<Press>,
     last_tap: Option<(Vec2, f64)>,
     position: Option<Vec2>,
@@ -84,7 +84,7 @@ struct Press {
 
 impl Gestures {
     /// Starts a frame: the edges of the last one are cleared.
-    pub fn begin(&self, touch: bool) -> PointerFrame {
+    fn begin(&self, touch: bool) -> PointerFrame {
         PointerFrame {
             screen: self.position,
             down: self.press.is_some(),
@@ -95,7 +95,7 @@ impl Gestures {
     }
 
     /// Feeds one event at time `now` (seconds).
-    pub fn feed(&mut self, frame: &mut PointerFrame, ev: RawPointer, now: f64) {
+    fn feed(&mut self, frame: &mut PointerFrame, ev: RawPointer, now: f64) {
         match ev {
             RawPointer::Down(p) => {
                 self.position = Some(p);
@@ -157,7 +157,7 @@ impl Gestures {
 
     /// Ends a frame at time `now`: a press held still long enough becomes a
     /// long-press.
-    pub fn finish(&mut self, frame: &mut PointerFrame, now: f64) {
+    pub(crate) fn finish(&mut self, frame: &mut PointerFrame, now: f64) {
         if let Some(press) = &mut self.press
             && !press.moved
             && !press.long
@@ -171,11 +171,11 @@ impl Gestures {
 
 /// The pointer for every board: [`read_pointer`] fills [`PointerFrame`]
 /// from the mouse and the first finger, in [`PointerSet`].
-pub struct PointerPlugin;
+pub(crate) struct PointerPlugin;
 
 /// Where the pointer is read: before any board looks at it.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PointerSet;
+pub(crate) struct PointerSet;
 
 impl Plugin for PointerPlugin {
     fn build(&self, app: &mut App) {
@@ -189,7 +189,7 @@ impl Plugin for PointerPlugin {
 /// gesture recogniser. Each board maps the frame's screen point through its
 /// own camera. Without a window (headless tests) the frame is left as it
 /// is, so tests can write it.
-pub fn read_pointer(
+fn read_pointer(
     buttons: Res<ButtonInput<MouseButton>>,
     mut moved: MessageReader<CursorMoved>,
     mut touches: MessageReader<bevy::input::touch::TouchInput>,

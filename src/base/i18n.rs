@@ -15,7 +15,7 @@ pub enum Lang {
 
 impl Lang {
     /// All languages, for the settings menu.
-    pub const ALL: [Lang; 1] = [Lang::En];
+    pub(crate) const ALL: [Lang; 1] = [Lang::En];
 
     /// The language's own name.
     pub fn name(self) -> &'static str {
@@ -34,10 +34,11 @@ macro_rules! texts {
 
         impl T {
             /// Every key, for completeness tests.
-            pub const ALL: &'static [T] = &[$(T::$key,)*];
+            #[cfg(test)]
+            pub(crate) const ALL: &'static [T] = &[$(T::$key,)*];
 
             /// The text in `lang`.
-            pub fn tr(self, lang: Lang) -> &'static str {
+            pub(crate) fn tr(self, lang: Lang) -> &'static str {
                 match lang {
                     Lang::En => match self { $(T::$key => $en,)* },
                 }
@@ -210,7 +211,7 @@ pub fn refusal(r: minesweeper_core::chess::Refusal, lang: Lang) -> String {
 }
 
 /// Replaces `{name}` placeholders in `text`.
-pub fn fill(text: &str, args: &[(&str, &str)]) -> String {
+pub(crate) fn fill(text: &str, args: &[(&str, &str)]) -> String {
     let mut out = text.to_string();
     for (k, v) in args {
         out = out.replace(&format!("{{{k}}}"), v);

@@ -118,7 +118,7 @@ pub struct Finished<T: Send + Sync + 'static> {
 
 /// Frames a job has been running (for "thinking…" indicators).
 #[derive(Component, Debug, Default, Clone, Copy)]
-pub struct Frames(pub u32);
+pub(crate) struct Frames(pub u32);
 
 /// Lets jobs of type `J` run. Add once per job type.
 pub struct JobPlugin<J: Job>(std::marker::PhantomData<J>);

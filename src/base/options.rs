@@ -76,4 +76,4 @@ impl GameOptions {
 }
 
 /// Longest `--moves` script the game reads (some thousand moves).
-pub const MAX_SCRIPT_BYTES: usize = 64 * 1024;
+const MAX_SCRIPT_BYTES: usize = 64 * 1024;

@@ -9,7 +9,7 @@ pub const WEB: bool = cfg!(target_arch = "wasm32");
 /// Nanoseconds since the Unix epoch (0 if the clock is unreadable), to seed
 /// games. `std::time::SystemTime` panics on `wasm32-unknown-unknown`, so the
 /// web asks JavaScript's `Date`.
-pub fn wall_clock_nanos() -> u64 {
+pub(crate) fn wall_clock_nanos() -> u64 {
     #[cfg(target_arch = "wasm32")]
     {
         (js_sys::Date::now() * 1.0e6) as u64
@@ -85,7 +85,7 @@ pub fn query_args(search: &str) -> Vec<String> {
 
 /// Milliseconds since the page started loading (the browser's
 /// `performance.now()`); on the desktop, since the first call.
-pub fn page_time_ms() -> f64 {
+pub(crate) fn page_time_ms() -> f64 {
     #[cfg(target_arch = "wasm32")]
     {
         web_sys::window()
@@ -107,7 +107,7 @@ pub fn page_time_ms() -> f64 {
 /// Shows `json` to the page as the global `window.<name>` (a string): how
 /// the page and the browser test see that the game runs. Nothing on the
 /// desktop.
-pub fn publish(name: &str, json: &str) {
+pub(crate) fn publish(name: &str, json: &str) {
     #[cfg(target_arch = "wasm32")]
     if let Some(w) = web_sys::window() {
         let _ = js_sys::Reflect::set(
@@ -127,7 +127,7 @@ pub mod store {
     use crate::base::settings::config_dir;
 
     /// Where `name` is kept, for messages: a path, or a local-storage key.
-    pub fn describe(name: &str) -> String {
+    pub(crate) fn describe(name: &str) -> String {
         #[cfg(target_arch = "wasm32")]
         {
             format!("local storage '{}'", key(name))
@@ -189,7 +189,7 @@ pub mod store {
 
     /// Moves `name` out of the way under `new_name`, keeping its text for
     /// inspection (a corrupt save).
-    pub fn set_aside(name: &str, new_name: &str) {
+    pub(crate) fn set_aside(name: &str, new_name: &str) {
         if let Some(text) = read(name) {
             let _ = write(new_name, &text);
         }

@@ -219,7 +219,7 @@ impl<K: PresetKind> PresetLibrary<K> {
 /// A preset already in the menu was read again (its file changed): entry
 /// [`Self::entry`] of the library now holds the new text's result.
 #[derive(Message, Debug, Clone, Copy)]
-pub struct PresetReloaded<K: PresetKind> {
+pub(crate) struct PresetReloaded<K: PresetKind> {
     /// The entry that changed.
     pub entry: usize,
     _kind: std::marker::PhantomData<K>,
@@ -228,7 +228,7 @@ pub struct PresetReloaded<K: PresetKind> {
 /// Loads the presets of kind `K` through the asset server into
 /// [`PresetLibrary<K>`] and says which entries change on disk
 /// ([`PresetReloaded`]).
-pub struct PresetsPlugin<K: PresetKind> {
+pub(crate) struct PresetsPlugin<K: PresetKind> {
     /// Asset path of the folder, e.g. `"levels://"` or `"levels://sudoku/"`.
     pub prefix: &'static str,
     /// Where to look for presets beyond the built-in ones.

@@ -9,7 +9,7 @@ use crate::base::options::GameOptions;
 
 /// Timing of the current frame and of all frames so far.
 #[derive(Resource, Default)]
-pub struct FrameProbe {
+pub(crate) struct FrameProbe {
     update_start: Option<Instant>,
     ui_start: Option<Instant>,
     this_frame: f64,
@@ -18,12 +18,12 @@ pub struct FrameProbe {
 }
 
 /// Marks the start of our `Update` systems.
-pub fn start_update(mut p: ResMut<FrameProbe>) {
+pub(crate) fn start_update(mut p: ResMut<FrameProbe>) {
     p.update_start = Some(Instant::now());
 }
 
 /// Marks the end of our `Update` systems.
-pub fn end_update(mut p: ResMut<FrameProbe>) {
+pub(crate) fn end_update(mut p: ResMut<FrameProbe>) {
     if let Some(s) = p.update_start.take() {
         let t = s.elapsed().as_secs_f64();
         p.this_frame += t;
@@ -32,13 +32,13 @@ pub fn end_update(mut p: ResMut<FrameProbe>) {
 }
 
 /// Marks the start of the interface pass.
-pub fn start_ui(mut p: ResMut<FrameProbe>) {
+pub(crate) fn start_ui(mut p: ResMut<FrameProbe>) {
     p.ui_start = Some(Instant::now());
 }
 
 /// Marks the end of the interface pass; closes the frame's tally and quits
 /// after the requested number of frames.
-pub fn end_ui(
+pub(crate) fn end_ui(
     mut p: ResMut<FrameProbe>,
     options: Res<GameOptions>,
     mut exit: MessageWriter<AppExit>,

@@ -26,14 +26,14 @@ pub enum Screen {
 
 impl Screen {
     /// Whether this is one of Sweeper Sudoku's screens (its camera draws).
-    pub fn is_sudoku(self) -> bool {
+    pub(crate) fn is_sudoku(self) -> bool {
         matches!(self, Screen::SudokuMenu | Screen::Sudoku)
     }
 }
 
 /// A menu or dialog over the screen.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Menu {
+pub(crate) enum Menu {
     /// None: the screen takes the pointer and keys.
     #[default]
     None,
@@ -52,11 +52,11 @@ pub enum Menu {
 /// The menu a dialog goes back to when it closes (Settings and How to play
 /// open from the title, the pause menu or a Sweeper Sudoku screen).
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct MenuBack(pub Menu);
+struct MenuBack(pub Menu);
 
 /// Opening and closing menus, remembering where to go back to.
 #[derive(SystemParam)]
-pub struct Menus<'w> {
+pub(crate) struct Menus<'w> {
     state: Res<'w, State<Menu>>,
     next: ResMut<'w, NextState<Menu>>,
     back: ResMut<'w, MenuBack>,
@@ -64,7 +64,7 @@ pub struct Menus<'w> {
 
 impl Menus<'_> {
     /// The menu showing now.
-    pub fn current(&self) -> Menu {
+    pub(crate) fn current(&self) -> Menu {
         *self.state.get()
     }
 
@@ -75,20 +75,20 @@ impl Menus<'_> {
     }
 
     /// Closes the current menu: back to the one it was opened from.
-    pub fn close(&mut self) {
+    pub(crate) fn close(&mut self) {
         let back = std::mem::take(&mut self.back.0);
         self.next.set(back);
     }
 
     /// Closes every menu.
-    pub fn close_all(&mut self) {
+    pub(crate) fn close_all(&mut self) {
         self.back.0 = Menu::None;
         self.next.set(Menu::None);
     }
 }
 
 /// The screen and menu states.
-pub struct ScreenPlugin;
+pub(crate) struct ScreenPlugin;
 
 impl Plugin for ScreenPlugin {
     fn build(&self, app: &mut App) {
@@ -99,16 +99,16 @@ impl Plugin for ScreenPlugin {
 }
 
 /// Run condition: no menu is open.
-pub fn no_menu(menu: Res<State<Menu>>) -> bool {
+pub(crate) fn no_menu(menu: Res<State<Menu>>) -> bool {
     *menu.get() == Menu::None
 }
 
 /// Run condition: one of Sweeper Sudoku's screens shows.
-pub fn on_sudoku(screen: Res<State<Screen>>) -> bool {
+pub(crate) fn on_sudoku(screen: Res<State<Screen>>) -> bool {
     screen.get().is_sudoku()
 }
 
 /// Run condition: the chess board shows (the title or a game).
-pub fn on_chess_board(screen: Res<State<Screen>>) -> bool {
+pub(crate) fn on_chess_board(screen: Res<State<Screen>>) -> bool {
     !screen.get().is_sudoku()
 }

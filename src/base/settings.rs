@@ -23,10 +23,10 @@ pub enum Theme {
 
 impl Theme {
     /// All themes, for the menu.
-    pub const ALL: [Theme; 3] = [Theme::Walnut, Theme::Tournament, Theme::Slate];
+    pub(crate) const ALL: [Theme; 3] = [Theme::Walnut, Theme::Tournament, Theme::Slate];
 
     /// Name shown in the menu.
-    pub fn label(self) -> T {
+    pub(crate) fn label(self) -> T {
         match self {
             Theme::Walnut => T::ThemeWalnut,
             Theme::Tournament => T::ThemeTournament,
@@ -51,7 +51,7 @@ pub enum AnimSpeed {
 
 impl AnimSpeed {
     /// All speeds, for the menu.
-    pub const ALL: [AnimSpeed; 4] = [
+    pub(crate) const ALL: [AnimSpeed; 4] = [
         AnimSpeed::Off,
         AnimSpeed::Slow,
         AnimSpeed::Normal,
@@ -59,7 +59,7 @@ impl AnimSpeed {
     ];
 
     /// Multiplier on animation time; 0 for off.
-    pub fn factor(self) -> f32 {
+    pub(crate) fn factor(self) -> f32 {
         match self {
             AnimSpeed::Off => 0.0,
             AnimSpeed::Slow => 2.0,
@@ -69,7 +69,7 @@ impl AnimSpeed {
     }
 
     /// Label key.
-    pub fn label(self) -> T {
+    pub(crate) fn label(self) -> T {
         match self {
             AnimSpeed::Off => T::AnimOff,
             AnimSpeed::Slow => T::AnimSlow,
@@ -131,7 +131,7 @@ impl Default for Settings {
 
 /// The folder for settings and the saved game: `$MSC_CONFIG_DIR`, else
 /// `$XDG_CONFIG_HOME/minesweeper-chess`, else `~/.config/minesweeper-chess`.
-pub fn config_dir() -> Option<PathBuf> {
+pub(crate) fn config_dir() -> Option<PathBuf> {
     if let Some(d) = std::env::var_os("MSC_CONFIG_DIR") {
         return Some(PathBuf::from(d));
     }
@@ -146,7 +146,7 @@ const FILE: &str = "settings.ron";
 
 impl Settings {
     /// Reads settings from `text`; a broken file gives the defaults and the reason.
-    pub fn from_ron(text: &str) -> (Settings, Option<String>) {
+    pub(crate) fn from_ron(text: &str) -> (Settings, Option<String>) {
         match ron::from_str::<Settings>(text) {
             Ok(s) => (s.sanitized(), None),
             Err(e) => (Settings::default(), Some(e.to_string())),

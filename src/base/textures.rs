@@ -7,7 +7,7 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 /// Handles of the generated textures.
 #[derive(Resource, Clone, Debug)]
-pub struct Textures {
+pub(crate) struct Textures {
     /// Cloudy fog, several variants.
     pub fog: Vec<Handle<Image>>,
     /// A discovered mine.
@@ -25,7 +25,7 @@ pub struct Textures {
 }
 
 /// A small RGBA canvas with premultiplied-free "over" blending.
-pub struct Canvas {
+pub(crate) struct Canvas {
     /// Width and height in pixels.
     pub size: u32,
     px: Vec<[f32; 4]>,
@@ -41,7 +41,7 @@ impl Canvas {
     }
 
     /// Blends `rgba` over pixel (x, y), with coverage `a` in 0..1.
-    pub fn blend(&mut self, x: u32, y: u32, rgba: [f32; 4], a: f32) {
+    fn blend(&mut self, x: u32, y: u32, rgba: [f32; 4], a: f32) {
         let i = (y * self.size + x) as usize;
         let src_a = (rgba[3] * a).clamp(0.0, 1.0);
         let dst = self.px[i];
@@ -59,7 +59,7 @@ impl Canvas {
 
     /// Fills a shape given by a signed distance function (negative inside),
     /// in coordinates where the canvas spans -1..1, antialiased.
-    pub fn fill(&mut self, rgba: [f32; 4], sdf: impl Fn(f32, f32) -> f32) {
+    pub(crate) fn fill(&mut self, rgba: [f32; 4], sdf: impl Fn(f32, f32) -> f32) {
         let px = 2.0 / self.size as f32;
         for y in 0..self.size {
             for x in 0..self.size {
@@ -75,7 +75,7 @@ impl Canvas {
     }
 
     /// Paints every pixel with a colour from `f(u, v)` (alpha included).
-    pub fn paint(&mut self, f: impl Fn(f32, f32) -> [f32; 4]) {
+    fn paint(&mut self, f: impl Fn(f32, f32) -> [f32; 4]) {
         let px = 2.0 / self.size as f32;
         for y in 0..self.size {
             for x in 0..self.size {
@@ -96,12 +96,13 @@ impl Canvas {
     }
 
     /// Alpha of pixel (x, y), for tests.
-    pub fn alpha(&self, x: u32, y: u32) -> f32 {
+    #[cfg(test)]
+    pub(crate) fn alpha(&self, x: u32, y: u32) -> f32 {
         self.px[(y * self.size + x) as usize][3]
     }
 
     /// The canvas as a Bevy image.
-    pub fn image(&self) -> Image {
+    pub(crate) fn image(&self) -> Image {
         Image::new(
             Extent3d {
                 width: self.size,
@@ -144,7 +145,7 @@ fn value_noise(x: f32, y: f32, period: i32, seed: u32) -> f32 {
 
 /// A cloudy fog tile: fractal noise, opaque in the middle, soft at the rim so
 /// neighbouring tiles merge.
-pub fn fog(size: u32, seed: u32) -> Canvas {
+pub(crate) fn fog(size: u32, seed: u32) -> Canvas {
     let mut c = Canvas::new(size);
     c.paint(|u, v| {
         let (x, y) = ((u + 1.0) * 2.0, (v + 1.0) * 2.0);
@@ -169,7 +170,7 @@ pub fn fog(size: u32, seed: u32) -> Canvas {
 }
 
 /// A naval mine: a dark ball with spikes and a highlight.
-pub fn mine(size: u32) -> Canvas {
+pub(crate) fn mine(size: u32) -> Canvas {
     let mut c = Canvas::new(size);
     let dark = [0.09, 0.09, 0.10, 1.0];
     for i in 0..8 {
@@ -187,7 +188,7 @@ pub fn mine(size: u32) -> Canvas {
 }
 
 /// The sapper's bomb: a round bomb with a fuse and a spark.
-pub fn bomb(size: u32) -> Canvas {
+pub(crate) fn bomb(size: u32) -> Canvas {
     let mut c = Canvas::new(size);
     c.fill([0.95, 0.35, 0.1, 0.9], circle(0.0, 0.0, 0.98));
     c.fill([0.12, 0.12, 0.14, 1.0], circle(-0.08, -0.1, 0.55));
@@ -201,14 +202,14 @@ pub fn bomb(size: u32) -> Canvas {
 }
 
 /// A soft dot for a move target.
-pub fn dot(size: u32) -> Canvas {
+pub(crate) fn dot(size: u32) -> Canvas {
     let mut c = Canvas::new(size);
     c.fill([0.0, 0.0, 0.0, 0.32], circle(0.0, 0.0, 0.32));
     c
 }
 
 /// A ring for a capture target.
-pub fn ring(size: u32) -> Canvas {
+pub(crate) fn ring(size: u32) -> Canvas {
     let mut c = Canvas::new(size);
     c.fill([0.0, 0.0, 0.0, 0.30], |u, v| {
         let r = (u * u + v * v).sqrt();
@@ -218,7 +219,7 @@ pub fn ring(size: u32) -> Canvas {
 }
 
 /// A radial glow, white, fading to transparent.
-pub fn glow(size: u32) -> Canvas {
+pub(crate) fn glow(size: u32) -> Canvas {
     let mut c = Canvas::new(size);
     c.paint(|u, v| {
         let r = (u * u + v * v).sqrt();
@@ -229,7 +230,7 @@ pub fn glow(size: u32) -> Canvas {
 }
 
 /// A spark: a bright core with a soft edge.
-pub fn spark(size: u32) -> Canvas {
+pub(crate) fn spark(size: u32) -> Canvas {
     let mut c = Canvas::new(size);
     c.paint(|u, v| {
         let r = (u * u + v * v).sqrt();
@@ -240,7 +241,7 @@ pub fn spark(size: u32) -> Canvas {
 }
 
 /// Builds every texture.
-pub fn make(images: &mut Assets<Image>) -> Textures {
+pub(crate) fn make(images: &mut Assets<Image>) -> Textures {
     Textures {
         fog: (0..4)
             .map(|s| images.add(fog(64, s * 7 + 1).image()))

@@ -6,7 +6,7 @@ use crate::base::settings::{Palette, Theme};
 
 /// The colours of one board theme.
 #[derive(Clone, Copy, Debug)]
-pub struct Colors {
+pub(crate) struct Colors {
     /// Light cells.
     pub light: Color,
     /// Dark cells.
@@ -24,7 +24,7 @@ pub struct Colors {
 }
 
 /// The colours of `theme`.
-pub fn colors(theme: Theme) -> Colors {
+pub(crate) fn colors(theme: Theme) -> Colors {
     match theme {
         Theme::Walnut => Colors {
             light: Color::srgb(0.93, 0.85, 0.70),
@@ -57,7 +57,7 @@ pub fn colors(theme: Theme) -> Colors {
 }
 
 /// The colour of count `n` (1–8).
-pub fn count_color(palette: Palette, n: u8) -> Color {
+pub(crate) fn count_color(palette: Palette, n: u8) -> Color {
     let i = (n.clamp(1, 8) - 1) as usize;
     match palette {
         // Classic Minesweeper: 1 blue, 2 green, 3 red, 4 dark blue, 5 maroon,

@@ -8,10 +8,10 @@ use super::screen::{Menu, Menus};
 
 /// Where the egui interfaces draw, in the egui pass: after the fonts are in.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct UiSet;
+pub(crate) struct UiSet;
 
 /// A window in the middle of the board area (the panel takes the right).
-pub fn centered(title: &str) -> egui::Window<'static> {
+pub(crate) fn centered(title: &str) -> egui::Window<'static> {
     egui::Window::new(title.to_string())
         .collapsible(false)
         .resizable(false)
@@ -20,7 +20,7 @@ pub fn centered(title: &str) -> egui::Window<'static> {
 
 /// The buttons the title and pause menus end with: how to play, settings
 /// and (on the desktop) quit. Returns whether one was clicked.
-pub fn help_settings_quit(
+pub(crate) fn help_settings_quit(
     ui: &mut egui::Ui,
     size: egui::Vec2,
     lang: Lang,

@@ -64,7 +64,7 @@ fn matches(hero: Player, villain: Player, games: u64, seed: u64) -> (f64, u64, u
 }
 
 /// The parts `--only` may name.
-pub const PARTS: [&str; 3] = ["speed", "tactics", "matches"];
+const PARTS: [&str; 3] = ["speed", "tactics", "matches"];
 
 /// `bench ai [--quick] [--games N] [--strong-ms MS] [--only speed|tactics|matches]`.
 ///

@@ -15,7 +15,7 @@ use minesweeper_core::chess::{Position, fen, perft::perft};
 
 /// Positions timed by the perft benchmark: name, FEN, depth. The same
 /// positions are timed with Fairy-Stockfish by `benches/fairy/compare.sh`.
-pub const PERFT_POSITIONS: &[(&str, &str, u32)] = &[
+const PERFT_POSITIONS: &[(&str, &str, u32)] = &[
     (
         "start",
         "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -105,7 +105,7 @@ fn public_moves(app: &mut App) -> Option<Vec<minesweeper_core::chess::Move>> {
 }
 
 /// Perft `runs` times; returns the node count and the median nodes/second.
-pub fn time_perft(pos: &Position, depth: u32, runs: usize) -> (u64, f64) {
+fn time_perft(pos: &Position, depth: u32, runs: usize) -> (u64, f64) {
     let mut rates = Vec::new();
     let mut nodes = 0;
     for _ in 0..runs {
@@ -118,8 +118,8 @@ pub fn time_perft(pos: &Position, depth: u32, runs: usize) -> (u64, f64) {
 
 /// Plays random games through the headless schedule, timing each
 /// `app.update()` that carries a move. Returns median and 90th percentile µs.
-pub fn time_ecs_turns(turns: usize) -> (f64, f64) {
-    let mut app = crate::headless_app(MineSeed(1));
+fn time_ecs_turns(turns: usize) -> (f64, f64) {
+    let mut app = crate::app::headless_app(MineSeed(1));
     app.update();
     let mut rng = GameRng::seed_from_u64(99);
     let mut times = Vec::with_capacity(turns);
@@ -148,8 +148,8 @@ pub fn time_ecs_turns(turns: usize) -> (f64, f64) {
 /// headless (no GPU: sprites and text are plain components), playing a
 /// random move every 10 frames. Returns median and 99th percentile µs per
 /// `app.update()`.
-pub fn time_view_frames(frames: usize) -> (f64, f64) {
-    let mut app = crate::headless_app_with_view(MineSeed(4));
+fn time_view_frames(frames: usize) -> (f64, f64) {
+    let mut app = crate::app::headless_app_with_view(MineSeed(4));
     app.update();
     let mut rng = GameRng::seed_from_u64(5);
     let mut times = Vec::with_capacity(frames);

@@ -14,11 +14,11 @@ use minesweeper_core::sudoku;
 use rand::SeedableRng;
 
 /// Largest file `check` reads: far above any real preset or save.
-pub const MAX_FILE_BYTES: u64 = 1 << 20;
+const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// The formats `check` tells apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
+enum Format {
     /// A chess board preset (`levels/*.ron`).
     ChessPreset,
     /// A Sweeper Sudoku preset (`levels/sudoku/*.ron`).
@@ -47,7 +47,7 @@ impl Format {
 }
 
 /// Which format a file is in, from its name and its first meaningful line.
-pub fn format_of(path: &Path, text: &str) -> Format {
+fn format_of(path: &Path, text: &str) -> Format {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().to_ascii_lowercase())
@@ -85,7 +85,7 @@ pub fn format_of(path: &Path, text: &str) -> Format {
 ///
 /// # Errors
 /// `FILE: problem` for an unreadable, oversized or non-UTF-8 file.
-pub fn read_text(path: &Path) -> Result<String, String> {
+fn read_text(path: &Path) -> Result<String, String> {
     let shown = path.display();
     let len = std::fs::metadata(path)
         .map_err(|e| format!("{shown}: cannot read the file: {e}"))?
@@ -112,7 +112,7 @@ pub fn read_text(path: &Path) -> Result<String, String> {
 ///
 /// # Errors
 /// The first problem found.
-pub fn check_file(path: &Path) -> Result<String, String> {
+fn check_file(path: &Path) -> Result<String, String> {
     let text = read_text(path)?;
     let format = format_of(path, &text);
     let file = path.display().to_string();

@@ -21,9 +21,9 @@ use minesweeper_core::sudoku;
 
 /// Deepest perft the tool runs: depth 8 of the classic start is already
 /// hours; more would only ever be a typing mistake.
-pub const MAX_PERFT_DEPTH: u32 = 8;
+const MAX_PERFT_DEPTH: u32 = 8;
 /// Most boards `puzzle --rate` plays.
-pub const MAX_RATE_BOARDS: u64 = 100_000;
+const MAX_RATE_BOARDS: u64 = 100_000;
 
 /// What a command printed and how it ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,7 +46,7 @@ impl CliOutput {
         }
     }
     /// A usage error (exit code 2) with this message.
-    pub fn fail(stderr: String) -> CliOutput {
+    pub(crate) fn fail(stderr: String) -> CliOutput {
         CliOutput {
             stdout: String::new(),
             stderr,
@@ -123,7 +123,7 @@ pub fn run(args: &[String]) -> Option<CliOutput> {
 
 /// `puzzle`: one Sweeper Sudoku board as text, or the share of boards that
 /// deduction wins.
-pub fn puzzle_cmd(args: &[String]) -> CliOutput {
+fn puzzle_cmd(args: &[String]) -> CliOutput {
     let mut preset_path = None;
     let mut seed = None;
     let mut code = None;
@@ -206,7 +206,7 @@ fn describe_board(p: &sudoku::SudokuPreset, seed: u64) -> String {
 }
 
 /// The share of boards (seeds 1..=n) that deduction alone wins.
-pub fn rate_report(p: &sudoku::SudokuPreset, n: u64) -> String {
+fn rate_report(p: &sudoku::SudokuPreset, n: u64) -> String {
     let mut wins = 0;
     let mut stars = [0u64; 4];
     let mut found = 0usize;
@@ -325,6 +325,6 @@ fn perft_cmd(args: &[String]) -> CliOutput {
 
 /// The same position with the sapper action switched off, so counts match
 /// engines that do not know it.
-pub fn without_sapper(pos: &Position) -> Position {
+pub(crate) fn without_sapper(pos: &Position) -> Position {
     pos.without_sapper()
 }

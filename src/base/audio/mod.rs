@@ -12,11 +12,11 @@ use synth::Effect;
 
 /// Asks for a sound (menus use it for clicks).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlaySound(pub Effect);
+pub(crate) struct PlaySound(pub Effect);
 
 /// The synthesised effects, ready to play.
 #[derive(Resource, Debug, Clone)]
-pub struct Sounds(Vec<(Effect, Handle<AudioSource>)>);
+pub(crate) struct Sounds(Vec<(Effect, Handle<AudioSource>)>);
 
 impl Sounds {
     fn get(&self, e: Effect) -> Option<Handle<AudioSource>> {
@@ -31,7 +31,7 @@ pub struct SoundLog(pub Vec<Effect>);
 
 /// A sound waiting for its moment (a blast after the piece arrives).
 #[derive(Component, Debug, Clone, Copy)]
-pub struct PlayLater {
+pub(crate) struct PlayLater {
     /// What to play.
     pub effect: Effect,
     /// Seconds to wait.
@@ -40,10 +40,10 @@ pub struct PlayLater {
 
 /// Where sounds are played: after the games have asked for them.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct SoundSet;
+pub(crate) struct SoundSet;
 
 /// Plays the game's sounds.
-pub struct SoundPlugin;
+pub(crate) struct SoundPlugin;
 
 impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {

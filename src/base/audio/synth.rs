@@ -5,7 +5,7 @@
 //! same bytes come out every run and tests can measure them.
 
 /// Sample rate of every effect.
-pub const RATE: u32 = 22_050;
+const RATE: u32 = 22_050;
 
 /// The sound effects of the game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -34,7 +34,7 @@ pub enum Effect {
 
 impl Effect {
     /// Every effect, for preloading.
-    pub const ALL: [Effect; 10] = [
+    pub(crate) const ALL: [Effect; 10] = [
         Effect::Move,
         Effect::Capture,
         Effect::Blast,
@@ -48,7 +48,7 @@ impl Effect {
     ];
 
     /// The effect's samples in -1..1.
-    pub fn samples(self) -> Vec<f32> {
+    fn samples(self) -> Vec<f32> {
         let mut noise = Noise(0x2545_f491_4f6c_dd1d);
         match self {
             Effect::Move => {
@@ -117,7 +117,7 @@ impl Effect {
     }
 
     /// The effect as a WAV file.
-    pub fn wav(self) -> Vec<u8> {
+    pub(crate) fn wav(self) -> Vec<u8> {
         wav_bytes(&self.samples())
     }
 }
@@ -154,7 +154,7 @@ impl Noise {
 }
 
 /// A mono 16-bit PCM WAV file of `samples` at [`RATE`].
-pub fn wav_bytes(samples: &[f32]) -> Vec<u8> {
+fn wav_bytes(samples: &[f32]) -> Vec<u8> {
     let data_len = (samples.len() * 2) as u32;
     let mut out = Vec::with_capacity(44 + data_len as usize);
     out.extend_from_slice(b"RIFF");

@@ -40,7 +40,7 @@ pub struct Mine;
 /// Tags every entity that belongs to the current game's board, so a new game
 /// can clear them all.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct BoardEntity;
+pub(crate) struct BoardEntity;
 
 /// The variant being played.
 #[derive(Resource, Debug, Clone)]
@@ -58,13 +58,11 @@ pub struct Opponent {
 /// The move being carried out this frame, once validated: each stage of the
 /// turn applies its part of the report.
 #[derive(Resource, Debug, Clone, Default)]
-pub struct PendingMove(pub Option<Pending>);
+pub(crate) struct PendingMove(pub Option<Pending>);
 
 /// A validated move and everything it will do.
 #[derive(Debug, Clone)]
-pub struct Pending {
-    /// The position before the move.
-    pub before: Position,
+pub(crate) struct Pending {
     /// The position the move leads to.
     pub after: Position,
     /// What the move does.
@@ -78,7 +76,7 @@ pub struct MineSeed(pub u64);
 
 impl MineSeed {
     /// A seed for one deal, moving this one on so the next deal differs.
-    pub fn draw(&mut self) -> u64 {
+    pub(crate) fn draw(&mut self) -> u64 {
         use rand::{RngCore, SeedableRng};
         let mut rng = minesweeper_core::rng::GameRng::seed_from_u64(self.0);
         self.0 = rng.next_u64();

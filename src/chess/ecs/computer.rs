@@ -34,7 +34,7 @@ pub struct HintRequested;
 
 /// While set, the computer holds its move back (animations still playing).
 #[derive(Resource, Debug, Clone, Copy, Default)]
-pub struct HoldMoves(pub bool);
+pub(crate) struct HoldMoves(pub bool);
 
 /// What the computer is doing, for the side panel.
 #[derive(Resource, Debug, Clone, Default)]
@@ -49,7 +49,7 @@ pub struct ComputerStatus {
 
 /// A search in progress and what it is for.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct Thinking {
+pub(crate) struct Thinking {
     /// Moves played when it started: a result for another position is dropped.
     pub moves: usize,
     /// A hint for the player rather than the computer's own move.
@@ -58,10 +58,10 @@ pub struct Thinking {
 
 /// Runs in [`TurnSet::Input`], after the player's input.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ComputerSet;
+pub(crate) struct ComputerSet;
 
 /// The computer opponent and hints.
-pub struct ComputerPlugin;
+pub(crate) struct ComputerPlugin;
 
 impl Plugin for ComputerPlugin {
     fn build(&self, app: &mut App) {
@@ -230,7 +230,7 @@ fn use_results(
 }
 
 /// The level's name in the interface.
-pub fn level_label(level: Level) -> crate::base::i18n::T {
+pub(crate) fn level_label(level: Level) -> crate::base::i18n::T {
     use crate::base::i18n::T;
     match level {
         Level::Beginner => T::LevelBeginner,

@@ -42,7 +42,7 @@ impl ChessGame {
     }
 
     /// The history, to play a move into or end the game.
-    pub fn game_mut(&mut self) -> &mut Game {
+    pub(crate) fn game_mut(&mut self) -> &mut Game {
         &mut self.game
     }
 

@@ -124,8 +124,8 @@ pub struct GameOver(pub Outcome);
 
 /// A new board was set up.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameStarted;
+pub(crate) struct GameStarted;
 
 /// A move was taken back; the board was rebuilt.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MoveUndone;
+pub(crate) struct MoveUndone;

@@ -25,7 +25,7 @@ use bevy::prelude::*;
 pub use components::*;
 pub use history::ChessGame;
 pub use messages::*;
-pub use setup::{new_game, spawn_position};
+pub(crate) use setup::new_game;
 
 use minesweeper_core::chess::{Position, PositionError, Setup, SquareSet, Variant};
 
@@ -53,7 +53,7 @@ pub enum TurnSet {
 }
 
 /// The headless gameplay plugin.
-pub struct ChessPlugin;
+pub(crate) struct ChessPlugin;
 
 impl Plugin for ChessPlugin {
     fn build(&self, app: &mut App) {
@@ -115,7 +115,7 @@ impl Plugin for ChessPlugin {
 
 /// Moves requested but not yet played: one is played per frame, in order.
 #[derive(Resource, Debug, Default)]
-pub struct MoveQueue(pub std::collections::VecDeque<minesweeper_core::chess::Move>);
+pub(crate) struct MoveQueue(pub std::collections::VecDeque<minesweeper_core::chess::Move>);
 
 fn move_pending(p: Res<PendingMove>) -> bool {
     p.0.is_some()

@@ -64,7 +64,7 @@ pub fn read_record(
 
 /// Starts `rec` in the ECS: its start position, then its moves queued to be
 /// played one per frame through the normal turn.
-pub fn start_record(
+pub(crate) fn start_record(
     rec: &Record,
     variant: Variant,
     new_game: &mut MessageWriter<NewGameRequested>,
@@ -79,11 +79,11 @@ pub fn start_record(
 
 /// Name under which the game in progress is kept (a file in the config
 /// folder, or a local-storage entry on the web).
-pub const SAVE_FILE: &str = "saved_game.txt";
+pub(crate) const SAVE_FILE: &str = "saved_game.txt";
 
 /// The saved game offered at start, or why it could not be read.
 #[derive(Resource, Debug, Default)]
-pub struct SavedGame {
+pub(crate) struct SavedGame {
     /// A readable saved game and its variant.
     pub game: Option<(Record, Variant)>,
     /// Why the file could not be read (it was set aside).
@@ -91,7 +91,7 @@ pub struct SavedGame {
 }
 
 /// Writes the game after each move and on exit; loads it at start.
-pub struct SavePlugin;
+pub(crate) struct SavePlugin;
 
 impl Plugin for SavePlugin {
     fn build(&self, app: &mut App) {
@@ -108,7 +108,7 @@ impl Plugin for SavePlugin {
 }
 
 /// Reads the saved game at start; a broken file is set aside with its reason.
-pub fn load_saved(
+pub(crate) fn load_saved(
     mut saved: ResMut<SavedGame>,
     library: Res<PresetLibrary>,
     mut seed: ResMut<crate::chess::ecs::MineSeed>,

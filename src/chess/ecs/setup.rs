@@ -11,7 +11,7 @@ use rand::{RngCore, SeedableRng};
 use super::*;
 
 /// Spawns the entities for `pos`: every cell, piece, fog cover and mine.
-pub fn spawn_position(commands: &mut Commands, variant: &Variant, pos: &Position) {
+pub(crate) fn spawn_position(commands: &mut Commands, variant: &Variant, pos: &Position) {
     for sq in pos.squares() {
         let mut cell = commands.spawn((BoardSquare(sq), BoardEntity));
         if variant.fog_zone.contains(sq) {
@@ -40,7 +40,7 @@ pub(super) fn start_first_game(mut requests: MessageWriter<NewGameRequested>) {
 }
 
 /// Sets up a new board when a [`NewGameRequested`] arrives.
-pub fn new_game(
+pub(crate) fn new_game(
     mut requests: MessageReader<NewGameRequested>,
     mut commands: Commands,
     board: Query<Entity, With<BoardEntity>>,

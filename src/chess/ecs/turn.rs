@@ -43,11 +43,7 @@ pub(super) fn validate_move(
     }
     let mut after = before.clone();
     let report = after.play_unchecked(mv);
-    pending.0 = Some(Pending {
-        before,
-        after,
-        report,
-    });
+    pending.0 = Some(Pending { after, report });
 }
 
 /// Moves the pieces (captures, promotion, castling) and plays the move into

@@ -16,7 +16,7 @@ use crate::chess::ecs::save::{read_record, start_record};
 use crate::chess::ecs::{MineSeed, NewGameRequested};
 
 /// The rules and the keys.
-pub fn how_to_play(
+pub(crate) fn how_to_play(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut menus: Menus,
@@ -38,7 +38,7 @@ pub fn how_to_play(
 }
 
 /// The game as text, to copy.
-pub fn export(
+pub(crate) fn export(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     text: Res<super::ExportText>,
@@ -72,7 +72,7 @@ pub fn export(
 
 /// Paste a game and load it (an unfinished one's hidden mines are dealt
 /// afresh).
-pub fn import(
+pub(crate) fn import(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     library: Res<PresetLibrary>,
@@ -127,7 +127,7 @@ pub fn import(
 }
 
 /// A notice (a corrupt save) that stays until closed.
-pub fn notice(
+pub(crate) fn notice(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut ui_state: ResMut<ChessUi>,

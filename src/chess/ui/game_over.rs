@@ -14,7 +14,7 @@ use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{ActiveVariant, ChessGame, NewGameRequested};
 
 /// Draws the game-over card until it is closed.
-pub fn game_over(
+pub(crate) fn game_over(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     state: Res<ChessGame>,

@@ -22,7 +22,7 @@ use minesweeper_core::chess::{Color as Side, DrawReason, Outcome, Piece, WinReas
 
 /// What the chess interface shows besides the screen and menu states.
 #[derive(Resource, Debug, Default)]
-pub struct ChessUi {
+pub(crate) struct ChessUi {
     /// A short message (a refused move) and the time left to show it.
     pub toast: Option<(String, f32)>,
     /// A message that stays until dismissed (a corrupt save).
@@ -33,11 +33,11 @@ pub struct ChessUi {
 
 /// The game as text, shown by the export dialog.
 #[derive(Resource, Debug, Default)]
-pub struct ExportText(pub String);
+pub(crate) struct ExportText(pub String);
 
 /// The text pasted into the import dialog, and why it did not load.
 #[derive(Resource, Debug, Default)]
-pub struct ImportDraft {
+pub(crate) struct ImportDraft {
     /// The pasted text.
     pub text: String,
     /// The last error.
@@ -45,7 +45,7 @@ pub struct ImportDraft {
 }
 
 /// The side panel, menus and dialogs of the chess game.
-pub struct ChessUiPlugin;
+pub(crate) struct ChessUiPlugin;
 
 impl Plugin for ChessUiPlugin {
     fn build(&self, app: &mut App) {
@@ -114,7 +114,7 @@ fn toggle_pause(
 }
 
 /// A new game of the chosen preset as it is now on disk (edits included).
-pub fn fresh_game(library: &PresetLibrary) -> NewGameRequested {
+pub(crate) fn fresh_game(library: &PresetLibrary) -> NewGameRequested {
     let variant = library
         .entries
         .get(library.active)
@@ -127,7 +127,11 @@ pub fn fresh_game(library: &PresetLibrary) -> NewGameRequested {
 }
 
 /// The game as text for the export dialog (see [`current_record`]).
-pub fn export_text(library: &PresetLibrary, variant: &ActiveVariant, state: &ChessGame) -> String {
+pub(crate) fn export_text(
+    library: &PresetLibrary,
+    variant: &ActiveVariant,
+    state: &ChessGame,
+) -> String {
     let file = library
         .entries
         .get(library.active)
@@ -137,7 +141,7 @@ pub fn export_text(library: &PresetLibrary, variant: &ActiveVariant, state: &Che
 }
 
 /// The piece's glyph for text (outline for White, solid for Black).
-pub fn piece_char(p: Piece) -> char {
+pub(crate) fn piece_char(p: Piece) -> char {
     let (solid, outline) = crate::base::draw::glyphs(p.role);
     let s = if p.color == Side::White {
         outline
@@ -148,7 +152,7 @@ pub fn piece_char(p: Piece) -> char {
 }
 
 /// The result in words, from the translation table.
-pub fn outcome_text(o: Outcome, lang: Lang) -> String {
+pub(crate) fn outcome_text(o: Outcome, lang: Lang) -> String {
     match o {
         Outcome::Decisive { winner, reason } => {
             let side = if winner == Side::White {

@@ -23,7 +23,7 @@ use minesweeper_core::chess::Color as Side;
 
 /// What the panel's buttons act on.
 #[derive(SystemParam)]
-pub struct PanelActions<'w, 's> {
+pub(crate) struct PanelActions<'w, 's> {
     new_game: MessageWriter<'w, NewGameRequested>,
     command: MessageWriter<'w, GameCommand>,
     hint: MessageWriter<'w, HintRequested>,
@@ -36,7 +36,7 @@ pub struct PanelActions<'w, 's> {
 }
 
 /// Draws the side panel and keeps [`PanelWidth`] up to date.
-pub fn panel(
+pub(crate) fn panel(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     mut panel: ResMut<PanelWidth>,

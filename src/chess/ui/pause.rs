@@ -15,7 +15,7 @@ use crate::chess::ecs::NewGameRequested;
 use crate::chess::ecs::presets::PresetLibrary;
 
 /// Draws the pause menu (shown in [`crate::base::screen::Menu::Pause`]).
-pub fn pause_menu(
+pub(crate) fn pause_menu(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     library: Res<PresetLibrary>,

@@ -14,27 +14,27 @@ use minesweeper_core::chess::{Color as Side, Piece, Square};
 
 /// A fog sprite's drift: phase and speed of its slow breathing.
 #[derive(Component)]
-pub struct FogDrift {
+struct FogDrift {
     phase: f32,
 }
 
 /// The glyph children of a piece.
 #[derive(Component)]
-pub struct PieceGlyph;
+pub(crate) struct PieceGlyph;
 
 /// The label child of a count.
 #[derive(Component)]
-pub struct CountLabel;
+struct CountLabel;
 
 /// The icon of a discovered mine.
 #[derive(Component)]
-pub struct MineMark;
+struct MineMark;
 
 /// Coordinate letters and numbers, and the frame.
 #[derive(Component)]
-pub struct BoardFrame;
+struct BoardFrame;
 
-pub use crate::base::draw::glyphs;
+pub(crate) use crate::base::draw::glyphs;
 
 /// Dresses the gameplay entities and keeps them in place.
 pub(super) struct BoardPlugin;
@@ -63,7 +63,7 @@ impl Plugin for BoardPlugin {
 }
 
 /// Spawns the two glyphs that draw `piece` as children of `parent`.
-pub fn spawn_piece_glyphs(
+pub(crate) fn spawn_piece_glyphs(
     commands: &mut Commands,
     parent: Entity,
     piece: Piece,
@@ -101,7 +101,7 @@ pub fn spawn_piece_glyphs(
 }
 
 /// Cells: sprites in the theme's colours.
-pub fn dress_cells(
+pub(crate) fn dress_cells(
     mut commands: Commands,
     layout: Res<Layout>,
     settings: Res<Settings>,
@@ -119,7 +119,7 @@ pub fn dress_cells(
 }
 
 /// Re-colours cells and the frame when the theme changes.
-pub fn recolor_cells(
+fn recolor_cells(
     settings: Res<Settings>,
     mut cells: Query<(&BoardSquare, &mut Sprite)>,
     mut clear: ResMut<ClearColor>,
@@ -137,7 +137,7 @@ pub fn recolor_cells(
 
 /// The frame and the file letters and rank numbers around the board,
 /// rebuilt when the board, its orientation or the settings change.
-pub fn draw_frame(
+fn draw_frame(
     mut commands: Commands,
     layout: Res<Layout>,
     settings: Res<Settings>,
@@ -190,7 +190,7 @@ pub fn draw_frame(
 }
 
 /// Pieces: glyph children, rebuilt when a piece changes (promotion).
-pub fn dress_pieces(
+pub(crate) fn dress_pieces(
     mut commands: Commands,
     layout: Res<Layout>,
     fonts: Res<Fonts>,
@@ -212,7 +212,7 @@ pub fn dress_pieces(
 }
 
 /// Fog: a cloudy sprite per fogged cell, breathing slowly.
-pub fn dress_fog(
+fn dress_fog(
     mut commands: Commands,
     layout: Res<Layout>,
     textures: Res<Textures>,
@@ -236,7 +236,7 @@ pub fn dress_fog(
 
 /// A swept cell keeps its fog but wears a mark both players can read: a
 /// pale tick in the corner, "no mine here" (Decision 10).
-pub fn show_swept(
+fn show_swept(
     mut commands: Commands,
     fonts: Res<Fonts>,
     swept: Query<Entity, (With<Fog>, Added<Swept>)>,
@@ -257,11 +257,7 @@ pub fn show_swept(
 pub struct SweptMark;
 
 /// Makes the fog breathe: a slow shimmer of brightness.
-pub fn animate_fog(
-    time: Res<Time>,
-    settings: Res<Settings>,
-    mut fog: Query<(&FogDrift, &mut Sprite)>,
-) {
+fn animate_fog(time: Res<Time>, settings: Res<Settings>, mut fog: Query<(&FogDrift, &mut Sprite)>) {
     if settings.animation.factor() == 0.0 {
         return;
     }
@@ -273,7 +269,7 @@ pub fn animate_fog(
 }
 
 /// Counts on revealed fog-zone cells, in the chosen palette.
-pub fn show_counts(
+fn show_counts(
     mut commands: Commands,
     settings: Res<Settings>,
     fonts: Res<Fonts>,
@@ -303,7 +299,7 @@ pub fn show_counts(
 }
 
 /// Discovered mines: drawn once their cell is revealed, never before.
-pub fn show_mines(
+fn show_mines(
     mut commands: Commands,
     layout: Res<Layout>,
     textures: Res<Textures>,
@@ -327,7 +323,7 @@ pub fn show_mines(
 }
 
 /// Puts everything back in place when the layout changes (flip, new board).
-pub fn relayout(
+fn relayout(
     layout: Res<Layout>,
     mut placed: Query<
         (&mut Transform, Option<&At>, Option<&BoardSquare>),
@@ -347,7 +343,7 @@ pub fn relayout(
 }
 
 /// Keeps the layout in step with the variant being played.
-pub fn follow_variant(variant: Res<ActiveVariant>, mut layout: ResMut<Layout>) {
+fn follow_variant(variant: Res<ActiveVariant>, mut layout: ResMut<Layout>) {
     let (f, r) = (variant.0.files, variant.0.ranks);
     if layout.files != f || layout.ranks != r {
         layout.files = f;

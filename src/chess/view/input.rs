@@ -50,7 +50,7 @@ impl Selection {
     }
 
     /// The sapper action of the selected pawn, if it has one.
-    pub fn sweep(&self) -> Option<Move> {
+    pub(crate) fn sweep(&self) -> Option<Move> {
         self.moves
             .iter()
             .copied()
@@ -94,7 +94,7 @@ impl Plugin for InputPlugin {
 /// Where the promotion picker draws `n` pieces: the promotion cell and the
 /// cells behind it on its file (towards the board's middle), then the next
 /// file if the board is too short.
-pub fn picker_cells(to: Square, n: usize, layout: &Layout) -> Vec<Square> {
+fn picker_cells(to: Square, n: usize, layout: &Layout) -> Vec<Square> {
     let dir = if to.rank() == 0 { 1 } else { -1 };
     let on_board = |s: &Square| s.file() < layout.files && s.rank() < layout.ranks;
     let side = if to.file() + 1 < layout.files { 1 } else { -1 };
@@ -109,7 +109,7 @@ pub fn picker_cells(to: Square, n: usize, layout: &Layout) -> Vec<Square> {
 
 /// Where the bomb icon sits in the cell ahead of a selected pawn: its
 /// top-right corner, so the rest of the cell still takes the plain step.
-pub fn bomb_center(layout: &Layout, target: Square) -> Vec2 {
+pub(crate) fn bomb_center(layout: &Layout, target: Square) -> Vec2 {
     let c = layout.center(target);
     let s = if layout.flipped { -1.0 } else { 1.0 };
     c + Vec2::new(0.27, 0.27) * CELL * s
@@ -118,7 +118,7 @@ pub fn bomb_center(layout: &Layout, target: Square) -> Vec2 {
 /// Maps the pointer onto the chess board through the board's camera.
 /// Without a window (headless tests) the frame is left as it is, so tests
 /// can write its world point.
-pub fn board_point(
+fn board_point(
     window: Query<(), With<PrimaryWindow>>,
     cams: Query<(&Camera, &GlobalTransform), With<super::WorldCamera>>,
     mut frame: ResMut<PointerFrame>,
@@ -172,7 +172,7 @@ fn select(
 /// The board under the pointer: click or tap to select and move, drag and
 /// drop, right-click, the bomb icon or (touch) a long-press on the cell
 /// ahead to sweep. Ignored while egui or a menu wants the pointer.
-pub fn pointer(
+pub(crate) fn pointer(
     frame: Res<PointerFrame>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     layout: Res<Layout>,
@@ -406,7 +406,7 @@ fn press_target(
 }
 
 /// Any change of the board drops the selection.
-pub fn drop_selection(
+fn drop_selection(
     mut selection: ResMut<Selection>,
     mut cleared: MessageReader<GameStarted>,
     mut undone: MessageReader<MoveUndone>,
@@ -426,7 +426,7 @@ pub fn drop_selection(
 }
 
 /// The computer waits for animations to finish before it moves.
-pub fn hold_computer(
+fn hold_computer(
     busy: Query<(), With<super::effects::Busy>>,
     mut hold: ResMut<crate::chess::ecs::computer::HoldMoves>,
 ) {

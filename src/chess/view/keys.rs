@@ -33,14 +33,14 @@ impl Plugin for KeysPlugin {
 
 /// Asks the interface to open or close the pause menu.
 #[derive(Message, Debug, Clone, Copy)]
-pub struct TogglePause;
+pub(crate) struct TogglePause;
 
 /// F12: save a screenshot in the config folder's `screenshots/`.
 #[derive(Message, Debug, Clone, Copy)]
-pub struct TakeScreenshot;
+struct TakeScreenshot;
 
 /// Keys on every screen: F12 saves a screenshot, M mutes.
-pub fn global_keys(
+fn global_keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut settings: ResMut<Settings>,
@@ -61,7 +61,7 @@ pub fn global_keys(
 /// The chess board's keys: Esc deselects (or opens and closes the menu), F
 /// flips, U undoes, H asks for a hint, S sweeps with the selected pawn.
 /// Only Esc works while a menu is open.
-pub fn chess_keys(
+fn chess_keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     menu: Res<State<Menu>>,

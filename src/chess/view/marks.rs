@@ -31,7 +31,7 @@ pub struct Highlight;
 
 /// Redraws the selection's marks when the selection or the board's layout
 /// changes: the promotion picker while it is open, else the targets.
-pub fn draw_selection(
+fn draw_selection(
     mut commands: Commands,
     layout: Res<Layout>,
     settings: Res<Settings>,
@@ -137,10 +137,10 @@ fn spawn_targets(
 
 /// The hint arrow.
 #[derive(Component)]
-pub struct HintArrow;
+struct HintArrow;
 
 /// Draws the hint as an arrow from the piece to its target.
-pub fn draw_hint(
+fn draw_hint(
     mut commands: Commands,
     hint: Res<Hint>,
     layout: Res<Layout>,

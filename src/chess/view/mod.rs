@@ -21,34 +21,34 @@ use crate::base::screen::Screen;
 use crate::chess::ecs::{ChessGame, TrueBoard, TurnSet};
 use minesweeper_core::chess::Square;
 
-pub use crate::base::draw::{CELL, Fonts, PanelWidth};
+pub(crate) use crate::base::draw::{CELL, Fonts, PanelWidth};
 
 /// Depth of each layer of the board.
 pub mod z {
     /// The frame and coordinates.
-    pub const FRAME: f32 = -1.0;
+    pub(crate) const FRAME: f32 = -1.0;
     /// Board cells.
-    pub const CELL: f32 = 0.0;
+    pub(crate) const CELL: f32 = 0.0;
     /// Last-move and selection tints.
-    pub const TINT: f32 = 0.5;
+    pub(crate) const TINT: f32 = 0.5;
     /// Check glow under the king.
-    pub const GLOW: f32 = 0.8;
+    pub(crate) const GLOW: f32 = 0.8;
     /// Counts on revealed cells.
-    pub const COUNT: f32 = 1.0;
+    pub(crate) const COUNT: f32 = 1.0;
     /// Discovered mines.
-    pub const MINE: f32 = 1.5;
+    pub(crate) const MINE: f32 = 1.5;
     /// Fog.
-    pub const FOG: f32 = 2.0;
+    pub(crate) const FOG: f32 = 2.0;
     /// Move dots and capture rings.
-    pub const TARGET: f32 = 3.0;
+    pub(crate) const TARGET: f32 = 3.0;
     /// Pieces.
-    pub const PIECE: f32 = 4.0;
+    pub(crate) const PIECE: f32 = 4.0;
     /// A dragged piece and ghosts.
-    pub const LIFTED: f32 = 5.0;
+    pub(crate) const LIFTED: f32 = 5.0;
     /// Explosions and sweeps.
-    pub const EFFECT: f32 = 6.0;
+    pub(crate) const EFFECT: f32 = 6.0;
     /// The sapper's bomb icon.
-    pub const ICON: f32 = 7.0;
+    pub(crate) const ICON: f32 = 7.0;
 }
 
 /// Board size and orientation: where each cell is drawn.
@@ -87,7 +87,7 @@ impl Layout {
     }
 
     /// The cell under a world position, if any.
-    pub fn square_at(&self, world: Vec2) -> Option<Square> {
+    pub(crate) fn square_at(&self, world: Vec2) -> Option<Square> {
         let mut f = (world.x / CELL + self.files as f32 / 2.0).floor() as i32;
         let mut r = (world.y / CELL + self.ranks as f32 / 2.0).floor() as i32;
         if f < 0 || r < 0 || f >= self.files as i32 || r >= self.ranks as i32 {
@@ -105,7 +105,7 @@ impl Layout {
 /// [`TurnSet::Input`] (before the computer chooses), the rest in
 /// [`TurnSet::Present`], each chained after the one before.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ViewStep {
+pub(crate) enum ViewStep {
     /// Board changes drop the selection; the pointer is mapped to the board.
     Read,
     /// Keys.
@@ -127,7 +127,7 @@ pub enum ViewStep {
 }
 
 /// Board drawing, animation, effects and input.
-pub struct ViewPlugin;
+pub(crate) struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
@@ -178,7 +178,7 @@ impl Plugin for ViewPlugin {
 
 /// Marks the camera that draws the board (egui has its own).
 #[derive(Component)]
-pub struct WorldCamera;
+pub(crate) struct WorldCamera;
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera2d, WorldCamera));

@@ -20,7 +20,7 @@ impl Plugin for SoundPlugin {
 }
 
 /// Turns this frame's gameplay messages into sounds.
-pub fn queue_sounds(
+fn queue_sounds(
     mut commands: Commands,
     settings: Res<Settings>,
     mut out: MessageWriter<PlaySound>,

@@ -19,7 +19,7 @@ use minesweeper_core::sudoku::preset::SudokuPreset;
 
 /// The ordered steps of one puzzle action.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum PuzzleSet {
+pub(crate) enum PuzzleSet {
     /// Pointer, keys and scripts become [`PuzzleRequest`]s.
     Input,
     /// The rules run; [`PuzzleHappened`] or [`PuzzleRefused`] come out.
@@ -92,7 +92,7 @@ pub struct Flagged;
 
 /// A question mark for good.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct QuestionMark;
+struct QuestionMark;
 
 /// A live mine under a cell: hidden truth, never read by the view.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -134,7 +134,7 @@ impl PuzzlePiece {
 }
 
 /// Runs Sweeper Sudoku boards (no drawing: the view dresses the entities).
-pub struct PuzzlePlugin;
+pub(crate) struct PuzzlePlugin;
 
 impl Plugin for PuzzlePlugin {
     fn build(&self, app: &mut App) {

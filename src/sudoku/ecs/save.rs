@@ -10,10 +10,10 @@ use crate::base::platform::store;
 use minesweeper_core::sudoku::{PuzzleGame, Status, SudokuPreset};
 
 /// Where the board in progress is kept between runs.
-pub const SAVE_FILE: &str = "sudoku_game.txt";
+pub(crate) const SAVE_FILE: &str = "sudoku_game.txt";
 
 /// Saves the board after every action.
-pub struct SavePlugin;
+pub(crate) struct SavePlugin;
 
 impl Plugin for SavePlugin {
     fn build(&self, app: &mut App) {
@@ -23,7 +23,7 @@ impl Plugin for SavePlugin {
 
 /// The saved board still in play, with its code; or why it could not be
 /// read (the file is kept aside as `sudoku_game.corrupt.txt`).
-pub fn load_saved(presets: &[SudokuPreset]) -> Result<Option<(PuzzleGame, String)>, String> {
+pub(crate) fn load_saved(presets: &[SudokuPreset]) -> Result<Option<(PuzzleGame, String)>, String> {
     let Some(text) = store::read(SAVE_FILE) else {
         return Ok(None);
     };
@@ -45,7 +45,7 @@ pub fn load_saved(presets: &[SudokuPreset]) -> Result<Option<(PuzzleGame, String
 
 /// Keeps the board in progress in the store after every action, and drops
 /// it when the board is over.
-pub fn autosave(puzzle: Res<Puzzle>, mut happened: MessageReader<PuzzleHappened>) {
+fn autosave(puzzle: Res<Puzzle>, mut happened: MessageReader<PuzzleHappened>) {
     if happened.read().count() == 0 {
         return;
     }

@@ -9,7 +9,7 @@ use crate::base::screen::Menus;
 use crate::base::widgets::centered;
 
 /// How to play Sweeper Sudoku, in our words, with the controls.
-pub const HOW_TO_PLAY: &str = "\
+const HOW_TO_PLAY: &str = "\
 A solved sudoku hides under the fog: each digit once in every row, column and block. \
 Mines are scattered separately, under any digit. Cells that start open never hold a mine.
 
@@ -54,7 +54,7 @@ knight to raise its flag. Keys: H hint, D discard, Esc cancel.";
 
 /// Draws the page (in [`crate::base::screen::Menu::HowToPlay`] on a Sweeper
 /// Sudoku screen).
-pub fn how_to_play(
+pub(crate) fn how_to_play(
     mut contexts: EguiContexts,
     mut menus: Menus,
     mut sound: MessageWriter<PlaySound>,

@@ -14,7 +14,7 @@ use crate::sudoku::ecs::Puzzle;
 use minesweeper_core::sudoku::Status;
 
 /// Draws the board menu (on [`Screen::SudokuMenu`]).
-pub fn board_menu(
+pub(crate) fn board_menu(
     mut contexts: EguiContexts,
     puzzle: Res<Puzzle>,
     mut boards: Boards,

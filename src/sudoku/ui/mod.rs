@@ -90,7 +90,7 @@ impl SudokuMenu {
 
 /// Starting boards: the menu, the request to the game, the screen.
 #[derive(SystemParam)]
-pub struct Boards<'w> {
+pub(crate) struct Boards<'w> {
     /// The menu's choices.
     pub menu: ResMut<'w, SudokuMenu>,
     requests: MessageWriter<'w, PuzzleRequest>,
@@ -117,14 +117,14 @@ impl Boards<'_> {
     }
 
     /// A new board of preset number `preset`.
-    pub fn start_new(&mut self, preset: usize) {
+    pub(crate) fn start_new(&mut self, preset: usize) {
         let seed = self.menu.new_seed();
         self.start(preset, seed);
     }
 
     /// Starts the board of a share code, or says on the menu what is wrong
     /// with the code.
-    pub fn start_code(&mut self, code: &str) {
+    pub(crate) fn start_code(&mut self, code: &str) {
         let tags: Vec<&str> = self
             .menu
             .presets
@@ -152,7 +152,7 @@ impl Boards<'_> {
     }
 
     /// Goes on with the board an earlier run saved.
-    pub fn resume_saved(&mut self) {
+    pub(crate) fn resume_saved(&mut self) {
         let Some((game, code)) = self.menu.saved.take() else {
             return;
         };
@@ -176,7 +176,7 @@ impl Boards<'_> {
     }
 
     /// Shows a screen.
-    pub fn show(&mut self, screen: Screen) {
+    pub(crate) fn show(&mut self, screen: Screen) {
         self.screen.set(screen);
     }
 
@@ -187,7 +187,7 @@ impl Boards<'_> {
 }
 
 /// A card as text: its piece's glyph and its digit.
-pub fn card_text(kind: PieceKind, side: Side, digit: u8) -> String {
+pub(crate) fn card_text(kind: PieceKind, side: Side, digit: u8) -> String {
     let (solid, outline) = crate::base::draw::glyphs(kind.role());
     format!(
         "{}{digit}",
@@ -197,7 +197,7 @@ pub fn card_text(kind: PieceKind, side: Side, digit: u8) -> String {
 
 /// Opens the board named by `--sudoku CODE` (or `?sudoku=CODE` on the
 /// web) once the presets are known; a bad code shows on the board menu.
-pub fn open_from_options(
+fn open_from_options(
     options: Res<crate::base::options::GameOptions>,
     mut done: Local<bool>,
     mut boards: Boards,

@@ -16,7 +16,7 @@ use crate::sudoku::view::PuzzleInput;
 use minesweeper_core::sudoku::{Action, PuzzleGame, Side, Status};
 
 /// Draws the side panel and keeps [`PanelWidth`] up to date.
-pub fn panel(
+pub(crate) fn panel(
     mut contexts: EguiContexts,
     puzzle: Res<Puzzle>,
     mut boards: Boards,
@@ -216,7 +216,7 @@ fn board_buttons(ui: &mut egui::Ui, game: &PuzzleGame, boards: &mut Boards) -> b
 
 /// The buttons under the board, in a small window so they stay reachable
 /// on short screens: how to play, restart, new board, menu.
-pub fn actions(
+pub(crate) fn actions(
     mut contexts: EguiContexts,
     mut boards: Boards,
     mut menus: Menus,

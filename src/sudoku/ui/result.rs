@@ -14,7 +14,7 @@ use crate::sudoku::ecs::Puzzle;
 use minesweeper_core::sudoku::{CellState, MineFate, PuzzleGame, Status};
 
 /// Draws the card once the board is over, until it is closed.
-pub fn result_card(
+pub(crate) fn result_card(
     mut contexts: EguiContexts,
     puzzle: Res<Puzzle>,
     mut boards: Boards,

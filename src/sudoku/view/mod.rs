@@ -32,7 +32,7 @@ use minesweeper_core::sudoku::game::{Action, CellState, Event, MineFate, PuzzleG
 use minesweeper_core::sudoku::{Card, PieceKind, Side};
 
 /// The render layer of the puzzle board.
-pub const LAYER: usize = 1;
+const LAYER: usize = 1;
 
 fn layer() -> RenderLayers {
     RenderLayers::layer(LAYER)
@@ -40,17 +40,17 @@ fn layer() -> RenderLayers {
 
 /// Depths of the puzzle's layers.
 mod z {
-    pub const CELL: f32 = 0.0;
-    pub const DIGIT: f32 = 0.5;
-    pub const MARK: f32 = 0.8;
-    pub const FOG: f32 = 1.0;
-    pub const ON_FOG: f32 = 1.2;
-    pub const GRID: f32 = 1.5;
-    pub const TARGET: f32 = 2.0;
-    pub const PIECE: f32 = 3.0;
-    pub const BADGE: f32 = 3.5;
-    pub const LIFTED: f32 = 5.0;
-    pub const EFFECT: f32 = 6.0;
+    pub(crate) const CELL: f32 = 0.0;
+    pub(crate) const DIGIT: f32 = 0.5;
+    pub(crate) const MARK: f32 = 0.8;
+    pub(crate) const FOG: f32 = 1.0;
+    pub(crate) const ON_FOG: f32 = 1.2;
+    pub(crate) const GRID: f32 = 1.5;
+    pub(crate) const TARGET: f32 = 2.0;
+    pub(crate) const PIECE: f32 = 3.0;
+    pub(crate) const BADGE: f32 = 3.5;
+    pub(crate) const LIFTED: f32 = 5.0;
+    pub(crate) const EFFECT: f32 = 6.0;
 }
 
 /// Where things are drawn for a board of side `n` and a hand of `hand`.
@@ -80,7 +80,7 @@ impl PuzzleLayout {
     }
 
     /// The cell under a world point.
-    pub fn cell_at(&self, p: Vec2) -> Option<usize> {
+    pub(crate) fn cell_at(&self, p: Vec2) -> Option<usize> {
         let half = self.n as f32 / 2.0;
         let c = (p.x / CELL + half).floor();
         let r = (half - (p.y - CELL * 0.8) / CELL).floor();
@@ -104,13 +104,13 @@ impl PuzzleLayout {
     }
 
     /// Whether a world point is on the deck pile.
-    pub fn on_deck(&self, p: Vec2) -> bool {
+    pub(crate) fn on_deck(&self, p: Vec2) -> bool {
         let d = (p - self.deck()).abs();
         d.x < CELL * 0.5 && d.y < CELL * 0.55
     }
 
     /// The hand slot under a world point.
-    pub fn slot_at(&self, p: Vec2) -> Option<usize> {
+    pub(crate) fn slot_at(&self, p: Vec2) -> Option<usize> {
         (0..self.hand).find(|&i| {
             let d = (p - self.slot(i)).abs();
             d.x < CELL * 0.55 && d.y < CELL * 0.55
@@ -118,7 +118,7 @@ impl PuzzleLayout {
     }
 
     /// World size the camera must show.
-    pub fn extent(&self) -> Vec2 {
+    fn extent(&self) -> Vec2 {
         let w = (self.n as f32).max(self.hand as f32 * 1.2 + 1.6) + 0.8;
         Vec2::new(w * CELL, (self.n as f32 + 2.6) * CELL)
     }
@@ -150,7 +150,7 @@ pub struct PuzzleInput {
 
 /// The puzzle's camera.
 #[derive(Component)]
-pub struct PuzzleCamera;
+pub(crate) struct PuzzleCamera;
 
 #[derive(Component)]
 struct CellFog;
@@ -200,7 +200,7 @@ struct Fx {
 }
 
 /// Sprites and text of the puzzle, its camera and its pointer.
-pub struct SudokuViewPlugin;
+pub(crate) struct SudokuViewPlugin;
 
 impl Plugin for SudokuViewPlugin {
     fn build(&self, app: &mut App) {

@@ -17,23 +17,23 @@ use crate::chess::ecs::{
 use minesweeper_core::chess::{Move, Square};
 
 /// Seconds a piece takes to slide one move at normal speed.
-pub const SLIDE: f32 = 0.22;
+pub(crate) const SLIDE: f32 = 0.22;
 pub(super) const FADE: f32 = 0.35;
 pub(super) const FOG_DISSOLVE: f32 = 0.6;
 pub(super) const BLAST_PARTICLES: usize = 60;
 
 /// Marks an animation in progress: scripts wait until none is left.
 #[derive(Component, Default)]
-pub struct Busy;
+pub(crate) struct Busy;
 
 /// A move that was dropped onto its target by dragging: no slide for it.
 #[derive(Resource, Default, Debug)]
-pub struct Dropped(pub Option<Move>);
+pub(crate) struct Dropped(pub Option<Move>);
 
 /// A piece sliding from one cell to another, with ease-out.
 #[derive(Component)]
 #[require(Busy)]
-pub struct Slide {
+pub(crate) struct Slide {
     from: Vec2,
     to: Vec2,
     t: f32,
@@ -43,7 +43,7 @@ pub struct Slide {
 /// Something fading out (and growing), then despawned.
 #[derive(Component)]
 #[require(Busy)]
-pub struct FadeOut {
+pub(crate) struct FadeOut {
     t: f32,
     dur: f32,
     delay: f32,
@@ -54,7 +54,7 @@ pub struct FadeOut {
 /// A flying particle with gravity and drag.
 #[derive(Component)]
 #[require(Busy)]
-pub struct Particle {
+pub(crate) struct Particle {
     vel: Vec2,
     t: f32,
     life: f32,
@@ -63,7 +63,7 @@ pub struct Particle {
 /// An explosion waiting for its piece to arrive.
 #[derive(Component)]
 #[require(Busy)]
-pub struct PendingBlast {
+pub(crate) struct PendingBlast {
     at: Vec2,
     delay: f32,
 }
@@ -114,23 +114,23 @@ impl PendingBlast {
 
 /// The camera's shake, decaying.
 #[derive(Resource, Default)]
-pub struct Shake(pub f32);
+pub(crate) struct Shake(pub f32);
 
 /// The cells of the last move, tinted.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LastMove(pub Option<(Square, Square)>);
+pub(crate) struct LastMove(pub Option<(Square, Square)>);
 
 /// The king in check, pulsing.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct InCheck(pub Option<Square>);
+pub(crate) struct InCheck(pub Option<Square>);
 
 /// The tint on the last move's cells.
 #[derive(Component)]
-pub struct LastMoveTint;
+pub(crate) struct LastMoveTint;
 
 /// The red glow under a king in check.
 #[derive(Component)]
-pub struct CheckGlow;
+pub(crate) struct CheckGlow;
 
 /// Slides, fades, blasts, sweeps, fog dissolving, the check glow and the
 /// camera's shake.
@@ -169,7 +169,7 @@ fn transient() -> DespawnOnExit<Screen> {
 }
 
 /// Puts pieces on their cells when they move without a slide (undo, new game).
-pub fn place_pieces(
+fn place_pieces(
     layout: Res<Layout>,
     mut pieces: Query<(&At, &mut Transform), (Changed<At>, With<ChessPiece>, Without<Slide>)>,
 ) {
@@ -185,7 +185,7 @@ fn ease_out(t: f32) -> f32 {
 /// Keeps the check glow and the last move in step with the game: a new
 /// board or an undo clears both, a move clears the check, a check sets it,
 /// the end of the game clears it unless it is mate.
-pub fn track_check(
+fn track_check(
     mut last: ResMut<LastMove>,
     mut check: ResMut<InCheck>,
     mut started: MessageReader<GameStarted>,

@@ -1,0 +1,294 @@
+//! The folders keep to the import rules that `docs/architecture.md` states:
+//! the table there is read, every `crate::`, `super::` and
+//! `minesweeper_core::` path in the sources is resolved to the folder it
+//! names, and a path into a folder the rules do not allow fails, as does a
+//! cycle in the rules themselves or Bevy in the core crate.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Folder → the folders it may import, from the architecture document.
+fn rules() -> BTreeMap<String, BTreeSet<String>> {
+    let doc =
+        std::fs::read_to_string(root().join("docs/architecture.md")).expect("docs/architecture.md");
+    let table = doc
+        .split("## Import rules")
+        .nth(1)
+        .expect("docs/architecture.md has an 'Import rules' section");
+    let mut out = BTreeMap::new();
+    for line in table.lines().skip_while(|l| !l.starts_with('|')) {
+        if !line.starts_with('|') {
+            break;
+        }
+        let cells: Vec<&str> = line.trim_matches('|').split('|').collect();
+        // The names in backquotes; "nothing" has none.
+        let names = |cell: &str| -> BTreeSet<String> {
+            cell.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(String::from)
+                .collect()
+        };
+        let (Some(units), Some(allowed)) = (cells.first(), cells.get(1)) else {
+            continue;
+        };
+        for unit in names(units) {
+            out.insert(unit, names(allowed));
+        }
+    }
+    assert!(
+        out.len() > 10,
+        "the import rules table looks empty: {out:?}"
+    );
+    out
+}
+
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("source folder").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// A file's module path within its crate: `src/chess/view/keys.rs` is
+/// `chess::view::keys`; a `mod.rs` is its folder.
+fn module_path(root: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(root).expect("under its root");
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if parts
+        .last()
+        .is_some_and(|l| l == "mod" || l == "lib" || l == "main")
+    {
+        parts.pop();
+    }
+    parts
+}
+
+/// The folder a module path lies in: the first segment, split one deeper
+/// for the game slices (`chess/ecs`); `prefix` names the crate.
+fn unit_of(prefix: &str, path: &[String]) -> Option<String> {
+    let first = path.first()?;
+    let slice = prefix.is_empty() && (first == "chess" || first == "sudoku");
+    let name = match path.get(1) {
+        Some(second) if slice => format!("{first}/{second}"),
+        _ => first.clone(),
+    };
+    Some(format!("{prefix}{name}"))
+}
+
+/// Every path a file names, resolved to module paths of its own crate, and
+/// whether it names the core crate.
+fn named_paths(text: &str, own: &[String]) -> (Vec<Vec<String>>, bool) {
+    let mut out = Vec::new();
+    let core = text.contains("minesweeper_core::");
+    let s = text;
+    for start in ["crate::", "super::"] {
+        for (i, _) in s.match_indices(start) {
+            // Inside a longer path or name (`super::super::`, `a_super::`).
+            if i > 0 && s[..i].ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let mut base: Vec<String> = if start == "crate::" {
+                Vec::new()
+            } else {
+                own[..own.len().saturating_sub(1)].to_vec()
+            };
+            let mut rest = &s[i + start.len()..];
+            while let Some(r) = rest.strip_prefix("super::") {
+                base.pop();
+                rest = r;
+            }
+            for names in first_segments(rest) {
+                let mut p = base.clone();
+                p.extend(names);
+                out.push(p);
+            }
+        }
+    }
+    (out, core)
+}
+
+/// The first two names of a path (`a::b` of `a::b::c`).
+fn two_names(t: &str) -> Vec<String> {
+    let t = t.trim();
+    let ident = |t: &str| -> String {
+        t.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let first = ident(t);
+    let mut out = vec![first.clone()];
+    if let Some(rest) = t[first.len()..].strip_prefix("::") {
+        let second = ident(rest);
+        if !second.is_empty() {
+            out.push(second);
+        }
+    }
+    out.retain(|n| !n.is_empty());
+    out
+}
+
+/// The names right after a path's prefix: `a::b` in `a::b::c`, or those of
+/// each item of a `{a, b::c}` group.
+fn first_segments(rest: &str) -> Vec<Vec<String>> {
+    let Some(group) = rest.strip_prefix('{') else {
+        return vec![two_names(rest)];
+    };
+    let mut items = Vec::new();
+    let (mut depth, mut item) = (0, String::new());
+    for c in group.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => items.push(std::mem::take(&mut item)),
+            _ if depth == 0 => item.push(c),
+            _ => {}
+        }
+    }
+    items.push(item);
+    items
+        .iter()
+        .map(|i| two_names(i))
+        .filter(|n| n.first().is_some_and(|f| f != "self"))
+        .collect()
+}
+
+/// Every folder-to-folder import in the sources, with one file that makes it.
+fn imports() -> BTreeMap<(String, String), PathBuf> {
+    let mut out = BTreeMap::new();
+    for (dir, prefix) in [("src", ""), ("crates/core/src", "core/")] {
+        let dir = root().join(dir);
+        let mut files = Vec::new();
+        sources(&dir, &mut files);
+        for file in files {
+            let own = module_path(&dir, &file);
+            let Some(unit) = unit_of(prefix, &own) else {
+                continue; // the crate root declares the folders
+            };
+            let text = std::fs::read_to_string(&file).expect("readable source");
+            let (paths, core) = named_paths(&text, &own);
+            let mut targets: BTreeSet<String> =
+                paths.iter().filter_map(|p| unit_of(prefix, p)).collect();
+            if core {
+                targets.insert("core".into());
+            }
+            for t in targets {
+                // A slice's own mod.rs declares its three folders.
+                if t != unit && !t.starts_with(&format!("{unit}/")) {
+                    out.entry((unit.clone(), t)).or_insert(file.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_import_keeps_to_the_rules_in_the_architecture_document() {
+    let rules = rules();
+    let mut broken = Vec::new();
+    for ((from, to), file) in imports() {
+        let Some(allowed) = rules.get(&from) else {
+            broken.push(format!(
+                "{}: folder {from} has no row in the rules",
+                file.display()
+            ));
+            continue;
+        };
+        let ok = allowed.contains(&to) || (to.starts_with("core/") && allowed.contains("core"));
+        if !ok {
+            broken.push(format!("{}: {from} imports {to}", file.display()));
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "imports the rules forbid:\n{}",
+        broken.join("\n")
+    );
+}
+
+#[test]
+fn the_rules_have_no_cycle_and_name_real_folders() {
+    let rules = rules();
+    let known: BTreeSet<String> = rules.keys().cloned().chain(["core".to_string()]).collect();
+    for (from, to) in rules
+        .iter()
+        .flat_map(|(f, ts)| ts.iter().map(move |t| (f, t)))
+    {
+        assert!(
+            known.contains(to),
+            "{from} may import {to}, which has no row"
+        );
+    }
+    // Depth-first search for a way back to where it started.
+    fn reaches(
+        rules: &BTreeMap<String, BTreeSet<String>>,
+        from: &str,
+        goal: &str,
+        seen: &mut BTreeSet<String>,
+    ) -> bool {
+        let Some(next) = rules.get(from) else {
+            return false;
+        };
+        next.iter()
+            .any(|n| n == goal || (seen.insert(n.clone()) && reaches(rules, n, goal, seen)))
+    }
+    for unit in rules.keys() {
+        assert!(
+            !reaches(&rules, unit, unit, &mut BTreeSet::new()),
+            "the rules let {unit} import itself through others"
+        );
+    }
+}
+
+#[test]
+fn the_core_crate_builds_without_bevy() {
+    let manifest =
+        std::fs::read_to_string(root().join("crates/core/Cargo.toml")).expect("core manifest");
+    let deps = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .expect("a [dependencies] table")
+        .split("\n[")
+        .next()
+        .unwrap_or("");
+    let names: Vec<&str> = deps
+        .lines()
+        .filter_map(|l| l.split('=').next())
+        .map(str::trim)
+        .filter(|n| !n.is_empty() && !n.starts_with('#'))
+        .collect();
+    assert!(names.contains(&"rand"), "read the table: {names:?}");
+    assert!(
+        names.iter().all(|n| !n.starts_with("bevy")),
+        "the core crate depends on {names:?}"
+    );
+}
+
+#[test]
+fn the_checker_sees_a_forbidden_import() {
+    // A chess view file naming other folders through `crate::`, `super::`
+    // and a group.
+    let own: Vec<String> = ["chess", "view", "keys"].map(String::from).to_vec();
+    let (paths, core) = named_paths(
+        "use crate::app::sets;\nuse super::super::{ecs::At, ui::X};\n\
+         use super::super::super::sudoku::view::Z;\nuse super::board;",
+        &own,
+    );
+    let units: BTreeSet<String> = paths.iter().filter_map(|p| unit_of("", p)).collect();
+    let want = ["app", "chess/ecs", "chess/ui", "chess/view", "sudoku/view"];
+    assert_eq!(units, want.iter().map(|u| u.to_string()).collect());
+    assert!(!core);
+}
