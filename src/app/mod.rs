@@ -3,22 +3,22 @@
 //! the interface layer ([`ui`]) and the title menu ([`title`]). Imports
 //! anything; nothing imports it but `main.rs` and tests.
 
+mod interface;
 pub mod sets;
 pub mod title;
 pub mod ui;
+mod views;
 
 use bevy::asset::io::AssetSourceBuilder;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 use crate::base::options::GameOptions;
-use crate::base::screen::{Menu, Screen, ScreenPlugin};
-use crate::base::widgets::UiSet;
+use crate::base::screen::{Screen, ScreenPlugin};
 use crate::chess::ecs::MineSeed;
 use crate::chess::ecs::presets::{Discover, PresetPlugin};
-use crate::chess::view::{Layout, ViewPlugin};
+use crate::chess::view::Layout;
 use crate::sudoku::ecs::presets::SudokuPresetPlugin;
-use crate::sudoku::view::SudokuViewPlugin;
 
 /// Everything but rendering, audio and UI: the game as tests and the
 /// computer opponent run it, with the screen states and the frame's order.
@@ -36,59 +36,6 @@ impl Plugin for GamePlugin {
     }
 }
 
-/// What draws and plays, with or without a window: fonts and textures, the
-/// pointer, both boards, the sounds.
-struct ViewsPlugin;
-
-impl Plugin for ViewsPlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((
-            crate::base::draw::DrawPlugin,
-            crate::base::gesture::PointerPlugin,
-            ViewPlugin,
-            SudokuViewPlugin,
-            crate::base::audio::SoundPlugin,
-        ))
-        .init_resource::<crate::base::probe::FrameProbe>()
-        .add_systems(
-            Update,
-            (
-                crate::base::probe::start_update.before(crate::base::gesture::PointerSet),
-                crate::base::probe::end_update.after(crate::base::audio::SoundSet),
-            ),
-        );
-    }
-}
-
-/// The interfaces: egui, the title, both games' menus and panels, saving.
-struct InterfacePlugin;
-
-impl Plugin for InterfacePlugin {
-    fn build(&self, app: &mut App) {
-        app.add_plugins((
-            ui::UiPlugin,
-            crate::chess::ui::ChessUiPlugin,
-            crate::sudoku::ui::SudokuUiPlugin,
-            crate::chess::ecs::save::SavePlugin,
-            crate::sudoku::ecs::save::SavePlugin,
-        ))
-        .add_systems(Startup, start_screen)
-        .add_systems(
-            bevy_egui::EguiPrimaryContextPass,
-            title::title
-                .run_if(in_state(Screen::Title).and_then(in_state(Menu::None)))
-                .in_set(UiSet),
-        );
-    }
-}
-
-/// Scripted runs and `--fen`/`--preset` skip the title.
-fn start_screen(options: Res<GameOptions>, mut screen: ResMut<NextState<Screen>>) {
-    if options.skip_menu {
-        screen.set(Screen::Chess);
-    }
-}
-
 /// The headless app plus the board view, animations and sound systems:
 /// sprites and text are plain components without a renderer, so this runs
 /// in tests and benchmarks too.
@@ -102,7 +49,7 @@ pub fn headless_app_with_view(seed: MineSeed) -> App {
         .add_message::<bevy::input::touch::TouchInput>()
         .add_message::<bevy::window::CursorMoved>()
         .insert_resource(crate::base::settings::Settings::default())
-        .add_plugins(ViewsPlugin);
+        .add_plugins(views::ViewsPlugin);
     app
 }
 
@@ -186,8 +133,8 @@ pub fn run_game(options: GameOptions) {
                 Discover::Folder(std::path::Path::new(&levels).join("sudoku"))
             },
         },
-        ViewsPlugin,
-        InterfacePlugin,
+        views::ViewsPlugin,
+        interface::InterfacePlugin,
     ))
     .insert_resource(Layout {
         flipped: options.flip,

@@ -10,8 +10,10 @@ use bevy_egui::{EguiContexts, egui};
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
 use crate::base::i18n::{Lang, T};
-use crate::base::screen::{Menus, Screen};
+use crate::base::options::GameOptions;
+use crate::base::screen::{Menu, Menus, Screen};
 use crate::base::settings::Settings;
+use crate::base::widgets::UiSet;
 use crate::base::widgets::{centered, help_settings_quit};
 use crate::chess::ecs::computer::level_label;
 use crate::chess::ecs::presets::PresetLibrary;
@@ -168,4 +170,25 @@ fn board_choice(ui: &mut egui::Ui, lang: Lang, library: &mut PresetLibrary) -> b
         return true;
     }
     false
+}
+
+/// The title menu, and skipping it for scripted runs.
+pub(crate) struct TitlePlugin;
+
+impl Plugin for TitlePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Startup, start_screen).add_systems(
+            bevy_egui::EguiPrimaryContextPass,
+            title
+                .run_if(in_state(Screen::Title).and_then(in_state(Menu::None)))
+                .in_set(UiSet),
+        );
+    }
+}
+
+/// Scripted runs and `--fen`/`--preset` skip the title.
+fn start_screen(options: Res<GameOptions>, mut screen: ResMut<NextState<Screen>>) {
+    if options.skip_menu {
+        screen.set(Screen::Chess);
+    }
 }

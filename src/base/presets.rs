@@ -255,20 +255,12 @@ struct Source<K: PresetKind> {
     _kind: std::marker::PhantomData<K>,
 }
 
-/// What every kind's pipeline shares: the index loader, once.
-struct IndexPlugin;
-
-impl Plugin for IndexPlugin {
-    fn build(&self, app: &mut App) {
-        app.init_asset::<PresetIndex>()
-            .init_asset_loader::<PresetIndexLoader>();
-    }
-}
-
 impl<K: PresetKind> Plugin for PresetsPlugin<K> {
     fn build(&self, app: &mut App) {
-        if !app.is_plugin_added::<IndexPlugin>() {
-            app.add_plugins(IndexPlugin);
+        // Every kind's pipeline shares the index loader: registered once.
+        if !app.world().contains_resource::<Assets<PresetIndex>>() {
+            app.init_asset::<PresetIndex>()
+                .init_asset_loader::<PresetIndexLoader>();
         }
         app.insert_resource(Source::<K> {
             prefix: self.prefix,

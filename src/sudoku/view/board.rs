@@ -2,6 +2,20 @@
 
 use super::*;
 
+/// Dresses the cells and keeps them in step with the game.
+pub(super) struct BoardPlugin;
+
+impl Plugin for BoardPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            (dress_cells, update_cells)
+                .chain()
+                .in_set(PuzzleViewStep::Board),
+        );
+    }
+}
+
 /// Gives new cells their sprites: base, fog, digit, count, flag, question
 /// mark, notes and mine icon; and draws the block lines and badges.
 pub(super) fn dress_cells(

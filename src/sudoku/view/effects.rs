@@ -2,6 +2,18 @@
 
 use super::*;
 
+/// Turns the game's events into sounds, toasts and bursts, and animates them.
+pub(super) struct EffectsPlugin;
+
+impl Plugin for EffectsPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            (react, animate).chain().in_set(PuzzleViewStep::Effects),
+        );
+    }
+}
+
 /// Effects and sounds for what happened; toasts for refusals.
 pub(super) fn react(
     mut commands: Commands,

@@ -3,6 +3,20 @@
 use super::pieces::spawn_card;
 use super::*;
 
+/// Draws the hand, the fuse and the overlays.
+pub(super) struct HandPlugin;
+
+impl Plugin for HandPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            (draw_hand, draw_fuse, draw_overlays)
+                .chain()
+                .in_set(PuzzleViewStep::Hand),
+        );
+    }
+}
+
 /// The hand: five cards under the board (the selected one raised), the
 /// deck count and a card following the pointer while dragged.
 pub(super) fn draw_hand(

@@ -2,6 +2,20 @@
 
 use super::*;
 
+/// Turns the pointer and keys into the game's actions on the board screen.
+pub(super) struct InputPlugin;
+
+impl Plugin for InputPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            pointer
+                .in_set(PuzzleSet::Input)
+                .run_if(in_state(Screen::Sudoku).and_then(no_menu)),
+        );
+    }
+}
+
 /// Where the pointer is this frame, on the puzzle's own camera.
 struct Aim {
     world: Option<Vec2>,

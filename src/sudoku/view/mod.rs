@@ -199,41 +199,52 @@ struct Fx {
     rise: f32,
 }
 
+/// The puzzle view's steps in [`PuzzleSet::Present`], chained: the camera
+/// follows the screen, then cells, pieces, the hand and the effects are
+/// drawn over what the game did this frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum PuzzleViewStep {
+    /// The puzzle's camera.
+    Camera,
+    /// Cells, their covers, digits, counts and badges.
+    Board,
+    /// Pieces on the board.
+    Pieces,
+    /// The hand, the fuse and the overlays.
+    Hand,
+    /// Toasts, bursts and their animation.
+    Effects,
+}
+
 /// Sprites and text of the puzzle, its camera and its pointer.
 pub(crate) struct SudokuViewPlugin;
 
 impl Plugin for SudokuViewPlugin {
     fn build(&self, app: &mut App) {
-        build(app);
-    }
-}
-
-fn build(app: &mut App) {
-    app.init_resource::<PuzzleInput>()
-        .add_systems(Startup, spawn_camera)
-        .add_systems(Last, publish.run_if(|| crate::base::platform::WEB))
-        .add_systems(
-            Update,
-            input::pointer
-                .in_set(PuzzleSet::Input)
-                .run_if(in_state(Screen::Sudoku).and_then(no_menu)),
-        )
-        .add_systems(
-            Update,
-            (
-                cameras,
-                board::dress_cells,
-                board::update_cells,
-                pieces::dress_pieces,
-                hand::draw_hand,
-                hand::draw_fuse,
-                hand::draw_overlays,
-                effects::react,
-                effects::animate,
+        app.init_resource::<PuzzleInput>()
+            .configure_sets(
+                Update,
+                (
+                    PuzzleViewStep::Camera,
+                    PuzzleViewStep::Board,
+                    PuzzleViewStep::Pieces,
+                    PuzzleViewStep::Hand,
+                    PuzzleViewStep::Effects,
+                )
+                    .chain()
+                    .in_set(PuzzleSet::Present),
             )
-                .chain()
-                .in_set(PuzzleSet::Present),
-        );
+            .add_plugins((
+                input::InputPlugin,
+                board::BoardPlugin,
+                pieces::PiecesPlugin,
+                hand::HandPlugin,
+                effects::EffectsPlugin,
+            ))
+            .add_systems(Startup, spawn_camera)
+            .add_systems(Last, publish.run_if(|| crate::base::platform::WEB))
+            .add_systems(Update, cameras.in_set(PuzzleViewStep::Camera));
+    }
 }
 
 /// The puzzle's state for the web page (`window.mscPuzzle`): what the

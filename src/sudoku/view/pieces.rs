@@ -2,6 +2,15 @@
 
 use super::*;
 
+/// Dresses the pieces on the board.
+pub(super) struct PiecesPlugin;
+
+impl Plugin for PiecesPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Update, dress_pieces.in_set(PuzzleViewStep::Pieces));
+    }
+}
+
 /// A piece with its digit card, for the board (with sensor and stamina)
 /// or the hand.
 pub(super) fn spawn_card(
