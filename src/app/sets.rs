@@ -16,6 +16,13 @@ pub(crate) struct SetsPlugin;
 
 impl Plugin for SetsPlugin {
     fn build(&self, app: &mut App) {
+        // Update is a long chain of small systems: waking worker threads for
+        // each costs more than the systems do (measured with `bench`), and
+        // the chain leaves little to run side by side. One thread runs it,
+        // as on the web; the computer's search keeps its own task pool.
+        app.edit_schedule(Update, |s| {
+            s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+        });
         app.configure_sets(
             Update,
             (

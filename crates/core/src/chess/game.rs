@@ -123,12 +123,33 @@ impl Game {
         if self.outcome.is_some() || !self.position.is_legal(m) {
             return Err(IllegalMove(m));
         }
-        let before = self.position.clone();
-        let report = self.position.play_unchecked(m);
+        let mut after = self.position.clone();
+        let report = after.play_unchecked(m);
+        self.record_played(m, after, report)
+    }
+
+    /// Records move `m` that the caller has already checked and played
+    /// into `after`, with its `report` (the ECS turn validates and plays a
+    /// move before the history hears of it): the SAN, the repetition key
+    /// and the outcome, as [`Game::play`] does, without playing it twice.
+    /// The caller vouches that `after` is what `m` makes of the position.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] when the game is already over.
+    pub fn record_played(
+        &mut self,
+        m: Move,
+        after: Position,
+        report: MoveReport,
+    ) -> Result<&PlayedMove, IllegalMove> {
+        if self.outcome.is_some() {
+            return Err(IllegalMove(m));
+        }
+        let before = std::mem::replace(&mut self.position, after);
         let san = san_with_suffix(&before, m, &self.position);
-        self.keys.push(self.position.repetition_key());
+        let key = self.position.repetition_key();
+        self.keys.push(key);
         self.outcome = self.position.outcome().or_else(|| {
-            let key = self.position.repetition_key();
             (repetitions(&self.keys, key) >= 3).then_some(Outcome::Draw(DrawReason::Repetition))
         });
         self.moves.push(PlayedMove { mv: m, san, report });
