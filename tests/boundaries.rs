@@ -292,3 +292,72 @@ fn the_checker_sees_a_forbidden_import() {
     assert_eq!(units, want.iter().map(|u| u.to_string()).collect());
     assert!(!core);
 }
+
+/// The code of a file that others would see: no comments, no test module.
+fn code_of(text: &str) -> String {
+    let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every file of a crate that uses another file, neither inside the other
+/// (a folder's `mod.rs` and its files may name each other).
+fn file_edges(dir: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let mut files = Vec::new();
+    sources(dir, &mut files);
+    let modules: BTreeMap<Vec<String>, String> = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f).expect("readable source");
+            (module_path(dir, f), code_of(&text))
+        })
+        .collect();
+    let mut edges = BTreeMap::new();
+    for (own, text) in &modules {
+        let (paths, _) = named_paths(text, own);
+        for p in paths {
+            // The deepest module the path names.
+            let target = (0..=p.len())
+                .rev()
+                .map(|n| p[..n].to_vec())
+                .find(|m| modules.contains_key(m))
+                .unwrap_or_default();
+            let nested = target.starts_with(own) || own.starts_with(&target);
+            if !nested {
+                edges
+                    .entry(own.clone())
+                    .or_insert_with(BTreeSet::new)
+                    .insert(target);
+            }
+        }
+    }
+    edges
+}
+
+#[test]
+fn no_file_imports_itself_through_others() {
+    for dir in ["src", "crates/core/src"] {
+        let edges = file_edges(&root().join(dir));
+        for start in edges.keys() {
+            // Depth-first search for a way back to `start`.
+            let mut seen = BTreeSet::new();
+            let mut stack = vec![(start.clone(), vec![start.join("/")])];
+            while let Some((at, trail)) = stack.pop() {
+                for next in edges.get(&at).into_iter().flatten() {
+                    let mut trail = trail.clone();
+                    trail.push(next.join("/"));
+                    assert!(
+                        next != start,
+                        "{dir}: an import cycle: {}",
+                        trail.join(" → ")
+                    );
+                    if seen.insert(next.clone()) {
+                        stack.push((next.clone(), trail));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -124,7 +124,7 @@ pub(crate) fn publish(name: &str, json: &str) {
 /// `saved_game.txt`).
 pub mod store {
     #[cfg(not(target_arch = "wasm32"))]
-    use crate::base::settings::config_dir;
+    use crate::base::paths::config_dir;
 
     /// Where `name` is kept, for messages: a path, or a local-storage key.
     pub(crate) fn describe(name: &str) -> String {

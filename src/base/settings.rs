@@ -2,8 +2,6 @@
 //! configuration folder. A missing or broken file means the defaults (and a
 //! note in the log), never a crash.
 
-use std::path::PathBuf;
-
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -127,18 +125,6 @@ impl Default for Settings {
             play_black: false,
         }
     }
-}
-
-/// The folder for settings and the saved game: `$MSC_CONFIG_DIR`, else
-/// `$XDG_CONFIG_HOME/minesweeper-chess`, else `~/.config/minesweeper-chess`.
-pub(crate) fn config_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("MSC_CONFIG_DIR") {
-        return Some(PathBuf::from(d));
-    }
-    let base = std::env::var_os("XDG_CONFIG_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
-    Some(base.join("minesweeper-chess"))
 }
 
 /// Name of the settings file (or local-storage entry).

@@ -110,7 +110,7 @@ pub(super) fn apply_move(
     // The history records it: SAN, repetition, the outcome.
     if let Err(e) = history
         .game_mut()
-        .record_played(mv, p.after.clone(), p.report.clone())
+        .record_played(mv, p.after.clone(), p.report)
     {
         error!("the history refused {e}: the board and the rules are out of step");
     }

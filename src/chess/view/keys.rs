@@ -113,7 +113,7 @@ fn save_screenshot(mut commands: Commands, mut asks: MessageReader<TakeScreensho
     let path = if crate::base::platform::WEB {
         std::path::PathBuf::from(name)
     } else {
-        let Some(dir) = crate::base::settings::config_dir().map(|d| d.join("screenshots")) else {
+        let Some(dir) = crate::base::paths::config_dir().map(|d| d.join("screenshots")) else {
             return;
         };
         if let Err(e) = std::fs::create_dir_all(&dir) {

@@ -23,8 +23,61 @@ use std::rc::Rc;
 
 use rand::Rng;
 
-use super::position::{PublicPosition, Setup, Unknown};
+use super::position::{Position, PositionError, PublicPosition, Setup, Unknown};
 use super::square::{Square, SquareSet};
+use super::variant::RuleSet;
+
+/// Why a public description is not a public position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PublicError {
+    /// The pieces, fog or mines do not make a legal position.
+    Position(PositionError),
+    /// The unknown mines cannot be placed as the counts say.
+    Deal(DealError),
+}
+
+impl fmt::Display for PublicError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PublicError::Position(e) => e.fmt(f),
+            PublicError::Deal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PublicError {}
+
+impl From<DealError> for PublicError {
+    fn from(e: DealError) -> Self {
+        PublicError::Deal(e)
+    }
+}
+
+impl PublicPosition {
+    /// A public position from a description whose hidden mines are unknown
+    /// (`?` cells, their number and the counts), as a GUI or a saved game
+    /// gives it: no layout is needed, only one that agrees must exist.
+    ///
+    /// # Errors
+    /// As [`Position::from_setup`], and when no layout of the unknown
+    /// mines agrees with the counts.
+    pub fn from_setup(mut setup: Setup, rules: RuleSet) -> Result<PublicPosition, PublicError> {
+        let unknown = setup.unknown.take().unwrap_or_default();
+        // The pieces, fog and mines first: their errors are the clearer ones.
+        let position = Position::build(setup.clone(), rules, None, unknown.mines)
+            .map_err(PublicError::Position)?;
+        let space = LayoutSpace::new(&setup, &unknown)?;
+        // Too large to count exactly is accepted: only a real game gets there.
+        if space.count().is_some_and(|c| c <= 0.0) {
+            return Err(PublicError::Deal(DealError::NoLayout));
+        }
+        let fog_unknown = setup.fog.difference(&setup.swept).difference(&setup.mines);
+        if unknown.cells != fog_unknown || !setup.mines.intersection(&setup.fog).is_empty() {
+            return Err(PublicError::Deal(DealError::NotPublic));
+        }
+        Ok(PublicPosition::with_unknown(position, &unknown))
+    }
+}
 
 /// Most numbers the exact count may keep (states times mine totals)
 /// before it gives way to rejection sampling: some hundred megabytes.

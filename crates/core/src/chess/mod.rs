@@ -20,10 +20,11 @@ pub mod record;
 pub mod square;
 pub mod variant;
 
+pub use deal::PublicError;
 pub use game::{Game, PlayedMove};
 pub use position::{
     CastlingRights, DrawReason, IllegalMove, Move, MoveKind, MoveReport, Outcome, Position,
-    PositionError, PublicError, PublicPosition, Refusal, Setup, Unknown, WinReason,
+    PositionError, PublicPosition, Refusal, Setup, Unknown, WinReason,
 };
 pub use square::{Color, MAX_FILES, MAX_RANKS, Piece, Role, Square, SquareSet};
 pub use variant::{CastleSide, Castling, RuleSet, Variant, Wing};

@@ -27,7 +27,7 @@ use super::deal::LayoutSpace;
 use super::fen;
 use super::game::Game;
 use super::notation;
-use super::position::{Outcome, Position};
+use super::position::{Outcome, Position, Setup};
 use super::square::Color;
 use super::variant::RuleSet;
 
@@ -174,48 +174,7 @@ pub fn parse(
     rules_for: impl Fn(&str) -> Option<RuleSet>,
     rng: &mut impl rand::Rng,
 ) -> Result<Record, RecordError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut tags: Vec<(String, String, usize)> = Vec::new();
-    let mut tokens: Vec<(usize, usize, &str)> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let n = i + 1;
-        let trimmed = line.trim();
-        if trimmed.is_empty() {
-            continue;
-        }
-        if let Some(body) = trimmed.strip_prefix('[') {
-            let body = body
-                .strip_suffix(']')
-                .ok_or_else(|| err(n, line.len(), "tag line must end with ]"))?;
-            let (name, value) = body
-                .split_once(' ')
-                .ok_or_else(|| err(n, 2, "tag needs a name and a quoted value"))?;
-            let value = value.trim();
-            let inner = value
-                .strip_prefix('"')
-                .and_then(|v| v.strip_suffix('"'))
-                .ok_or_else(|| {
-                    err(
-                        n,
-                        2 + name.len(),
-                        format!("value of tag {name} must be in quotes"),
-                    )
-                })?;
-            tags.push((
-                name.to_string(),
-                inner.replace("\\\"", "\"").replace("\\\\", "\\"),
-                n,
-            ));
-            continue;
-        }
-        let mut col = 0;
-        for tok in line.split(' ') {
-            if !tok.is_empty() {
-                tokens.push((n, col + 1, tok));
-            }
-            col += tok.len() + 1;
-        }
-    }
+    let (tags, tokens) = lex(text.strip_prefix('\u{feff}').unwrap_or(text))?;
     let tag = |name: &str| tags.iter().find(|(k, _, _)| k == name);
     let (_, fen_text, fen_line) =
         tag("FEN").ok_or_else(|| err(1, 1, "no [FEN \"...\"] tag with the start position"))?;
@@ -232,33 +191,115 @@ pub fn parse(
         None => None,
     };
     let dealt = setup.unknown.is_some();
-    if let Some(unknown) = setup.unknown.take() {
-        // The hidden mines must agree with the counts where the game stands.
-        let (space, line) = match &end {
-            Some((end_setup, line)) => {
-                let end_unknown = end_setup.unknown.clone().unwrap_or_default();
-                if end_unknown.cells != unknown.cells || end_unknown.mines != unknown.mines {
-                    return Err(err(
-                        *line,
-                        1,
-                        "the Position's unknown cells and hidden mines differ from the start's",
-                    ));
-                }
-                let mut known = end_setup.clone();
-                known.unknown = None;
-                (LayoutSpace::new(&known, &end_unknown), *line)
-            }
-            None => (LayoutSpace::new(&setup, &unknown), fen_line),
-        };
-        let layout = space
-            .and_then(|s| s.sample(rng))
-            .map_err(|e| err(line, 1, format!("cannot deal the hidden mines: {e}")))?;
-        setup.mines = setup.mines.union(&layout);
-    }
+    deal_start(&mut setup, end.as_ref(), fen_line, rng)?;
     let start = Position::from_setup(setup, rules)
         .map_err(|e| err(fen_line, 1, format!("the FEN is not a legal start: {e}")))?;
     let mut game = Game::from_position(start.clone());
-    for (line, col, tok) in tokens {
+    play_moves(&mut game, &tokens)?;
+    if let Some((end_setup, line)) = &end {
+        check_end(&game, end_setup, *line)?;
+    }
+    Ok(Record {
+        tags: tags.into_iter().map(|(k, v, _)| (k, v)).collect(),
+        start,
+        game,
+        dealt,
+    })
+}
+
+/// A tag: name, value and line.
+type Tag = (String, String, usize);
+/// A word of the move text: line, column and text.
+type Token<'a> = (usize, usize, &'a str);
+
+/// Splits a record into its tags and the words of its move text.
+fn lex(text: &str) -> Result<(Vec<Tag>, Vec<Token<'_>>), RecordError> {
+    let mut tags = Vec::new();
+    let mut tokens = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(body) = trimmed.strip_prefix('[') {
+            tags.push(tag_line(body, line, n)?);
+            continue;
+        }
+        let mut col = 0;
+        for tok in line.split(' ') {
+            if !tok.is_empty() {
+                tokens.push((n, col + 1, tok));
+            }
+            col += tok.len() + 1;
+        }
+    }
+    Ok((tags, tokens))
+}
+
+/// A `[Name "value"]` line (`body` is what follows the `[`).
+fn tag_line(body: &str, line: &str, n: usize) -> Result<Tag, RecordError> {
+    let body = body
+        .strip_suffix(']')
+        .ok_or_else(|| err(n, line.len(), "tag line must end with ]"))?;
+    let (name, value) = body
+        .split_once(' ')
+        .ok_or_else(|| err(n, 2, "tag needs a name and a quoted value"))?;
+    let inner = value
+        .trim()
+        .strip_prefix('"')
+        .and_then(|v| v.strip_suffix('"'))
+        .ok_or_else(|| {
+            err(
+                n,
+                2 + name.len(),
+                format!("value of tag {name} must be in quotes"),
+            )
+        })?;
+    Ok((
+        name.to_string(),
+        inner.replace("\\\"", "\"").replace("\\\\", "\\"),
+        n,
+    ))
+}
+
+/// Deals an unfinished game's hidden mines into its start, from the layouts
+/// that agree with where it stands (`end`) or, without one, with the start.
+fn deal_start(
+    setup: &mut Setup,
+    end: Option<&(Setup, usize)>,
+    fen_line: usize,
+    rng: &mut impl rand::Rng,
+) -> Result<(), RecordError> {
+    let Some(unknown) = setup.unknown.take() else {
+        return Ok(());
+    };
+    let (space, line) = match end {
+        Some((end_setup, line)) => {
+            let end_unknown = end_setup.unknown.clone().unwrap_or_default();
+            if end_unknown.cells != unknown.cells || end_unknown.mines != unknown.mines {
+                return Err(err(
+                    *line,
+                    1,
+                    "the Position's unknown cells and hidden mines differ from the start's",
+                ));
+            }
+            let mut known = end_setup.clone();
+            known.unknown = None;
+            (LayoutSpace::new(&known, &end_unknown), *line)
+        }
+        None => (LayoutSpace::new(setup, &unknown), fen_line),
+    };
+    let layout = space
+        .and_then(|s| s.sample(rng))
+        .map_err(|e| err(line, 1, format!("cannot deal the hidden mines: {e}")))?;
+    setup.mines = setup.mines.union(&layout);
+    Ok(())
+}
+
+/// Plays the move text into `game`, up to a result or the end.
+fn play_moves(game: &mut Game, tokens: &[Token<'_>]) -> Result<(), RecordError> {
+    for &(line, col, tok) in tokens {
         if matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "*") {
             break;
         }
@@ -272,26 +313,21 @@ pub fn parse(
         game.play(m)
             .map_err(|e| err(line, col, format!("{e}: the game is already over")))?;
     }
-    if let Some((end_setup, line)) = &end {
-        let reached = fen::parse_setup(&fen::to_public_fen(game.position()))
-            .map_err(|e| err(*line, 1, e.to_string()))?;
-        if &reached != end_setup {
-            return Err(err(
-                *line,
-                1,
-                format!(
-                    "the moves lead to {}, not to this Position",
-                    fen::to_public_fen(game.position())
-                ),
-            ));
-        }
+    Ok(())
+}
+
+/// The moves must lead to the `Position` tag's public position.
+fn check_end(game: &Game, end_setup: &Setup, line: usize) -> Result<(), RecordError> {
+    let reached = fen::to_public_fen(game.position());
+    let parsed = fen::parse_setup(&reached).map_err(|e| err(line, 1, e.to_string()))?;
+    if &parsed != end_setup {
+        return Err(err(
+            line,
+            1,
+            format!("the moves lead to {reached}, not to this Position"),
+        ));
     }
-    Ok(Record {
-        tags: tags.into_iter().map(|(k, v, _)| (k, v)).collect(),
-        start,
-        game,
-        dealt,
-    })
+    Ok(())
 }
 
 #[cfg(test)]

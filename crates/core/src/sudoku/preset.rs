@@ -218,7 +218,17 @@ pub fn parse(file: &str, text: &str) -> Result<SudokuPreset, PresetError> {
 ///
 /// # Errors
 /// The first problem found.
-pub fn validate(p: &SudokuPresetFile) -> Result<(), (&'static str, String)> {
+pub fn validate(p: &SudokuPresetFile) -> Result<(), Problem> {
+    validate_board(p)?;
+    validate_play(p)?;
+    validate_scoring(&p.scoring)
+}
+
+/// A problem: the field it is in and what is wrong.
+type Problem = (&'static str, String);
+
+/// The board: size, name, code, givens, mines, hidden counts.
+fn validate_board(p: &SudokuPresetFile) -> Result<(), Problem> {
     // Sums in u32: a modder's 65535 must not wrap round into a valid total.
     let cells = (p.size as u32) * (p.size as u32);
     let (givens, mines, hidden) = (p.givens as u32, p.mines as u32, p.hidden_counts as u32);
@@ -271,6 +281,11 @@ pub fn validate(p: &SudokuPresetFile) -> Result<(), (&'static str, String)> {
             ),
         ));
     }
+    Ok(())
+}
+
+/// The hand, the deck, lives, stamina and the probe.
+fn validate_play(p: &SudokuPresetFile) -> Result<(), Problem> {
     if !(1..=8).contains(&p.hand) {
         return Err(("hand", format!("hand = {} but must be 1 to 8", p.hand)));
     }
@@ -302,7 +317,11 @@ pub fn validate(p: &SudokuPresetFile) -> Result<(), (&'static str, String)> {
             format!("probe_seconds = {} but must be 0.1 to 5", p.probe_seconds),
         ));
     }
-    let s = &p.scoring;
+    Ok(())
+}
+
+/// Points and penalties, capped.
+fn validate_scoring(s: &Scoring) -> Result<(), Problem> {
     if s.probe_miss > 0 {
         return Err(("probe_miss", "probe_miss is a penalty: 0 or less".into()));
     }

@@ -128,8 +128,8 @@ pub fn parse_public(fen: &str, rules: RuleSet) -> Result<PublicPosition, FenErro
             .map_err(FenError::Position);
     }
     PublicPosition::from_setup(setup, rules).map_err(|e| match e {
-        super::position::PublicError::Position(p) => FenError::Position(p),
-        super::position::PublicError::Deal(d) => FenError::Deal(d),
+        super::deal::PublicError::Position(p) => FenError::Position(p),
+        super::deal::PublicError::Deal(d) => FenError::Deal(d),
     })
 }
 

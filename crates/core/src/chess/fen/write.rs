@@ -111,3 +111,10 @@ fn placement(pos: &Position, cell: impl Fn(Square) -> Option<char>) -> String {
     }
     s
 }
+
+/// A position prints as its FEN (the whole truth: for tests and logs).
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", super::to_fen(self))
+    }
+}

@@ -19,7 +19,7 @@ mod public;
 
 pub use moves::{CastlingRights, Move, MoveKind, MoveReport};
 pub use outcome::{DrawReason, IllegalMove, Outcome, Refusal, WinReason};
-pub use public::{PublicError, PublicMoveError, PublicPosition};
+pub use public::{PublicMoveError, PublicPosition};
 
 const EMPTY: u8 = 0;
 const OFF: u8 = 0x80;
@@ -255,7 +255,7 @@ impl Position {
         Position::build(setup, rules, Some(loser), 0)
     }
 
-    fn build(
+    pub(crate) fn build(
         setup: Setup,
         rules: RuleSet,
         loser: Option<Color>,
@@ -530,11 +530,5 @@ impl Position {
     /// Whether `color`'s king is attacked.
     pub fn king_attacked(&self, color: Color) -> bool {
         self.attacked_by(self.kings[color.index()], !color, None)
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({})", crate::chess::fen::to_fen(self))
     }
 }

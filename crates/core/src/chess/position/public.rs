@@ -12,27 +12,10 @@ pub struct PublicPosition {
 }
 
 impl PublicPosition {
-    /// A public position from a description whose hidden mines are unknown
-    /// (`?` cells, their number and the counts), as a GUI or a saved game
-    /// gives it: no layout is needed, only one that agrees must exist.
-    ///
-    /// # Errors
-    /// As [`Position::from_setup`], and when no layout of the unknown
-    /// mines agrees with the counts.
-    pub fn from_setup(mut setup: Setup, rules: RuleSet) -> Result<PublicPosition, PublicError> {
-        let unknown = setup.unknown.take().unwrap_or_default();
-        // The pieces, fog and mines first: their errors are the clearer ones.
-        let position = Position::build(setup.clone(), rules, None, unknown.mines)
-            .map_err(PublicError::Position)?;
-        let space = crate::chess::deal::LayoutSpace::new(&setup, &unknown)?;
-        // Too large to count exactly is accepted: only a real game gets there.
-        if space.count().is_some_and(|c| c <= 0.0) {
-            return Err(PublicError::Deal(crate::chess::deal::DealError::NoLayout));
-        }
-        let fog_unknown = setup.fog.difference(&setup.swept).difference(&setup.mines);
-        if unknown.cells != fog_unknown || !setup.mines.intersection(&setup.fog).is_empty() {
-            return Err(PublicError::Deal(crate::chess::deal::DealError::NotPublic));
-        }
+    /// The public position of `position`, whose hidden mines are
+    /// described by `unknown` (their cells, number and the counts shown);
+    /// [`PublicPosition::from_setup`] checks that some layout agrees.
+    pub(crate) fn with_unknown(position: Position, unknown: &Unknown) -> PublicPosition {
         let counts = position
             .squares()
             .filter(|&sq| position.zone.contains(sq) && !position.fog.contains(sq))
@@ -45,7 +28,7 @@ impl PublicPosition {
                 (sq, n)
             })
             .collect();
-        Ok(PublicPosition { position, counts })
+        PublicPosition { position, counts }
     }
 
     /// The visible position (discovered mines only).
@@ -130,29 +113,3 @@ impl fmt::Display for PublicMoveError {
 }
 
 impl std::error::Error for PublicMoveError {}
-
-/// Why a public description is not a public position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PublicError {
-    /// The pieces, fog or mines do not make a legal position.
-    Position(PositionError),
-    /// The unknown mines cannot be placed as the counts say.
-    Deal(crate::chess::deal::DealError),
-}
-
-impl fmt::Display for PublicError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PublicError::Position(e) => e.fmt(f),
-            PublicError::Deal(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for PublicError {}
-
-impl From<crate::chess::deal::DealError> for PublicError {
-    fn from(e: crate::chess::deal::DealError) -> Self {
-        PublicError::Deal(e)
-    }
-}
