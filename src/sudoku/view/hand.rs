@@ -102,6 +102,16 @@ pub(super) fn draw_hand(
     }
 }
 
+/// What the overlays show: picked piece, raised knight, hinted cell, moves
+/// made, picked card.
+type OverlayKey = (
+    Option<usize>,
+    Option<usize>,
+    Option<usize>,
+    usize,
+    Option<usize>,
+);
+
 /// The picked piece and its move targets, the raised knight and its jump
 /// targets, the hint: redrawn when one of them changes.
 pub(super) fn draw_overlays(
@@ -110,15 +120,7 @@ pub(super) fn draw_overlays(
     input: Res<PuzzleInput>,
     textures: Option<Res<Textures>>,
     old: Query<Entity, With<Overlay>>,
-    mut last: Local<
-        Option<(
-            Option<usize>,
-            Option<usize>,
-            Option<usize>,
-            usize,
-            Option<usize>,
-        )>,
-    >,
+    mut last: Local<Option<OverlayKey>>,
 ) {
     let (Some(game), Some(tex)) = (&puzzle.game, textures) else {
         for e in &old {
@@ -126,7 +128,6 @@ pub(super) fn draw_overlays(
         }
         return;
     };
-    let l = PuzzleLayout::of(game);
     let key = (
         input.piece,
         input.jumper,
@@ -141,67 +142,63 @@ pub(super) fn draw_overlays(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let mark =
-        |commands: &mut Commands, cell: usize, img: &Handle<Image>, color: Color, size: f32| {
-            commands.spawn((
-                Overlay,
-                Sprite {
-                    image: img.clone(),
-                    custom_size: Some(Vec2::splat(CELL * size)),
-                    color,
-                    ..default()
-                },
-                Transform::from_translation(l.cell(cell).extend(z::TARGET)),
-                layer(),
-            ));
-        };
+    let l = PuzzleLayout::of(game);
+    let mut draw = Overlays {
+        commands: &mut commands,
+        layout: &l,
+    };
     if let Some(from) = input.piece {
-        commands.spawn((
-            Overlay,
-            Sprite::from_color(
-                Color::srgba(0.35, 0.75, 0.95, 0.45),
-                Vec2::splat(CELL * 0.97),
-            ),
-            Transform::from_translation(l.cell(from).extend(z::TARGET)),
-            layer(),
-        ));
+        draw.cell(from, Color::srgba(0.35, 0.75, 0.95, 0.45));
         for (to, glide) in game.targets(from) {
             let c = if glide {
                 Color::srgba(0.3, 0.6, 1.0, 0.95)
             } else {
                 Color::srgba(1.0, 0.95, 0.6, 0.95)
             };
-            mark(&mut commands, to, &tex.glow, c, 0.5);
+            draw.mark(to, &tex.glow, c, 0.5);
         }
     }
     if let Some(from) = input.jumper {
-        commands.spawn((
-            Overlay,
-            Sprite::from_color(
-                Color::srgba(0.95, 0.55, 0.2, 0.45),
-                Vec2::splat(CELL * 0.97),
-            ),
-            Transform::from_translation(l.cell(from).extend(z::TARGET)),
-            layer(),
-        ));
+        draw.cell(from, Color::srgba(0.95, 0.55, 0.2, 0.45));
         for to in game.jump_targets(from) {
-            mark(
-                &mut commands,
-                to,
-                &tex.ring,
-                Color::srgb(1.0, 0.55, 0.15),
-                0.8,
-            );
+            draw.mark(to, &tex.ring, Color::srgb(1.0, 0.55, 0.15), 0.8);
         }
     }
     if let Some(h) = puzzle.hint {
-        mark(
-            &mut commands,
-            h.cell(),
-            &tex.glow,
-            Color::srgba(0.4, 1.0, 0.5, 0.9),
-            1.3,
-        );
+        draw.mark(h.cell(), &tex.glow, Color::srgba(0.4, 1.0, 0.5, 0.9), 1.3);
+    }
+}
+
+/// Spawns overlay sprites on the puzzle's cells.
+struct Overlays<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    layout: &'a PuzzleLayout,
+}
+
+impl Overlays<'_, '_, '_> {
+    /// A tint over the whole of `cell`.
+    fn cell(&mut self, cell: usize, color: Color) {
+        self.commands.spawn((
+            Overlay,
+            Sprite::from_color(color, Vec2::splat(CELL * 0.97)),
+            Transform::from_translation(self.layout.cell(cell).extend(z::TARGET)),
+            layer(),
+        ));
+    }
+
+    /// A mark of `img` on `cell`, `size` cells wide.
+    fn mark(&mut self, cell: usize, img: &Handle<Image>, color: Color, size: f32) {
+        self.commands.spawn((
+            Overlay,
+            Sprite {
+                image: img.clone(),
+                custom_size: Some(Vec2::splat(CELL * size)),
+                color,
+                ..default()
+            },
+            Transform::from_translation(self.layout.cell(cell).extend(z::TARGET)),
+            layer(),
+        ));
     }
 }
 
