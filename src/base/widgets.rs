@@ -18,6 +18,33 @@ pub(crate) fn centered(title: &str) -> egui::Window<'static> {
         .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
 }
 
+/// The side panel on the right, 300 points wide, drawn by `add`; the
+/// width it took goes to `width` (the board's camera leaves it free).
+pub(crate) fn side_panel(
+    ctx: &egui::Context,
+    id: &str,
+    width: &mut crate::base::draw::PanelWidth,
+    add: impl FnOnce(&mut egui::Ui),
+) {
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        format!("{id}-root").into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let taken = egui::Panel::right(id.to_string())
+        .resizable(false)
+        .exact_size(300.0)
+        .show(&mut root, add)
+        .response
+        .rect
+        .width();
+    if (width.0 - taken).abs() > 0.5 {
+        width.0 = taken;
+    }
+}
+
 /// The buttons the title and pause menus end with: how to play, settings
 /// and (on the desktop) quit. Returns whether one was clicked.
 pub(crate) fn help_settings_quit(

@@ -2,6 +2,7 @@
 //! destroyed pieces, the move list, the computer's status, the game's
 //! buttons, refusals and preset errors.
 
+use crate::base::widgets::side_panel;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -51,53 +52,37 @@ pub(crate) fn panel(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let lang = settings.language;
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
     let mut click = false;
-    let width = egui::Panel::right("hud")
-        .resizable(false)
-        .exact_size(300.0)
-        .show(&mut root, |ui| {
-            ui.add_space(6.0);
-            ui.heading(T::Title.tr(lang));
-            ui.label(egui::RichText::new(&variant.0.name).weak());
+    side_panel(&ctx, "hud", &mut panel, |ui| {
+        ui.add_space(6.0);
+        ui.heading(T::Title.tr(lang));
+        ui.label(egui::RichText::new(&variant.0.name).weak());
+        ui.separator();
+        turn_and_mines(ui, lang, &state, &board);
+        ui.separator();
+        pieces_lost(ui, lang, &state);
+        ui.separator();
+        move_list(ui, lang, &state);
+        if opponent.computer.is_some() {
             ui.separator();
-            turn_and_mines(ui, lang, &state, &board);
-            ui.separator();
-            pieces_lost(ui, lang, &state);
-            ui.separator();
-            move_list(ui, lang, &state);
-            if opponent.computer.is_some() {
-                ui.separator();
-                computer(ui, lang, &opponent, &status);
-            }
-            ui.separator();
-            let vs = opponent.computer.is_some_and(|c| c != state.turn());
-            click |= buttons(
-                ui,
-                lang,
-                &state,
-                &opponent,
-                &status,
-                &library,
-                &variant,
-                vs,
-                &mut act,
-                &mut ui_state,
-            );
-            messages(ui, lang, &ui_state, &library);
-        })
-        .response
-        .rect
-        .width();
-    if (panel.0 - width).abs() > 0.5 {
-        panel.0 = width;
-    }
+            computer(ui, lang, &opponent, &status);
+        }
+        ui.separator();
+        let vs = opponent.computer.is_some_and(|c| c != state.turn());
+        click |= buttons(
+            ui,
+            lang,
+            &state,
+            &opponent,
+            &status,
+            &library,
+            &variant,
+            vs,
+            &mut act,
+            &mut ui_state,
+        );
+        messages(ui, lang, &ui_state, &library);
+    });
     if click {
         act.sound.write(PlaySound(Effect::Click));
     }

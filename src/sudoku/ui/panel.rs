@@ -3,6 +3,7 @@
 //! the buttons (hint, discard, stop a knight's jumps; how to play, restart,
 //! new board, menu).
 
+use crate::base::widgets::side_panel;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
@@ -25,45 +26,29 @@ pub(crate) fn panel(
 ) -> Result {
     boards.menu.load();
     let ctx = contexts.ctx_mut()?.clone();
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "puzzle-root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
     let mut click = false;
-    let width = egui::Panel::right("puzzle-hud")
-        .resizable(false)
-        .exact_size(300.0)
-        .show(&mut root, |ui| {
-            ui.add_space(6.0);
-            ui.heading("Sweeper Sudoku");
-            let Some(game) = &puzzle.game else {
-                ui.label(egui::RichText::new("Choose a board to play.").weak());
-                return;
-            };
-            board_facts(ui, &puzzle, game);
-            ui.separator();
-            pointer_and_hint(ui, &puzzle, game, &boards.input);
-            ui.add_space(4.0);
-            click |= board_buttons(ui, game, &mut boards);
-            ui.separator();
-            let block: Vec<String> = game
-                .block_mines()
-                .iter()
-                .zip(game.block_done())
-                .map(|(t, d)| format!("{d}/{t}"))
-                .collect();
-            ui.label(egui::RichText::new(format!("Block mines done: {}", block.join("  "))).weak());
-            ui.label(egui::RichText::new(format!("Actions: {}", game.moves)).weak());
-        })
-        .response
-        .rect
-        .width();
-    if (panel.0 - width).abs() > 0.5 {
-        panel.0 = width;
-    }
+    side_panel(&ctx, "puzzle-hud", &mut panel, |ui| {
+        ui.add_space(6.0);
+        ui.heading("Sweeper Sudoku");
+        let Some(game) = &puzzle.game else {
+            ui.label(egui::RichText::new("Choose a board to play.").weak());
+            return;
+        };
+        board_facts(ui, &puzzle, game);
+        ui.separator();
+        pointer_and_hint(ui, &puzzle, game, &boards.input);
+        ui.add_space(4.0);
+        click |= board_buttons(ui, game, &mut boards);
+        ui.separator();
+        let block: Vec<String> = game
+            .block_mines()
+            .iter()
+            .zip(game.block_done())
+            .map(|(t, d)| format!("{d}/{t}"))
+            .collect();
+        ui.label(egui::RichText::new(format!("Block mines done: {}", block.join("  "))).weak());
+        ui.label(egui::RichText::new(format!("Actions: {}", game.moves)).weak());
+    });
     if click {
         sound.write(PlaySound(Effect::Click));
     }
