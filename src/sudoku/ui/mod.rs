@@ -10,7 +10,7 @@ pub mod result;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_egui::EguiPrimaryContextPass;
+use bevy_egui::{EguiPrimaryContextPass, egui};
 
 use crate::base::screen::{Menu, Screen, no_menu, on_sudoku};
 use crate::base::widgets::UiSet;
@@ -114,6 +114,23 @@ impl Boards<'_> {
         self.menu.result_closed = false;
         *self.input = PuzzleInput::default();
         self.screen.set(Screen::Sudoku);
+    }
+
+    /// Buttons for the same board again (labelled `again`) and a new board
+    /// of the same preset; whether one was clicked.
+    pub(crate) fn again_buttons(&mut self, ui: &mut egui::Ui, again: &str) -> bool {
+        let Some((p, s)) = self.menu.current else {
+            return false;
+        };
+        if ui.button(again).clicked() {
+            self.start(p, s);
+            return true;
+        }
+        if ui.button("New board").clicked() {
+            self.start_new(p);
+            return true;
+        }
+        false
     }
 
     /// A new board of preset number `preset`.

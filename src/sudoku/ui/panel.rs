@@ -219,16 +219,7 @@ pub(crate) fn actions(
                     menus.open(Menu::HowToPlay);
                     click = true;
                 }
-                if ui.button("Restart").clicked()
-                    && let Some((p, s)) = boards.menu.current
-                {
-                    boards.start(p, s);
-                    click = true;
-                }
-                if ui.button("New board").clicked()
-                    && let Some((p, _)) = boards.menu.current
-                {
-                    boards.start_new(p);
+                if boards.again_buttons(ui, "Restart") {
                     click = true;
                 }
                 if ui.button("Menu").clicked() {

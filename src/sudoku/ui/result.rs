@@ -52,16 +52,7 @@ pub(crate) fn result_card(
         facts(ui, &puzzle, game);
         ui.add_space(6.0);
         ui.horizontal(|ui| {
-            if ui.button("Play again").clicked()
-                && let Some((p, s)) = boards.menu.current
-            {
-                boards.start(p, s);
-                click = true;
-            }
-            if ui.button("New board").clicked()
-                && let Some((p, _)) = boards.menu.current
-            {
-                boards.start_new(p);
+            if boards.again_buttons(ui, "Play again") {
                 click = true;
             }
             if ui.button("Look at the board").clicked() {
