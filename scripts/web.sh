@@ -44,7 +44,7 @@ if [ -z "$SKIP_BUILD" ]; then
     RAW=target/wasm32-unknown-unknown/web-release/minesweeper_chess.wasm
 
     rm -rf dist
-    mkdir -p dist/levels/sudoku dist/assets
+    mkdir -p dist/levels/sudoku dist/assets/i18n
     wasm-bindgen --target web --no-typescript --out-dir dist \
         --out-name minesweeper_chess "$RAW"
     if [ "${WASM_OPT:-1}" != 0 ]; then
@@ -61,6 +61,10 @@ if [ -z "$SKIP_BUILD" ]; then
     # The fonts are inside the wasm; their licence and the credits travel along.
     cp assets/CREDITS.md assets/fonts/DejaVu-LICENSE.txt dist/assets/
     # Folders cannot be listed over HTTP: the game reads these indexes.
+    # The translations: the game reads them through its asset server; the
+    # page's own words (before the game runs) come from the same files.
+    cp assets/i18n/*.ftl dist/assets/i18n/
+    sh scripts/page-texts.sh assets/i18n > dist/texts.js
     cp levels/*.ron levels/README.md dist/levels/
     (cd levels && ls *.ron) > dist/levels/index.txt
     cp levels/sudoku/*.ron dist/levels/sudoku/

@@ -4,6 +4,7 @@ mod boundaries;
 mod cli;
 mod ecs;
 mod hostile;
+mod i18n;
 mod presets;
 mod puzzle_cli;
 mod puzzle_ecs;

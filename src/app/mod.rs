@@ -135,6 +135,7 @@ pub fn run_game(options: GameOptions) {
         },
         views::ViewsPlugin,
         interface::InterfacePlugin,
+        crate::base::i18n::files::TextFilesPlugin,
     ))
     .insert_resource(Layout {
         flipped: options.flip,

@@ -9,7 +9,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
-use crate::base::i18n::{Lang, T};
+use crate::base::i18n::{T, Texts};
 use crate::base::options::GameOptions;
 use crate::base::screen::{Menu, Menus, Screen};
 use crate::base::settings::Settings;
@@ -38,6 +38,7 @@ pub(crate) struct Starts<'w> {
 /// Draws the title menu (on [`Screen::Title`], no menu open).
 pub(crate) fn title(
     mut contexts: EguiContexts,
+    tx: Res<Texts>,
     mut settings: ResMut<Settings>,
     mut library: ResMut<PresetLibrary>,
     mut starts: Starts,
@@ -46,8 +47,7 @@ pub(crate) fn title(
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let lang = settings.language;
-    let tr = |t: T| t.tr(lang);
+    let tr = |t: T| tx.t(t);
     let mut click = false;
     centered(tr(T::Title)).show(&ctx, |ui| {
         ui.label(egui::RichText::new(tr(T::Subtitle)).italics());
@@ -63,7 +63,7 @@ pub(crate) fn title(
             starts.screen.set(Screen::Chess);
             click = true;
         }
-        click |= play_buttons(ui, lang, wide, &mut settings, &library, &mut starts);
+        click |= play_buttons(ui, &tx, wide, &mut settings, &library, &mut starts);
         if ui
             .add_sized(wide, egui::Button::new(tr(T::PlayPuzzle)))
             .clicked()
@@ -72,9 +72,9 @@ pub(crate) fn title(
             click = true;
         }
         ui.add_space(6.0);
-        click |= board_choice(ui, lang, &mut library);
+        click |= board_choice(ui, &tx, &mut library);
         ui.add_space(6.0);
-        click |= help_settings_quit(ui, wide, lang, &mut menus, &mut exit);
+        click |= help_settings_quit(ui, wide, &tx, &mut menus, &mut exit);
     });
     if click {
         sound.write(PlaySound(Effect::Click));
@@ -85,13 +85,13 @@ pub(crate) fn title(
 /// Hot-seat or against the computer, with its level and the player's side.
 fn play_buttons(
     ui: &mut egui::Ui,
-    lang: Lang,
+    tx: &Texts,
     wide: egui::Vec2,
     settings: &mut Settings,
     library: &PresetLibrary,
     starts: &mut Starts,
 ) -> bool {
-    let tr = |t: T| t.tr(lang);
+    let tr = |t: T| tx.t(t);
     let mut click = false;
     let hot_seat = ui
         .add_sized(wide, egui::Button::new(tr(T::PlayHotSeat)))
@@ -145,8 +145,8 @@ fn play_buttons(
 }
 
 /// The board presets, with the broken ones' errors.
-fn board_choice(ui: &mut egui::Ui, lang: Lang, library: &mut PresetLibrary) -> bool {
-    ui.label(egui::RichText::new(T::Board.tr(lang)).strong());
+fn board_choice(ui: &mut egui::Ui, tx: &Texts, library: &mut PresetLibrary) -> bool {
+    ui.label(egui::RichText::new(tx.t(T::Board)).strong());
     let active = library.active;
     let mut chosen = None;
     for (i, e) in library.entries.iter().enumerate() {

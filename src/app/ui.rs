@@ -11,9 +11,9 @@ use bevy_egui::{
 
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
-use crate::base::i18n::{Lang, T};
+use crate::base::i18n::{Lang, T, Texts};
 use crate::base::screen::{Menu, Menus};
-use crate::base::settings::{AnimSpeed, Palette, Settings, Theme};
+use crate::base::settings::{AnimSpeed, Notation, Palette, Settings, Theme};
 use crate::base::widgets::{UiSet, centered};
 
 /// egui, its camera and fonts, and the settings dialog.
@@ -37,6 +37,7 @@ impl Plugin for UiPlugin {
                     settings_dialog
                         .run_if(in_state(Menu::Settings))
                         .in_set(UiSet),
+                    text_errors.after(UiSet),
                     crate::base::probe::end_ui.after(UiSet),
                 ),
             );
@@ -88,20 +89,20 @@ fn fonts_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
 /// saved when changed.
 fn settings_dialog(
     mut contexts: EguiContexts,
+    tx: Res<Texts>,
     mut settings: ResMut<Settings>,
     mut menus: Menus,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let lang = settings.language;
-    let tr = |t: T| t.tr(lang);
+    let tr = |t: T| tx.t(t);
     let mut changed = false;
     let mut back = false;
     centered(tr(T::Settings)).show(&ctx, |ui| {
         egui::Grid::new("settings")
             .num_columns(2)
             .spacing([16.0, 8.0])
-            .show(ui, |ui| changed |= settings_grid(ui, lang, &mut settings));
+            .show(ui, |ui| changed |= settings_grid(ui, &tx, &mut settings));
         back = ui.button(tr(T::Back)).clicked();
     });
     if changed {
@@ -114,8 +115,8 @@ fn settings_dialog(
     Ok(())
 }
 
-fn settings_grid(ui: &mut egui::Ui, lang: Lang, settings: &mut Settings) -> bool {
-    let tr = |t: T| t.tr(lang);
+fn settings_grid(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings) -> bool {
+    let tr = |t: T| tx.t(t);
     let mut changed = false;
     ui.label(tr(T::Volume));
     changed |= ui
@@ -129,7 +130,7 @@ fn settings_grid(ui: &mut egui::Ui, lang: Lang, settings: &mut Settings) -> bool
     ui.horizontal(|ui| {
         for t in Theme::ALL {
             changed |= ui
-                .selectable_value(&mut settings.theme, t, t.label().tr(lang))
+                .selectable_value(&mut settings.theme, t, tx.t(t.label()))
                 .changed();
         }
     });
@@ -141,7 +142,7 @@ fn settings_grid(ui: &mut egui::Ui, lang: Lang, settings: &mut Settings) -> bool
     ui.horizontal(|ui| {
         for a in AnimSpeed::ALL {
             changed |= ui
-                .selectable_value(&mut settings.animation, a, a.label().tr(lang))
+                .selectable_value(&mut settings.animation, a, tx.t(a.label()))
                 .changed();
         }
     });
@@ -165,13 +166,49 @@ fn settings_grid(ui: &mut egui::Ui, lang: Lang, settings: &mut Settings) -> bool
     });
     ui.end_row();
     ui.label(tr(T::Language));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
+        // Each language named in itself, so a player lost in another
+        // language still finds theirs.
         for l in Lang::ALL {
             changed |= ui
-                .selectable_value(&mut settings.language, l, l.name())
+                .selectable_value(
+                    &mut settings.language,
+                    l,
+                    tx.in_lang(l, T::LanguageName, &[]),
+                )
                 .changed();
         }
     });
     ui.end_row();
+    ui.label(tr(T::Notation));
+    ui.vertical(|ui| {
+        for (n, key) in [
+            (Notation::Local, T::NotationLocal),
+            (Notation::International, T::NotationInternational),
+        ] {
+            changed |= ui.radio_value(&mut settings.notation, n, tr(key)).changed();
+        }
+    });
+    ui.end_row();
     changed
+}
+
+/// A translation file that does not parse (a translator's edit, on the
+/// desktop): what is wrong, over every screen, until it is fixed.
+fn text_errors(mut contexts: EguiContexts, tx: Res<Texts>) -> Result {
+    if tx.errors.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    egui::Window::new("text-errors")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 8.0])
+        .show(&ctx, |ui| {
+            ui.colored_label(egui::Color32::from_rgb(230, 80, 70), tx.t(T::TextErrors));
+            for e in &tx.errors {
+                ui.label(egui::RichText::new(e).small().monospace());
+            }
+        });
+    Ok(())
 }

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use minesweeper_core::chess::Role;
 
+use super::i18n::Texts;
 use super::options::GameOptions;
 use super::settings::{Settings, Theme};
 use super::{textures, theme};
@@ -51,7 +52,10 @@ impl Plugin for DrawPlugin {
         app.insert_resource(ClearColor(theme::colors(Theme::default()).background))
             .init_resource::<PanelWidth>()
             .init_resource::<GameOptions>()
-            .add_systems(Startup, (load, report_problem));
+            .init_resource::<Texts>()
+            .add_systems(Startup, (load, report_problem, language_option))
+            // Before Update: the frame's texts are all in one language.
+            .add_systems(PreUpdate, follow_language);
     }
 }
 
@@ -72,6 +76,20 @@ fn load(
         ui: regular,
         bold,
     });
+}
+
+/// `--lang` (`?lang=` on the web) picks the language for this run.
+fn language_option(options: Res<GameOptions>, mut settings: ResMut<Settings>) {
+    if let Some(l) = options.lang {
+        settings.language = l;
+    }
+}
+
+/// The texts follow the language chosen in Settings.
+fn follow_language(settings: Res<Settings>, mut texts: ResMut<Texts>) {
+    if texts.lang() != settings.language {
+        texts.set_lang(settings.language);
+    }
 }
 
 fn report_problem(options: Res<GameOptions>) {

@@ -32,12 +32,15 @@ pub struct GameOptions {
     pub problem: Option<String>,
     /// Open this Sweeper Sudoku board code (e.g. `E4-7V`) at the start.
     pub sudoku: Option<String>,
+    /// Play in this language, whatever Settings say (`--lang uk`,
+    /// `?lang=uk` on the web).
+    pub lang: Option<crate::base::i18n::Lang>,
 }
 
 impl GameOptions {
     /// Reads `--screenshot PATH`, `--script "e2e4 Nf8 …"` (or `--moves`),
     /// `--seed N`, `--preset FILE`, `--fen FEN`, `--wait FRAMES`,
-    /// `--bench-frames N`, `--sudoku CODE`.
+    /// `--bench-frames N`, `--sudoku CODE`, `--lang CODE`.
     ///
     /// # Errors
     /// A message naming the unknown or incomplete option.
@@ -61,6 +64,7 @@ impl GameOptions {
                 "--fen" => o.fen = Some(f.value(a)?.to_string()),
                 "--flip" => o.flip = true,
                 "--sudoku" => o.sudoku = Some(f.value(a)?.to_string()),
+                "--lang" => o.lang = Some(language(a, f.value(a)?)?),
                 "--wait" => o.wait = Some(f.number(a, 0, 100_000)?),
                 "--bench-frames" => o.bench_frames = Some(f.number(a, 1, 1_000_000)?),
                 other => return Err(f.unknown(other)),
@@ -73,6 +77,16 @@ impl GameOptions {
             || o.preset.is_some();
         Ok(o)
     }
+}
+
+/// The language of `--lang CODE`.
+fn language(flag: &str, code: &str) -> Result<crate::base::i18n::Lang, String> {
+    use crate::base::i18n::Lang;
+    Lang::from_locale(code).ok_or_else(|| {
+        let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+        let shown: String = code.chars().take(16).collect();
+        format!("{flag} {shown}: the languages are {}", codes.join(", "))
+    })
 }
 
 /// Longest `--moves` script the game reads (some thousand moves).

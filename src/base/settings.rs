@@ -33,6 +33,17 @@ impl Theme {
     }
 }
 
+/// Which piece letters the move list uses. Exported records always use
+/// the international ones, so other tools read them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Notation {
+    /// The language's letters (Кр Ф Т С К in Ukrainian, R D T F C in French).
+    #[default]
+    Local,
+    /// K Q R B N.
+    International,
+}
+
 /// How fast animations play.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum AnimSpeed {
@@ -105,6 +116,8 @@ pub struct Settings {
     pub palette: Palette,
     /// Interface language.
     pub language: Lang,
+    /// Piece letters in the move list.
+    pub notation: Notation,
     /// The computer's strength.
     pub ai_level: minesweeper_core::ai::Level,
     /// Against the computer, the player takes Black.
@@ -121,6 +134,7 @@ impl Default for Settings {
             animation: AnimSpeed::Normal,
             palette: Palette::Classic,
             language: Lang::En,
+            notation: Notation::Local,
             ai_level: minesweeper_core::ai::Level::Casual,
             play_black: false,
         }
@@ -142,7 +156,11 @@ impl Settings {
     /// Loads the saved settings, or the defaults.
     pub fn load() -> Settings {
         let Some(text) = crate::base::platform::store::read(FILE) else {
-            return Settings::default();
+            // First start: the system's (or the browser's) language.
+            return Settings {
+                language: crate::base::i18n::locale::preferred(),
+                ..Settings::default()
+            };
         };
         let (s, err) = Settings::from_ron(&text);
         if let Some(e) = err {
@@ -190,7 +208,8 @@ mod tests {
             coordinates: false,
             animation: AnimSpeed::Fast,
             palette: Palette::ColourBlind,
-            language: Lang::En,
+            language: Lang::Uk,
+            notation: Notation::International,
             ai_level: minesweeper_core::ai::Level::Master,
             play_black: true,
         };

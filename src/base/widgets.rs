@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use super::i18n::{Lang, T};
+use super::i18n::{T, Texts};
 use super::screen::{Menu, Menus};
 
 /// Where the egui interfaces draw, in the egui pass: after the fonts are in.
@@ -11,8 +11,8 @@ use super::screen::{Menu, Menus};
 pub(crate) struct UiSet;
 
 /// A window in the middle of the board area (the panel takes the right).
-pub(crate) fn centered(title: &str) -> egui::Window<'static> {
-    egui::Window::new(title.to_string())
+pub(crate) fn centered(title: impl Into<String>) -> egui::Window<'static> {
+    egui::Window::new(title.into())
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
@@ -50,7 +50,7 @@ pub(crate) fn side_panel(
 pub(crate) fn help_settings_quit(
     ui: &mut egui::Ui,
     size: egui::Vec2,
-    lang: Lang,
+    tx: &Texts,
     menus: &mut Menus,
     exit: &mut MessageWriter<AppExit>,
 ) -> bool {
@@ -59,17 +59,14 @@ pub(crate) fn help_settings_quit(
         (T::HowToPlay, Menu::HowToPlay),
         (T::Settings, Menu::Settings),
     ] {
-        if ui
-            .add_sized(size, egui::Button::new(key.tr(lang)))
-            .clicked()
-        {
+        if ui.add_sized(size, egui::Button::new(tx.t(key))).clicked() {
             menus.open(menu);
             clicked = true;
         }
     }
     #[cfg(not(target_arch = "wasm32"))]
     if ui
-        .add_sized(size, egui::Button::new(T::Quit.tr(lang)))
+        .add_sized(size, egui::Button::new(tx.t(T::Quit)))
         .clicked()
     {
         exit.write(AppExit::Success);
@@ -77,4 +74,43 @@ pub(crate) fn help_settings_quit(
     #[cfg(target_arch = "wasm32")]
     let _ = exit;
     clicked
+}
+
+/// A how-to-play page: a title, the rules scrolling (lines starting with
+/// `## ` are headings, `• ` bullets, blank lines part paragraphs) and Back.
+/// Returns whether Back was clicked.
+pub(crate) fn rules_page(ctx: &egui::Context, tx: &Texts, title: T, body: T) -> bool {
+    let mut back = false;
+    let height = (ctx.content_rect().height() - 160.0).clamp(160.0, 620.0);
+    let width = (ctx.content_rect().width() - 40.0).clamp(240.0, 560.0);
+    centered(tx.t(title)).show(ctx, |ui| {
+        ui.set_max_width(width);
+        egui::ScrollArea::vertical()
+            .max_height(height)
+            .auto_shrink([false, true])
+            .show(ui, |ui| rules_text(ui, &tx.t(body)));
+        ui.add_space(6.0);
+        back = ui.button(tx.t(T::Back)).clicked();
+    });
+    back
+}
+
+/// Draws rules text with its headings and bullets.
+fn rules_text(ui: &mut egui::Ui, text: &str) {
+    for line in text.lines() {
+        let line = line.trim_end();
+        if let Some(h) = line.strip_prefix("## ") {
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new(h).strong().size(16.0));
+        } else if line.is_empty() {
+            ui.add_space(4.0);
+        } else if let Some(b) = line.strip_prefix("• ") {
+            ui.horizontal_top(|ui| {
+                ui.label("•");
+                ui.add(egui::Label::new(b).wrap());
+            });
+        } else {
+            ui.add(egui::Label::new(line).wrap());
+        }
+    }
 }

@@ -2,15 +2,15 @@
 //! import (paste a game), and notices that stay until closed.
 
 use bevy::prelude::*;
+
 use bevy_egui::{EguiContexts, egui};
 
 use super::{ChessUi, ImportDraft};
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
-use crate::base::i18n::{T, fill};
+use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menus, Screen};
-use crate::base::settings::Settings;
-use crate::base::widgets::centered;
+use crate::base::widgets::{centered, rules_page};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::save::{read_record, start_record};
 use crate::chess::ecs::{MineSeed, NewGameRequested};
@@ -18,35 +18,28 @@ use crate::chess::ecs::{MineSeed, NewGameRequested};
 /// The rules and the keys.
 pub(crate) fn how_to_play(
     mut contexts: EguiContexts,
-    settings: Res<Settings>,
+    tx: Res<Texts>,
     mut menus: Menus,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let tr = |t: T| t.tr(settings.language);
-    centered(tr(T::HowToPlay)).show(&ctx, |ui| {
-        ui.set_max_width(460.0);
-        ui.label(tr(T::Rules));
-        ui.add_space(6.0);
-        ui.label(egui::RichText::new(tr(T::Keys)).weak());
-        if ui.button(tr(T::Back)).clicked() {
-            menus.close();
-            sound.write(PlaySound(Effect::Click));
-        }
-    });
+    if rules_page(&ctx, &tx, T::HelpChessTitle, T::HelpChess) {
+        menus.close();
+        sound.write(PlaySound(Effect::Click));
+    }
     Ok(())
 }
 
 /// The game as text, to copy.
 pub(crate) fn export(
     mut contexts: EguiContexts,
-    settings: Res<Settings>,
+    tx: Res<Texts>,
     text: Res<super::ExportText>,
     mut menus: Menus,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let tr = |t: T| t.tr(settings.language);
+    let tr = |t: T| tx.t(t);
     centered(tr(T::Export)).show(&ctx, |ui| {
         egui::ScrollArea::vertical()
             .max_height(300.0)
@@ -74,7 +67,7 @@ pub(crate) fn export(
 /// afresh).
 pub(crate) fn import(
     mut contexts: EguiContexts,
-    settings: Res<Settings>,
+    tx: Res<Texts>,
     library: Res<PresetLibrary>,
     mut draft: ResMut<ImportDraft>,
     mut seed: ResMut<MineSeed>,
@@ -85,7 +78,7 @@ pub(crate) fn import(
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let tr = |t: T| t.tr(settings.language);
+    let tr = |t: T| tx.t(t);
     let (mut load, mut close) = (false, false);
     centered(tr(T::Import)).show(&ctx, |ui| {
         egui::ScrollArea::vertical()
@@ -114,7 +107,7 @@ pub(crate) fn import(
                 screen.set(Screen::Chess);
                 ui_state.over_dismissed = false;
             }
-            Err(e) => draft.error = Some(fill(tr(T::ImportFailed), &[("why", &e.to_string())])),
+            Err(e) => draft.error = Some(tx.f(T::ImportFailed, &[("why", e.to_string().into())])),
         }
     }
     if close {
@@ -129,7 +122,7 @@ pub(crate) fn import(
 /// A notice (a corrupt save) that stays until closed.
 pub(crate) fn notice(
     mut contexts: EguiContexts,
-    settings: Res<Settings>,
+    tx: Res<Texts>,
     mut ui_state: ResMut<ChessUi>,
 ) -> Result {
     let Some(n) = ui_state.notice.clone() else {
@@ -141,7 +134,7 @@ pub(crate) fn notice(
         .anchor(egui::Align2::CENTER_TOP, [-150.0, 20.0])
         .show(&ctx, |ui| {
             ui.label(n);
-            if ui.button(T::Close.tr(settings.language)).clicked() {
+            if ui.button(tx.t(T::Close)).clicked() {
                 ui_state.notice = None;
             }
         });

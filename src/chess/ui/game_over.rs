@@ -1,14 +1,14 @@
 //! The card at the end of a game: the result, a new game, export, close.
 
 use bevy::prelude::*;
+
 use bevy_egui::{EguiContexts, egui};
 
 use super::{ChessUi, ExportText, export_text, fresh_game, outcome_text};
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
-use crate::base::i18n::T;
+use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menu, Menus};
-use crate::base::settings::Settings;
 use crate::base::widgets::centered;
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{ActiveVariant, ChessGame, NewGameRequested};
@@ -16,7 +16,7 @@ use crate::chess::ecs::{ActiveVariant, ChessGame, NewGameRequested};
 /// Draws the game-over card until it is closed.
 pub(crate) fn game_over(
     mut contexts: EguiContexts,
-    settings: Res<Settings>,
+    tx: Res<Texts>,
     state: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     library: Res<PresetLibrary>,
@@ -33,12 +33,11 @@ pub(crate) fn game_over(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
-    let lang = settings.language;
-    let tr = |t: T| t.tr(lang);
+    let tr = |t: T| tx.t(t);
     let mut click = false;
     centered(tr(T::GameOver)).show(&ctx, |ui| {
         ui.label(
-            egui::RichText::new(outcome_text(o, lang))
+            egui::RichText::new(outcome_text(o, &tx))
                 .size(20.0)
                 .strong(),
         );

@@ -11,9 +11,8 @@ pub mod pause;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-use crate::base::i18n::{Lang, T, fill};
+use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menu, Menus, Screen, no_menu, on_chess_board};
-use crate::base::settings::Settings;
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::save::{SavedGame, current_record};
 use crate::chess::ecs::{ActiveVariant, ChessGame, MoveRejected, NewGameRequested};
@@ -50,6 +49,7 @@ pub(crate) struct ChessUiPlugin;
 impl Plugin for ChessUiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<ChessUi>()
+            .init_resource::<Texts>()
             .init_resource::<ExportText>()
             .init_resource::<ImportDraft>()
             .add_systems(
@@ -74,21 +74,21 @@ impl Plugin for ChessUiPlugin {
     }
 }
 
-fn show_save_error(saved: Res<SavedGame>, mut ui: ResMut<ChessUi>, settings: Res<Settings>) {
+fn show_save_error(saved: Res<SavedGame>, mut ui: ResMut<ChessUi>, tx: Res<Texts>) {
     if let Some(e) = &saved.error {
-        ui.notice = Some(fill(T::SaveCorrupt.tr(settings.language), &[("why", e)]));
+        ui.notice = Some(tx.f(T::SaveCorrupt, &[("why", e.as_str().into())]));
     }
 }
 
 /// A refused move shows for a few seconds.
 fn toasts(
     time: Res<Time>,
-    settings: Res<Settings>,
+    tx: Res<Texts>,
     mut ui: ResMut<ChessUi>,
     mut rejected: MessageReader<MoveRejected>,
 ) {
     for r in rejected.read() {
-        ui.toast = Some((crate::base::i18n::refusal(r.reason, settings.language), 3.5));
+        ui.toast = Some((crate::base::i18n::words::refusal(&tx, r.reason), 3.5));
     }
     if let Some((_, t)) = &mut ui.toast {
         *t -= time.delta_secs();
@@ -152,7 +152,7 @@ pub(crate) fn piece_char(p: Piece) -> char {
 }
 
 /// The result in words, from the translation table.
-pub(crate) fn outcome_text(o: Outcome, lang: Lang) -> String {
+pub(crate) fn outcome_text(o: Outcome, tx: &Texts) -> String {
     match o {
         Outcome::Decisive { winner, reason } => {
             let side = if winner == Side::White {
@@ -165,15 +165,13 @@ pub(crate) fn outcome_text(o: Outcome, lang: Lang) -> String {
                 WinReason::Blast => T::WinBlast,
                 WinReason::Resignation => T::WinResignation,
             };
-            fill(key.tr(lang), &[("side", side.tr(lang))])
+            tx.f(key, &[("side", tx.t(side).into())])
         }
-        Outcome::Draw(r) => match r {
+        Outcome::Draw(r) => tx.t(match r {
             DrawReason::Stalemate => T::DrawStalemate,
             DrawReason::Repetition => T::DrawRepetition,
             DrawReason::InsufficientMaterial => T::DrawMaterial,
             DrawReason::Agreement => T::DrawAgreement,
-        }
-        .tr(lang)
-        .to_string(),
+        }),
     }
 }

@@ -11,9 +11,9 @@ use super::{ChessUi, ExportText, ImportDraft, export_text, fresh_game, outcome_t
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
 use crate::base::draw::PanelWidth;
-use crate::base::i18n::{Lang, T, fill};
+use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menu, Menus};
-use crate::base::settings::Settings;
+use crate::base::settings::{Notation, Settings};
 use crate::chess::ecs::computer::{ComputerStatus, HintRequested, level_label};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{
@@ -39,6 +39,7 @@ pub(crate) struct PanelActions<'w, 's> {
 /// Draws the side panel and keeps [`PanelWidth`] up to date.
 pub(crate) fn panel(
     mut contexts: EguiContexts,
+    tx: Res<Texts>,
     settings: Res<Settings>,
     mut panel: ResMut<PanelWidth>,
     mut ui_state: ResMut<ChessUi>,
@@ -51,27 +52,26 @@ pub(crate) fn panel(
     mut act: PanelActions,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let lang = settings.language;
     let mut click = false;
     side_panel(&ctx, "hud", &mut panel, |ui| {
         ui.add_space(6.0);
-        ui.heading(T::Title.tr(lang));
+        ui.heading(tx.t(T::Title));
         ui.label(egui::RichText::new(&variant.0.name).weak());
         ui.separator();
-        turn_and_mines(ui, lang, &state, &board);
+        turn_and_mines(ui, &tx, &state, &board);
         ui.separator();
-        pieces_lost(ui, lang, &state);
+        pieces_lost(ui, &tx, &state);
         ui.separator();
-        move_list(ui, lang, &state);
+        move_list(ui, &tx, settings.notation, &state);
         if opponent.computer.is_some() {
             ui.separator();
-            computer(ui, lang, &opponent, &status);
+            computer(ui, &tx, &opponent, &status);
         }
         ui.separator();
         let vs = opponent.computer.is_some_and(|c| c != state.turn());
         click |= buttons(
             ui,
-            lang,
+            &tx,
             &state,
             &opponent,
             &status,
@@ -81,7 +81,7 @@ pub(crate) fn panel(
             &mut act,
             &mut ui_state,
         );
-        messages(ui, lang, &ui_state, &library);
+        messages(ui, &tx, &ui_state, &library);
     });
     if click {
         act.sound.write(PlaySound(Effect::Click));
@@ -90,15 +90,11 @@ pub(crate) fn panel(
 }
 
 /// Whose turn (or the result), check, and the mine counter.
-fn turn_and_mines(ui: &mut egui::Ui, lang: Lang, state: &ChessGame, board: &TrueBoard) {
-    let tr = |t: T| t.tr(lang);
+fn turn_and_mines(ui: &mut egui::Ui, tx: &Texts, state: &ChessGame, board: &TrueBoard) {
+    let tr = |t: T| tx.t(t);
     let pos = board.snapshot(state).ok();
     if let Some(o) = state.outcome() {
-        ui.label(
-            egui::RichText::new(outcome_text(o, lang))
-                .strong()
-                .size(16.0),
-        );
+        ui.label(egui::RichText::new(outcome_text(o, tx)).strong().size(16.0));
     } else {
         let side = if state.turn() == Side::White {
             T::White
@@ -117,7 +113,7 @@ fn turn_and_mines(ui: &mut egui::Ui, lang: Lang, state: &ChessGame, board: &True
             let (r, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
             ui.painter()
                 .circle(r.center(), 7.0, fill_c, egui::Stroke::new(1.5, line));
-            ui.label(egui::RichText::new(fill(tr(T::ToMove), &[("side", tr(side))])).size(16.0));
+            ui.label(egui::RichText::new(tx.f(T::ToMove, &[("side", tr(side).into())])).size(16.0));
         });
         if pos.as_ref().is_some_and(|p| p.in_check()) {
             ui.label(
@@ -131,7 +127,7 @@ fn turn_and_mines(ui: &mut egui::Ui, lang: Lang, state: &ChessGame, board: &True
         ui.label(
             egui::RichText::new(format!(
                 "💣 {}",
-                fill(tr(T::Mines), &[("n", &p.mines_left().to_string())])
+                tx.f(T::Mines, &[("n", p.mines_left().into())])
             ))
             .size(15.0),
         );
@@ -139,8 +135,8 @@ fn turn_and_mines(ui: &mut egui::Ui, lang: Lang, state: &ChessGame, board: &True
 }
 
 /// Captured and destroyed pieces, from the move list.
-fn pieces_lost(ui: &mut egui::Ui, lang: Lang, state: &ChessGame) {
-    let tr = |t: T| t.tr(lang);
+fn pieces_lost(ui: &mut egui::Ui, tx: &Texts, state: &ChessGame) {
+    let tr = |t: T| tx.t(t);
     let mut captured: [Vec<char>; 2] = [vec![], vec![]];
     let mut destroyed: Vec<char> = vec![];
     for m in state.moves() {
@@ -174,8 +170,10 @@ fn pieces_lost(ui: &mut egui::Ui, lang: Lang, state: &ChessGame) {
 
 /// The moves in SAN, two a row, with a mark for blasts and for sweeps that
 /// found a mine (the royal sapper is silent: no mark).
-fn move_list(ui: &mut egui::Ui, lang: Lang, state: &ChessGame) {
-    ui.label(egui::RichText::new(T::Moves.tr(lang)).strong());
+fn move_list(ui: &mut egui::Ui, tx: &Texts, notation: Notation, state: &ChessGame) {
+    ui.label(egui::RichText::new(tx.t(T::Moves)).strong());
+    let letters = tx.letters();
+    let letters = (notation == Notation::Local).then(|| letters.each_ref().map(String::as_str));
     egui::ScrollArea::vertical()
         .max_height(220.0)
         .stick_to_bottom(true)
@@ -195,7 +193,10 @@ fn move_list(ui: &mut egui::Ui, lang: Lang, state: &ChessGame) {
                                 col = 1;
                             }
                         }
-                        let mut text = m.san.clone();
+                        let mut text = match &letters {
+                            Some(l) => minesweeper_core::chess::notation::with_letters(&m.san, l),
+                            None => m.san.clone(),
+                        };
                         if m.report.blasts().next().is_some() {
                             text.push_str(" 💥");
                         }
@@ -215,10 +216,10 @@ fn move_list(ui: &mut egui::Ui, lang: Lang, state: &ChessGame) {
 }
 
 /// The computer's level and what it is doing.
-fn computer(ui: &mut egui::Ui, lang: Lang, opponent: &Opponent, status: &ComputerStatus) {
-    let tr = |t: T| t.tr(lang);
+fn computer(ui: &mut egui::Ui, tx: &Texts, opponent: &Opponent, status: &ComputerStatus) {
+    let tr = |t: T| tx.t(t);
     let level = tr(level_label(opponent.level));
-    ui.label(fill(tr(T::VsComputer), &[("level", level)]));
+    ui.label(tx.f(T::VsComputer, &[("level", level.into())]));
     if status.thinking {
         ui.horizontal(|ui| {
             ui.spinner();
@@ -231,12 +232,9 @@ fn computer(ui: &mut egui::Ui, lang: Lang, opponent: &Opponent, status: &Compute
         });
     }
     if let Some(t) = &status.last {
-        let info = fill(
-            tr(T::SearchInfo),
-            &[
-                ("depth", &t.depth.to_string()),
-                ("nodes", &t.nodes.to_string()),
-            ],
+        let info = tx.f(
+            T::SearchInfo,
+            &[("depth", t.depth.into()), ("nodes", t.nodes.into())],
         );
         ui.label(egui::RichText::new(info).small().weak());
     }
@@ -246,7 +244,7 @@ fn computer(ui: &mut egui::Ui, lang: Lang, opponent: &Opponent, status: &Compute
 /// Returns whether one was clicked.
 fn buttons(
     ui: &mut egui::Ui,
-    lang: Lang,
+    tx: &Texts,
     state: &ChessGame,
     opponent: &Opponent,
     status: &ComputerStatus,
@@ -256,7 +254,7 @@ fn buttons(
     act: &mut PanelActions,
     ui_state: &mut ChessUi,
 ) -> bool {
-    let tr = |t: T| t.tr(lang);
+    let tr = |t: T| tx.t(t);
     let mut click = false;
     let vs = opponent.computer;
     ui.horizontal_wrapped(|ui| {
@@ -323,8 +321,8 @@ fn buttons(
 }
 
 /// The last refusal, broken presets, and the keys.
-fn messages(ui: &mut egui::Ui, lang: Lang, ui_state: &ChessUi, library: &PresetLibrary) {
-    let tr = |t: T| t.tr(lang);
+fn messages(ui: &mut egui::Ui, tx: &Texts, ui_state: &ChessUi, library: &PresetLibrary) {
+    let tr = |t: T| tx.t(t);
     if let Some((t, _)) = &ui_state.toast {
         ui.separator();
         ui.colored_label(egui::Color32::from_rgb(230, 140, 60), t);

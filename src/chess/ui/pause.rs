@@ -2,14 +2,14 @@
 //! settings, quit.
 
 use bevy::prelude::*;
+
 use bevy_egui::{EguiContexts, egui};
 
 use super::{ChessUi, fresh_game};
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
-use crate::base::i18n::T;
+use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menus, Screen};
-use crate::base::settings::Settings;
 use crate::base::widgets::{centered, help_settings_quit};
 use crate::chess::ecs::NewGameRequested;
 use crate::chess::ecs::presets::PresetLibrary;
@@ -17,7 +17,7 @@ use crate::chess::ecs::presets::PresetLibrary;
 /// Draws the pause menu (shown in [`crate::base::screen::Menu::Pause`]).
 pub(crate) fn pause_menu(
     mut contexts: EguiContexts,
-    settings: Res<Settings>,
+    tx: Res<Texts>,
     library: Res<PresetLibrary>,
     mut ui_state: ResMut<ChessUi>,
     mut menus: Menus,
@@ -27,8 +27,7 @@ pub(crate) fn pause_menu(
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let lang = settings.language;
-    let tr = |t: T| t.tr(lang);
+    let tr = |t: T| tx.t(t);
     let mut click = false;
     centered(tr(T::Paused)).show(&ctx, |ui| {
         let wide = egui::vec2(220.0, 28.0);
@@ -56,7 +55,7 @@ pub(crate) fn pause_menu(
             screen.set(Screen::Title);
             click = true;
         }
-        click |= help_settings_quit(ui, wide, lang, &mut menus, &mut exit);
+        click |= help_settings_quit(ui, wide, &tx, &mut menus, &mut exit);
     });
     if click {
         sound.write(PlaySound(Effect::Click));

@@ -59,9 +59,10 @@ pub enum PuzzleRequest {
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub struct PuzzleHappened(pub Vec<Event>);
 
-/// An action was refused; the reason for the player.
+/// An action was refused: the rules' reason, or `None` when no board is
+/// open (the view words it in the player's language).
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct PuzzleRefused(pub String);
+pub struct PuzzleRefused(pub Option<minesweeper_core::sudoku::Refusal>);
 
 /// The board being played.
 #[derive(Resource, Debug, Default)]
@@ -181,7 +182,7 @@ fn apply(
             }
             PuzzleRequest::Act(action) => {
                 let Some(game) = &mut puzzle.game else {
-                    refused.write(PuzzleRefused("no board is open".into()));
+                    refused.write(PuzzleRefused(None));
                     continue;
                 };
                 match game.apply(action) {
@@ -191,7 +192,7 @@ fn apply(
                         happened.write(PuzzleHappened(events));
                     }
                     Err(e) => {
-                        refused.write(PuzzleRefused(e.0));
+                        refused.write(PuzzleRefused(Some(e)));
                     }
                 }
             }

@@ -12,6 +12,9 @@ use minesweeper_core::sudoku::{PuzzleGame, Status, SudokuPreset};
 /// Where the board in progress is kept between runs.
 pub(crate) const SAVE_FILE: &str = "sudoku_game.txt";
 
+/// Where a save that cannot be read is kept.
+pub(crate) const CORRUPT_FILE: &str = "sudoku_game.corrupt.txt";
+
 /// Saves the board after every action.
 pub(crate) struct SavePlugin;
 
@@ -22,7 +25,8 @@ impl Plugin for SavePlugin {
 }
 
 /// The saved board still in play, with its code; or why it could not be
-/// read (the file is kept aside as `sudoku_game.corrupt.txt`).
+/// read: the file and the problem (the file is kept aside as
+/// [`CORRUPT_FILE`]).
 pub(crate) fn load_saved(presets: &[SudokuPreset]) -> Result<Option<(PuzzleGame, String)>, String> {
     let Some(text) = store::read(SAVE_FILE) else {
         return Ok(None);
@@ -34,11 +38,8 @@ pub(crate) fn load_saved(presets: &[SudokuPreset]) -> Result<Option<(PuzzleGame,
             Ok(None)
         }
         Err(e) => {
-            store::set_aside(SAVE_FILE, "sudoku_game.corrupt.txt");
-            Err(format!(
-                "{}: {e} (kept as sudoku_game.corrupt.txt; a new board starts clean)",
-                store::describe(SAVE_FILE)
-            ))
+            store::set_aside(SAVE_FILE, CORRUPT_FILE);
+            Err(format!("{}: {e}", store::describe(SAVE_FILE)))
         }
     }
 }

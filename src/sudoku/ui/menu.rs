@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::Boards;
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
+use crate::base::i18n::T;
 use crate::base::screen::{Menu, Menus, Screen};
 use crate::base::widgets::centered;
 use crate::sudoku::ecs::Puzzle;
@@ -21,14 +22,22 @@ pub(crate) fn board_menu(
     mut menus: Menus,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
-    boards.menu.load();
+    boards.menu.load(&boards.tx);
     let ctx = contexts.ctx_mut()?.clone();
     let mut click = false;
-    centered("Sweeper Sudoku").show(&ctx, |ui| {
+    let tr = |t: T| boards.tx.t(t);
+    let (title, tagline) = (tr(T::SudokuTitle), tr(T::SudokuTagline));
+    let (resume, play_new) = (tr(T::SudokuResumeBoard), tr(T::SudokuPlayNew));
+    let (code_label, play_code) = (tr(T::SudokuBoardCode), tr(T::SudokuPlayCode));
+    let (how, back) = (tr(T::HowToPlay), tr(T::SudokuBackToChess));
+    let resume_saved = boards.menu.saved.as_ref().map(|(_, c)| {
+        boards
+            .tx
+            .f(T::SudokuResumeSaved, &[("code", c.as_str().into())])
+    });
+    centered(title).show(&ctx, |ui| {
         ui.set_max_width(440.0);
-        ui.label(
-            egui::RichText::new("A hidden sudoku, mines, and a hand of chess pieces.").italics(),
-        );
+        ui.label(egui::RichText::new(tagline).italics());
         ui.add_space(6.0);
         click |= presets(ui, &mut boards);
         let wide = egui::vec2(300.0, 30.0);
@@ -36,38 +45,28 @@ pub(crate) fn board_menu(
             .game
             .as_ref()
             .is_some_and(|g| g.status == Status::Playing)
-            && ui
-                .add_sized(wide, egui::Button::new("Resume this board"))
-                .clicked()
+            && ui.add_sized(wide, egui::Button::new(resume)).clicked()
         {
             boards.show(Screen::Sudoku);
             click = true;
         }
         if puzzle.game.is_none()
-            && let Some(code) = boards.menu.saved.as_ref().map(|(_, c)| c.clone())
-            && ui
-                .add_sized(
-                    wide,
-                    egui::Button::new(format!("Resume the saved board {code}")),
-                )
-                .clicked()
+            && let Some(label) = resume_saved
+            && ui.add_sized(wide, egui::Button::new(label)).clicked()
         {
             boards.resume_saved();
             click = true;
         }
-        if ui
-            .add_sized(wide, egui::Button::new("Play a new board"))
-            .clicked()
-        {
+        if ui.add_sized(wide, egui::Button::new(play_new)).clicked() {
             let p = boards.menu.chosen;
             boards.start_new(p);
             click = true;
         }
         ui.add_space(4.0);
         ui.horizontal(|ui| {
-            ui.label("Board code:");
+            ui.label(code_label);
             ui.add(egui::TextEdit::singleline(&mut boards.menu.code).desired_width(120.0));
-            if ui.button("Play code").clicked() {
+            if ui.button(play_code).clicked() {
                 click = true;
                 let code = boards.menu.code.clone();
                 boards.start_code(&code);
@@ -77,12 +76,12 @@ pub(crate) fn board_menu(
             ui.colored_label(egui::Color32::from_rgb(230, 80, 70), e);
         }
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
-            if ui.button("How to play").clicked() {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button(how).clicked() {
                 menus.open(Menu::HowToPlay);
                 click = true;
             }
-            if ui.button("Back to Minesweeper Chess").clicked() {
+            if ui.button(back).clicked() {
                 boards.show(Screen::Title);
                 click = true;
             }
@@ -96,7 +95,7 @@ pub(crate) fn board_menu(
 
 /// The presets to choose from, and the files that failed to load.
 fn presets(ui: &mut egui::Ui, boards: &mut Boards) -> bool {
-    ui.label(egui::RichText::new("Board").strong());
+    ui.label(egui::RichText::new(boards.tx.t(T::Board)).strong());
     let mut chosen = boards.menu.chosen;
     for (i, p) in boards.menu.presets.iter().enumerate() {
         let label = format!("{} \u{2014} {}", p.file.name, p.file.description);

@@ -12,12 +12,13 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
 
+use crate::base::i18n::{T, Texts, words};
 use crate::base::screen::{Menu, Screen, no_menu, on_sudoku};
 use crate::base::widgets::UiSet;
 use crate::sudoku::ecs::PuzzleRequest;
 use crate::sudoku::ecs::presets::SudokuLibrary;
 use crate::sudoku::view::PuzzleInput;
-use minesweeper_core::sudoku::{PieceKind, PuzzleGame, Side, SudokuPreset};
+use minesweeper_core::sudoku::{CodeError, PieceKind, PuzzleGame, Side, SudokuPreset};
 
 /// The board menu's choices and what is known about the boards.
 #[derive(Resource, Debug, Default)]
@@ -48,7 +49,7 @@ pub struct SudokuMenu {
 impl SudokuMenu {
     /// Reads the saved board, once (the built-in presets stand in if the
     /// files are not known yet).
-    pub fn load(&mut self) {
+    pub fn load(&mut self, tx: &Texts) {
         if self.loaded {
             return;
         }
@@ -58,7 +59,12 @@ impl SudokuMenu {
         self.loaded = true;
         match crate::sudoku::ecs::save::load_saved(&self.presets) {
             Ok(saved) => self.saved = saved,
-            Err(e) => {
+            Err(why) => {
+                let file = crate::sudoku::ecs::save::CORRUPT_FILE;
+                let e = tx.f(
+                    T::SudokuSaveCorrupt,
+                    &[("why", why.into()), ("file", file.into())],
+                );
                 self.errors.push(e.clone());
                 self.save_error = Some(e);
             }
@@ -97,6 +103,8 @@ pub(crate) struct Boards<'w> {
     screen: ResMut<'w, NextState<Screen>>,
     /// The pointer's picks.
     pub input: ResMut<'w, PuzzleInput>,
+    /// The texts, in the player's language.
+    pub tx: Res<'w, Texts>,
 }
 
 impl Boards<'_> {
@@ -118,15 +126,15 @@ impl Boards<'_> {
 
     /// Buttons for the same board again (labelled `again`) and a new board
     /// of the same preset; whether one was clicked.
-    pub(crate) fn again_buttons(&mut self, ui: &mut egui::Ui, again: &str) -> bool {
+    pub(crate) fn again_buttons(&mut self, ui: &mut egui::Ui, again: T) -> bool {
         let Some((p, s)) = self.menu.current else {
             return false;
         };
-        if ui.button(again).clicked() {
+        if ui.button(self.tx.t(again)).clicked() {
             self.start(p, s);
             return true;
         }
-        if ui.button("New board").clicked() {
+        if ui.button(self.tx.t(T::SudokuNewBoard)).clicked() {
             self.start_new(p);
             return true;
         }
@@ -155,7 +163,7 @@ impl Boards<'_> {
                     .iter()
                     .position(|p| p.file.code.eq_ignore_ascii_case(&tag))
                     .map(|i| (i, seed))
-                    .ok_or_else(|| format!("no board preset has the tag {tag}"))
+                    .ok_or_else(|| CodeError::UnknownTag(tag, Vec::new()))
             },
         );
         match found {
@@ -164,7 +172,7 @@ impl Boards<'_> {
                 self.menu.chosen = i;
                 self.start(i, seed);
             }
-            Err(e) => self.menu.code_error = Some(e),
+            Err(e) => self.menu.code_error = Some(words::code_error(&self.tx, &e)),
         }
     }
 
@@ -223,7 +231,7 @@ fn open_from_options(
         return;
     };
     *done = true;
-    boards.menu.load();
+    boards.menu.load(&boards.tx);
     boards.menu.code = code.clone();
     boards.show(Screen::SudokuMenu);
     boards.start_code(code);
@@ -242,6 +250,7 @@ pub struct SudokuUiPlugin;
 impl Plugin for SudokuUiPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<SudokuMenu>()
+            .init_resource::<Texts>()
             .add_systems(Update, (follow_presets, open_from_options).chain())
             .add_systems(
                 EguiPrimaryContextPass,

@@ -11,10 +11,11 @@ use super::{Boards, card_text};
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
 use crate::base::draw::PanelWidth;
+use crate::base::i18n::{T, Texts, decimal, words};
 use crate::base::screen::{Menu, Menus, Screen};
 use crate::sudoku::ecs::{Puzzle, PuzzleRequest};
 use crate::sudoku::view::PuzzleInput;
-use minesweeper_core::sudoku::{Action, PuzzleGame, Side, Status};
+use minesweeper_core::sudoku::{Action, PuzzleGame, Status};
 
 /// Draws the side panel and keeps [`PanelWidth`] up to date.
 pub(crate) fn panel(
@@ -24,19 +25,20 @@ pub(crate) fn panel(
     mut panel: ResMut<PanelWidth>,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
-    boards.menu.load();
+    boards.menu.load(&boards.tx);
     let ctx = contexts.ctx_mut()?.clone();
     let mut click = false;
     side_panel(&ctx, "puzzle-hud", &mut panel, |ui| {
+        let tx = &boards.tx;
         ui.add_space(6.0);
-        ui.heading("Sweeper Sudoku");
+        ui.heading(tx.t(T::SudokuTitle));
         let Some(game) = &puzzle.game else {
-            ui.label(egui::RichText::new("Choose a board to play.").weak());
+            ui.label(egui::RichText::new(tx.t(T::SudokuChoose)).weak());
             return;
         };
-        board_facts(ui, &puzzle, game);
+        board_facts(ui, tx, &puzzle, game);
         ui.separator();
-        pointer_and_hint(ui, &puzzle, game, &boards.input);
+        pointer_and_hint(ui, tx, &puzzle, game, &boards.input);
         ui.add_space(4.0);
         click |= board_buttons(ui, game, &mut boards);
         ui.separator();
@@ -46,8 +48,11 @@ pub(crate) fn panel(
             .zip(game.block_done())
             .map(|(t, d)| format!("{d}/{t}"))
             .collect();
-        ui.label(egui::RichText::new(format!("Block mines done: {}", block.join("  "))).weak());
-        ui.label(egui::RichText::new(format!("Actions: {}", game.moves)).weak());
+        let tx = &boards.tx;
+        let blocks = tx.f(T::SudokuBlockMines, &[("blocks", block.join("  ").into())]);
+        ui.label(egui::RichText::new(blocks).weak());
+        let actions = tx.f(T::SudokuActions, &[("n", game.moves.into())]);
+        ui.label(egui::RichText::new(actions).weak());
     });
     if click {
         sound.write(PlaySound(Effect::Click));
@@ -57,22 +62,22 @@ pub(crate) fn panel(
 
 /// The board's name, code and rating; lives, score, mines, deck, the
 /// pieces that sat out or were destroyed.
-fn board_facts(ui: &mut egui::Ui, puzzle: &Puzzle, game: &PuzzleGame) {
+fn board_facts(ui: &mut egui::Ui, tx: &Texts, puzzle: &Puzzle, game: &PuzzleGame) {
     ui.label(egui::RichText::new(&game.preset.file.name).weak());
     ui.horizontal(|ui| {
-        ui.label("Board code:");
+        ui.label(tx.t(T::SudokuBoardCode));
         ui.monospace(&puzzle.code);
     });
     if let Some(r) = puzzle.rating {
-        ui.label(
-            egui::RichText::new(format!(
-                "Rating: {} ({}/{} mines by deduction alone)",
-                r.label(),
-                r.mines_found,
-                r.mines
-            ))
-            .weak(),
+        let rating = tx.f(
+            T::SudokuRating,
+            &[
+                ("rating", tx.t(words::rating(r.stars())).into()),
+                ("found", r.mines_found.into()),
+                ("mines", r.mines.into()),
+            ],
         );
+        ui.label(egui::RichText::new(rating).weak());
     }
     ui.separator();
     let lives: String = (0..game.preset.file.lives)
@@ -85,63 +90,81 @@ fn board_facts(ui: &mut egui::Ui, puzzle: &Puzzle, game: &PuzzleGame) {
         })
         .collect();
     ui.label(
-        egui::RichText::new(format!("Lives {lives}"))
-            .size(18.0)
-            .color(egui::Color32::from_rgb(230, 70, 90)),
+        egui::RichText::new(tx.f(
+            T::SudokuLives,
+            &[("hearts", lives.into()), ("n", game.lives.into())],
+        ))
+        .size(18.0)
+        .color(egui::Color32::from_rgb(230, 70, 90)),
     );
     ui.label(
-        egui::RichText::new(format!(
-            "Score {} points \u{00b7} {:.1} pawns",
-            game.score,
-            game.pawns()
+        egui::RichText::new(tx.f(
+            T::SudokuScore,
+            &[
+                ("points", game.score.into()),
+                ("pawns", decimal(game.pawns())),
+            ],
         ))
         .size(16.0)
         .strong(),
     );
-    ui.label(format!(
-        "Mines {} of {} done",
-        game.mines_done(),
-        game.mines_total()
+    ui.label(tx.f(
+        T::SudokuMinesDone,
+        &[
+            ("done", game.mines_done().into()),
+            ("total", game.mines_total().into()),
+        ],
     ));
-    ui.label(format!(
-        "Deck {} cards \u{00b7} hand {}",
-        game.deck.len(),
-        game.hand.len()
+    ui.label(tx.f(
+        T::SudokuDeck,
+        &[
+            ("deck", game.deck.len().into()),
+            ("hand", game.hand.len().into()),
+        ],
     ));
-    for (label, cards) in [("Sitting out", &game.bench), ("Destroyed", &game.destroyed)] {
+    for (label, cards) in [
+        (T::SudokuSittingOut, &game.bench),
+        (T::SudokuDestroyed, &game.destroyed),
+    ] {
         if !cards.is_empty() {
             let s: Vec<String> = cards
                 .iter()
                 .map(|c| card_text(c.kind, c.side, c.digit))
                 .collect();
-            ui.label(format!("{label}: {}", s.join(" ")));
+            ui.label(tx.f(label, &[("cards", s.join(" ").into())]));
         }
     }
 }
 
 /// What the pointer will do next, the last refusal and the hint.
-fn pointer_and_hint(ui: &mut egui::Ui, puzzle: &Puzzle, game: &PuzzleGame, input: &PuzzleInput) {
+fn pointer_and_hint(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    puzzle: &Puzzle,
+    game: &PuzzleGame,
+    input: &PuzzleInput,
+) {
+    let size = game.board.grid.size;
     let doing = if let Some(k) = input.jumper {
-        format!(
-            "The knight on {} has its flag up: pick an orange ring to jump{}.",
-            minesweeper_core::sudoku::deduce::cell_name(game.board.grid.size, k),
-            if game.chain.is_some() { " (free)" } else { "" }
-        )
+        let cell = minesweeper_core::sudoku::deduce::cell_name(size, k);
+        let key = if game.chain.is_some() {
+            T::SudokuJumpingFree
+        } else {
+            T::SudokuJumping
+        };
+        tx.f(key, &[("cell", cell.into())])
     } else if let Some(c) = input.card.and_then(|i| game.hand.get(i)) {
-        format!(
-            "Place the {} {} {}: pick a closed cell.",
-            if c.side == Side::White {
-                "white"
-            } else {
-                "black"
-            },
-            c.kind.name(),
-            c.digit
+        tx.f(
+            T::SudokuPlacing,
+            &[
+                ("card", tx.t(words::card(c.kind, c.side)).into()),
+                ("digit", c.digit.into()),
+            ],
         )
     } else if input.piece.is_some() {
-        "Pick a dot to move (blue: a free glide).".to_string()
+        tx.t(T::SudokuPickDot)
     } else {
-        "Pick a card or a piece; right-click flags; hold a cell to probe.".to_string()
+        tx.t(T::SudokuIdle)
     };
     ui.label(egui::RichText::new(doing).italics());
     if let Some((t, _)) = &input.toast {
@@ -153,12 +176,12 @@ fn pointer_and_hint(ui: &mut egui::Ui, puzzle: &Puzzle, game: &PuzzleGame, input
     }
     if let Some(h) = puzzle.hint {
         ui.label(
-            egui::RichText::new(format!("Hint: {}", h.describe(game.board.grid.size)))
+            egui::RichText::new(words::hint(tx, h, size))
                 .color(egui::Color32::from_rgb(120, 230, 140)),
         );
     } else if puzzle.no_hint {
         ui.label(
-            egui::RichText::new("Hint: nothing is certain from what you see.")
+            egui::RichText::new(tx.t(T::SudokuNoHint))
                 .color(egui::Color32::from_rgb(200, 200, 140)),
         );
     }
@@ -169,8 +192,14 @@ fn board_buttons(ui: &mut egui::Ui, game: &PuzzleGame, boards: &mut Boards) -> b
     let mut click = false;
     let playing = game.status == Status::Playing;
     let wide = egui::vec2(270.0, 26.0);
+    let tr = |t: T| boards.tx.t(t);
+    let (hint, discard, stop) = (
+        tr(T::SudokuHintButton),
+        tr(T::SudokuDiscard),
+        tr(T::SudokuStopJumps),
+    );
     if ui
-        .add_enabled(playing, egui::Button::new("Hint (H)").min_size(wide))
+        .add_enabled(playing, egui::Button::new(hint).min_size(wide))
         .clicked()
     {
         boards.request(PuzzleRequest::Hint);
@@ -179,7 +208,7 @@ fn board_buttons(ui: &mut egui::Ui, game: &PuzzleGame, boards: &mut Boards) -> b
     if ui
         .add_enabled(
             playing && boards.input.card.is_some(),
-            egui::Button::new("Discard the picked card (D)").min_size(wide),
+            egui::Button::new(discard).min_size(wide),
         )
         .clicked()
         && let Some(c) = boards.input.card.take()
@@ -187,11 +216,7 @@ fn board_buttons(ui: &mut egui::Ui, game: &PuzzleGame, boards: &mut Boards) -> b
         boards.request(PuzzleRequest::Act(Action::Discard(vec![c])));
         click = true;
     }
-    if game.chain.is_some()
-        && ui
-            .add_sized(wide, egui::Button::new("Stop the knight's jumps"))
-            .clicked()
-    {
+    if game.chain.is_some() && ui.add_sized(wide, egui::Button::new(stop)).clicked() {
         boards.request(PuzzleRequest::Act(Action::EndChain));
         boards.input.jumper = None;
         click = true;
@@ -214,15 +239,16 @@ pub(crate) fn actions(
         .resizable(false)
         .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
         .show(&ctx, |ui| {
+            let (how, menu) = (boards.tx.t(T::HowToPlay), boards.tx.t(T::SudokuMenu));
             ui.horizontal(|ui| {
-                if ui.button("How to play").clicked() {
+                if ui.button(how).clicked() {
                     menus.open(Menu::HowToPlay);
                     click = true;
                 }
-                if boards.again_buttons(ui, "Restart") {
+                if boards.again_buttons(ui, T::SudokuRestart) {
                     click = true;
                 }
-                if ui.button("Menu").clicked() {
+                if ui.button(menu).clicked() {
                     boards.show(Screen::SudokuMenu);
                     click = true;
                 }

@@ -8,6 +8,7 @@ use bevy_egui::{EguiContexts, egui};
 use super::Boards;
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
+use crate::base::i18n::{T, Texts, decimal, words};
 use crate::base::screen::Screen;
 use crate::base::widgets::centered;
 use crate::sudoku::ecs::Puzzle;
@@ -27,39 +28,42 @@ pub(crate) fn result_card(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
-    let title = if game.status == Status::Won {
-        "Wipe!"
+    let tx = &boards.tx;
+    let title = tx.t(if game.status == Status::Won {
+        T::SudokuWipe
     } else {
-        "Board lost"
-    };
+        T::SudokuLost
+    });
     let mut click = false;
     centered(title).show(&ctx, |ui| {
         ui.set_min_width(300.0);
+        let tx = &boards.tx;
         let why = match game.status {
-            Status::Won => "Every mine is done with.",
-            Status::LostLives => "No lives left.",
-            Status::LostPieces => "Out of pieces, with nothing left to move.",
-            Status::Playing => "",
+            Status::Won => tx.t(T::SudokuWhyWon),
+            Status::LostLives => tx.t(T::SudokuWhyLives),
+            Status::LostPieces => tx.t(T::SudokuWhyPieces),
+            Status::Playing => String::new(),
         };
         ui.label(egui::RichText::new(why).size(16.0));
         ui.add_space(4.0);
         ui.label(
-            egui::RichText::new(format!("{:.1} pawns", game.pawns()))
+            egui::RichText::new(tx.f(T::SudokuPawns, &[("pawns", decimal(game.pawns()))]))
                 .size(28.0)
                 .strong(),
         );
-        ui.label(format!("{} points", game.score));
-        facts(ui, &puzzle, game);
+        ui.label(tx.f(T::SudokuPoints, &[("points", game.score.into())]));
+        facts(ui, tx, &puzzle, game);
         ui.add_space(6.0);
-        ui.horizontal(|ui| {
-            if boards.again_buttons(ui, "Play again") {
+        let (look, menu) = (tx.t(T::SudokuLook), tx.t(T::SudokuMenu));
+        ui.horizontal_wrapped(|ui| {
+            if boards.again_buttons(ui, T::SudokuPlayAgain) {
                 click = true;
             }
-            if ui.button("Look at the board").clicked() {
+            if ui.button(look).clicked() {
                 boards.menu.result_closed = true;
                 click = true;
             }
-            if ui.button("Menu").clicked() {
+            if ui.button(menu).clicked() {
                 boards.show(Screen::SudokuMenu);
                 click = true;
             }
@@ -73,7 +77,7 @@ pub(crate) fn result_card(
 
 /// Mines defused and blown, cells opened, lives, actions, cards, board,
 /// code and rating.
-fn facts(ui: &mut egui::Ui, puzzle: &Puzzle, game: &PuzzleGame) {
+fn facts(ui: &mut egui::Ui, tx: &Texts, puzzle: &Puzzle, game: &PuzzleGame) {
     let fate = |f: MineFate| game.cells.iter().filter(|c| c.mine == Some(f)).count();
     let opened = game
         .cells
@@ -84,28 +88,34 @@ fn facts(ui: &mut egui::Ui, puzzle: &Puzzle, game: &PuzzleGame) {
     egui::Grid::new("result").num_columns(2).show(ui, |ui| {
         for (k, v) in [
             (
-                "Mines defused",
-                format!("{} of {}", fate(MineFate::Defused), game.mines_total()),
+                T::FactMinesDefused,
+                tx.f(
+                    T::FactOutOf,
+                    &[
+                        ("n", fate(MineFate::Defused).into()),
+                        ("total", game.mines_total().into()),
+                    ],
+                ),
             ),
-            ("Mines blown", fate(MineFate::Blown).to_string()),
-            ("Cells opened", opened.to_string()),
-            ("Lives left", game.lives.to_string()),
-            ("Actions", game.moves.to_string()),
+            (T::FactMinesBlown, fate(MineFate::Blown).to_string()),
+            (T::FactCellsOpened, opened.to_string()),
+            (T::FactLivesLeft, game.lives.to_string()),
+            (T::FactActions, game.moves.to_string()),
             (
-                "Cards left",
+                T::FactCardsLeft,
                 (game.hand.len() + game.deck.len()).to_string(),
             ),
-            ("Board", game.preset.file.name.clone()),
-            ("Code", puzzle.code.clone()),
+            (T::FactBoard, game.preset.file.name.clone()),
+            (T::FactCode, puzzle.code.clone()),
             (
-                "Rating",
+                T::FactRating,
                 puzzle
                     .rating
-                    .map(|r| r.label().to_string())
+                    .map(|r| tx.t(words::rating(r.stars())))
                     .unwrap_or_default(),
             ),
         ] {
-            ui.label(k);
+            ui.label(tx.t(k));
             ui.label(v);
             ui.end_row();
         }

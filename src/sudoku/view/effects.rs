@@ -1,6 +1,7 @@
 //! What happened, seen and heard: bursts, floating points, fading fog, sounds, toasts; and the animations.
 
 use super::*;
+use crate::base::i18n::{T, Texts, words};
 
 /// Turns the game's events into sounds, toasts and bursts, and animates them.
 pub(super) struct EffectsPlugin;
@@ -24,9 +25,12 @@ pub(super) fn react(
     mut refused: MessageReader<PuzzleRefused>,
     mut input: ResMut<PuzzleInput>,
     mut sound: MessageWriter<PlaySound>,
+    tx: Res<Texts>,
 ) {
     for r in refused.read() {
-        input.toast = Some((r.0.clone(), 3.0));
+        let why =
+            r.0.map_or_else(|| tx.t(T::SudokuNoBoard), |r| words::sudoku_refusal(&tx, r));
+        input.toast = Some((why, 3.0));
         sound.write(PlaySound(Effect::Illegal));
     }
     let (Some(game), Some(fonts), Some(tex)) = (&puzzle.game, fonts, textures) else {
@@ -43,7 +47,7 @@ pub(super) fn react(
             if let Some(e) = sound_of(ev) {
                 sound.write(PlaySound(e));
             }
-            if let Some(t) = toast_of(ev, game) {
+            if let Some(t) = toast_of(ev, game, &tx) {
                 input.toast = Some((t, 3.0));
             }
             picture(ev, &h.0, &mut commands, &tex, &fonts, &l);
@@ -68,14 +72,17 @@ fn sound_of(ev: &Event) -> Option<Effect> {
 }
 
 /// What the panel says about an event.
-fn toast_of(ev: &Event, game: &PuzzleGame) -> Option<String> {
+fn toast_of(ev: &Event, game: &PuzzleGame, tx: &Texts) -> Option<String> {
     Some(match ev {
-        Event::Blew(_) => "A mine blew up: a life lost".into(),
-        Event::NotDigit { cell, digit } => format!(
-            "{} does not hold a {digit}: the piece sits out",
-            minesweeper_core::sudoku::deduce::cell_name(game.board.grid.size, *cell)
-        ),
-        Event::SpareLife { .. } => "The king spent his spare life: nothing lost".into(),
+        Event::Blew(_) => tx.t(T::ToastBlew),
+        Event::NotDigit { cell, digit } => {
+            let cell = minesweeper_core::sudoku::deduce::cell_name(game.board.grid.size, *cell);
+            tx.f(
+                T::ToastNotDigit,
+                &[("cell", cell.into()), ("digit", (*digit).into())],
+            )
+        }
+        Event::SpareLife { .. } => tx.t(T::ToastSpareLife),
         _ => return None,
     })
 }

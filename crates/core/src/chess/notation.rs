@@ -198,6 +198,24 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     parse_coordinate(pos, text).or_else(|_| parse_san(pos, text))
 }
 
+/// A SAN move with other piece letters (king, queen, rook, bishop,
+/// knight), for a move list in the player's language: `Nf3` with the
+/// Ukrainian letters is `Кf3`, `e10=Q` is `e10=Ф`. Files, ranks, `O-O`,
+/// `x`, `+`, `#` and the sweep mark `*` stay as they are.
+pub fn with_letters(san: &str, letters: &[&str; 5]) -> String {
+    let letter = |c: char| "KQRBN".find(c).map(|i| letters[i]);
+    let mut out = String::with_capacity(san.len() + 2);
+    let mut after_equals = false;
+    for (i, c) in san.chars().enumerate() {
+        match letter(c) {
+            Some(l) if i == 0 || after_equals => out.push_str(l),
+            _ => out.push(c),
+        }
+        after_equals = c == '=';
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,5 +256,20 @@ mod tests {
         let p = parse_standard("4k3/8/8/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
         let m = parse_coordinate(&p, "a1d1").unwrap();
         assert_eq!(san_base(&p, m, &p.legal_moves()), "Rad1");
+    }
+
+    #[test]
+    fn moves_read_in_other_letters() {
+        let uk = ["Кр", "Ф", "Т", "С", "К"];
+        assert_eq!(with_letters("Nf3", &uk), "Кf3");
+        assert_eq!(with_letters("Kxe2+", &uk), "Крxe2+");
+        assert_eq!(with_letters("e10=Q#", &uk), "e10=Ф#");
+        assert_eq!(with_letters("Rbd1", &uk), "Тbd1");
+        assert_eq!(with_letters("exd5", &uk), "exd5");
+        assert_eq!(with_letters("O-O", &uk), "O-O");
+        assert_eq!(with_letters("e2*", &uk), "e2*");
+        let fr = ["R", "D", "T", "F", "C"];
+        assert_eq!(with_letters("Bb5", &fr), "Fb5");
+        assert_eq!(with_letters("Qh5", &fr), "Dh5");
     }
 }

@@ -273,11 +273,54 @@ fn normalize(c: char) -> char {
     }
 }
 
+/// Why a typed board code cannot be read (the game words it in the
+/// player's language; [`Display`](std::fmt::Display) gives English).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodeError {
+    /// No dash between tag and seed.
+    NotACode(String),
+    /// Tag or seed missing.
+    TooShort(String),
+    /// A tag no preset has: the tag (upper case) and the known tags.
+    UnknownTag(String, Vec<String>),
+    /// A character outside the code alphabet.
+    BadCharacter(char),
+    /// More seed than fits.
+    TooLong(String),
+    /// The check letter does not match: a typing mistake.
+    Typo(String),
+}
+
+impl std::fmt::Display for CodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CodeError::NotACode(c) => {
+                write!(f, "\"{c}\" is not a board code (like {EXAMPLE_CODE})")
+            }
+            CodeError::TooShort(c) => write!(
+                f,
+                "\"{c}\" is too short for a board code (like {EXAMPLE_CODE})"
+            ),
+            CodeError::UnknownTag(t, tags) => write!(
+                f,
+                "no board preset has the tag {t} (the tags are {})",
+                tags.join(", ")
+            ),
+            CodeError::BadCharacter(c) => write!(f, "'{c}' cannot appear in a board code"),
+            CodeError::TooLong(c) => write!(f, "\"{c}\" is too long for a board code"),
+            CodeError::Typo(c) => write!(
+                f,
+                "\"{c}\" has a typing mistake (its check letter does not match)"
+            ),
+        }
+    }
+}
+
 /// Reads a share code into (tag, seed).
 ///
 /// # Errors
-/// What is wrong with it, in words.
-pub fn parse_code(code: &str) -> Result<(String, u64), String> {
+/// What is wrong with it.
+pub fn parse_code(code: &str) -> Result<(String, u64), CodeError> {
     parse_code_among(code, None)
 }
 
@@ -285,26 +328,24 @@ pub fn parse_code(code: &str) -> Result<(String, u64), String> {
 /// unknown tag is named as such, not taken for a typing mistake.
 ///
 /// # Errors
-/// What is wrong with it, in words.
-pub fn parse_code_among(code: &str, tags: Option<&[&str]>) -> Result<(String, u64), String> {
+/// What is wrong with it.
+pub fn parse_code_among(code: &str, tags: Option<&[&str]>) -> Result<(String, u64), CodeError> {
     let code = code.trim();
+    // Echoed back to the player: a pasted page of text is cut short.
+    let shown: String = code.chars().take(24).collect();
     let Some((tag, rest)) = code.split_once('-') else {
-        return Err(format!(
-            "\"{code}\" is not a board code (like {EXAMPLE_CODE})"
-        ));
+        return Err(CodeError::NotACode(shown));
     };
     if tag.is_empty() || rest.chars().count() < 2 {
-        return Err(format!(
-            "\"{code}\" is too short for a board code (like {EXAMPLE_CODE})"
-        ));
+        return Err(CodeError::TooShort(shown));
     }
     if let Some(tags) = tags
         && !tags.iter().any(|t| t.eq_ignore_ascii_case(tag))
     {
-        return Err(format!(
-            "no board preset has the tag {} (the tags are {})",
+        let tag: String = tag.chars().take(8).collect();
+        return Err(CodeError::UnknownTag(
             tag.to_ascii_uppercase(),
-            tags.join(", ")
+            tags.iter().map(|t| t.to_string()).collect(),
         ));
     }
     let mut seed: u64 = 0;
@@ -313,17 +354,15 @@ pub fn parse_code_among(code: &str, tags: Option<&[&str]>) -> Result<(String, u6
     for &c in body {
         let c = normalize(c);
         let Some(v) = ALPHABET.iter().position(|&a| a as char == c) else {
-            return Err(format!("'{c}' cannot appear in a board code"));
+            return Err(CodeError::BadCharacter(c));
         };
         seed = seed
             .checked_mul(32)
             .and_then(|s| s.checked_add(v as u64))
-            .ok_or_else(|| format!("\"{code}\" is too long for a board code"))?;
+            .ok_or_else(|| CodeError::TooLong(shown.clone()))?;
     }
     if normalize(check[0]) != check_char(tag, seed) {
-        return Err(format!(
-            "\"{code}\" has a typing mistake (its check letter does not match)"
-        ));
+        return Err(CodeError::Typo(shown));
     }
     Ok((tag.to_ascii_uppercase(), seed))
 }

@@ -14,7 +14,7 @@ pub mod grid;
 pub mod preset;
 pub mod save;
 
-pub use board::{Board, Card, generate, merge_digits, parse_code, share_code};
+pub use board::{Board, Card, CodeError, generate, merge_digits, parse_code, share_code};
 pub use deduce::{Hint, PublicView, Rating, deduce, hint, rate};
-pub use game::{Action, CellState, Event, MineFate, PuzzleGame, Status};
+pub use game::{Action, CellState, Event, MineFate, PuzzleGame, Refusal, Status};
 pub use preset::{PieceKind, Side, SudokuPreset};

@@ -5,20 +5,20 @@
 use super::*;
 
 impl PuzzleGame {
-    pub(super) fn why_not_move(&self, from: usize, to: usize) -> String {
+    pub(super) fn why_not_move(&self, from: usize, to: usize) -> Refusal {
         let Some(p) = self.piece_at(from) else {
-            return "no piece there".into();
+            return Refusal::NoPiece;
         };
         if self.piece_at(to).is_some() {
-            return "another piece stands there".into();
+            return Refusal::OtherPiece;
         }
         if p.stamina == 0 {
-            return format!("the {} has no stamina left", p.card.kind.name());
+            return Refusal::NoStamina(p.card.kind);
         }
         if self.cells[to].state == CellState::Question {
-            return "a question mark never opens".into();
+            return Refusal::Question;
         }
-        format!("a {} cannot move there", p.card.kind.name())
+        Refusal::CannotMove(p.card.kind)
     }
 
     pub(super) fn refill(&mut self, slot: usize) {

@@ -269,7 +269,7 @@ impl PuzzleGame {
     /// A [`Refusal`] naming the reason, in words for the player.
     pub fn apply(&mut self, action: &Action) -> Result<Vec<Event>, Refusal> {
         if self.status != Status::Playing {
-            return Err(Refusal("the board is over: start a new one".into()));
+            return Err(Refusal::Over);
         }
         let cells = self.cells.len();
         let bad_cell = |c: usize| c >= cells;
@@ -287,32 +287,30 @@ impl PuzzleGame {
             Action::Flag(cell) => {
                 let cell = *cell;
                 if bad_cell(cell) || !self.is_closed(cell) {
-                    return Err(Refusal("flags go on closed cells".into()));
+                    return Err(Refusal::FlagOnOpen);
                 }
                 if self.piece_at(cell).is_some() {
-                    return Err(Refusal("a piece stands there".into()));
+                    return Err(Refusal::PieceThere);
                 }
                 self.cells[cell].flag = !self.cells[cell].flag;
             }
             Action::Probe(cell) => {
                 let cell = *cell;
                 if bad_cell(cell) || !self.is_closed(cell) || self.piece_at(cell).is_some() {
-                    return Err(Refusal("only a closed cell can be probed".into()));
+                    return Err(Refusal::ProbeOpen);
                 }
                 self.probe(cell, &mut ev);
             }
             Action::Place { hand, cell } => {
                 let (hand, cell) = (*hand, *cell);
                 if hand >= self.hand.len() {
-                    return Err(Refusal("no such card in the hand".into()));
+                    return Err(Refusal::NoCard);
                 }
                 if bad_cell(cell) || !self.is_closed(cell) || self.piece_at(cell).is_some() {
-                    return Err(Refusal("a piece goes on a closed cell".into()));
+                    return Err(Refusal::PlaceOnOpen);
                 }
                 if self.cells[cell].flag {
-                    return Err(Refusal(
-                        "that cell is flagged: take the flag down first".into(),
-                    ));
+                    return Err(Refusal::Flagged);
                 }
                 let card = self.hand.remove(hand);
                 self.place(card, cell, &mut ev);
@@ -321,26 +319,23 @@ impl PuzzleGame {
             Action::Move { from, to } => {
                 let (from, to) = (*from, *to);
                 if bad_cell(from) || bad_cell(to) {
-                    return Err(Refusal("off the board".into()));
+                    return Err(Refusal::OffBoard);
                 }
                 let Some(&(_, glide)) = self.targets(from).iter().find(|(t, _)| *t == to) else {
-                    return Err(Refusal(self.why_not_move(from, to)));
+                    return Err(self.why_not_move(from, to));
                 };
                 self.board_move(from, to, glide, &mut ev);
             }
             Action::FlagJump { from, to } => {
                 let (from, to) = (*from, *to);
                 if bad_cell(from) || bad_cell(to) || !self.jump_targets(from).contains(&to) {
-                    return Err(Refusal(
-                        "a knight flag-jumps an L onto a closed cell, with stamina or a hit before"
-                            .into(),
-                    ));
+                    return Err(Refusal::FlagJump);
                 }
                 self.flag_jump(from, to, &mut ev);
             }
             Action::EndChain => {
                 if self.chain.is_none() {
-                    return Err(Refusal("no knight is jumping".into()));
+                    return Err(Refusal::NoJump);
                 }
             }
             Action::Discard(list) => {
@@ -348,7 +343,7 @@ impl PuzzleGame {
                 list.sort_unstable();
                 list.dedup();
                 if list.is_empty() || list.iter().any(|&i| i >= self.hand.len()) {
-                    return Err(Refusal("pick cards in the hand to discard".into()));
+                    return Err(Refusal::Discard);
                 }
                 // Each discarded slot takes the deck's next card in place;
                 // with the deck empty the hand shrinks.
@@ -366,7 +361,7 @@ impl PuzzleGame {
             Action::Merge { into, fed } => {
                 let (into, fed) = (*into, *fed);
                 if into == fed || into >= self.hand.len() || fed >= self.hand.len() {
-                    return Err(Refusal("drag one hand card onto another to merge".into()));
+                    return Err(Refusal::Merge);
                 }
                 let d = self.hand[fed].digit;
                 let size = self.board.grid.size;

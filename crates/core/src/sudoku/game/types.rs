@@ -2,6 +2,7 @@
 //! actions, events and refusals.
 
 use super::Card;
+use crate::sudoku::preset::PieceKind;
 
 /// What a cell shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,12 +169,69 @@ pub enum Event {
     Over(Status),
 }
 
-/// Why an action was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal(pub String);
+/// Why an action was refused (the game words it in the player's
+/// language; [`Display`](std::fmt::Display) gives English for tools).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The board is over.
+    Over,
+    /// A flag on an open cell (or off the board).
+    FlagOnOpen,
+    /// A flag or a piece where a piece stands.
+    PieceThere,
+    /// A probe of an open cell or of a piece.
+    ProbeOpen,
+    /// No such card in the hand.
+    NoCard,
+    /// A piece placed on an open cell.
+    PlaceOnOpen,
+    /// A piece placed on a flag.
+    Flagged,
+    /// A cell off the board.
+    OffBoard,
+    /// A move from a cell without a piece.
+    NoPiece,
+    /// A move onto another piece.
+    OtherPiece,
+    /// A move of a piece with no stamina left.
+    NoStamina(PieceKind),
+    /// A move onto a question mark.
+    Question,
+    /// A move the piece cannot make.
+    CannotMove(PieceKind),
+    /// A flag-jump that is not an L onto a closed cell with stamina.
+    FlagJump,
+    /// "Stop the jumps" with no knight jumping.
+    NoJump,
+    /// A discard of no card or of cards not in the hand.
+    Discard,
+    /// A merge of a card with itself or with no card.
+    Merge,
+}
 
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        let text = match self {
+            Refusal::Over => "the board is over: start a new one",
+            Refusal::FlagOnOpen => "flags go on closed cells",
+            Refusal::PieceThere => "a piece stands there",
+            Refusal::ProbeOpen => "only a closed cell can be probed",
+            Refusal::NoCard => "no such card in the hand",
+            Refusal::PlaceOnOpen => "a piece goes on a closed cell",
+            Refusal::Flagged => "that cell is flagged: take the flag down first",
+            Refusal::OffBoard => "off the board",
+            Refusal::NoPiece => "no piece there",
+            Refusal::OtherPiece => "another piece stands there",
+            Refusal::NoStamina(k) => return write!(f, "the {} has no stamina left", k.name()),
+            Refusal::Question => "a question mark never opens",
+            Refusal::CannotMove(k) => return write!(f, "a {} cannot move there", k.name()),
+            Refusal::FlagJump => {
+                "a knight flag-jumps an L onto a closed cell, with stamina or a hit before"
+            }
+            Refusal::NoJump => "no knight is jumping",
+            Refusal::Discard => "pick cards in the hand to discard",
+            Refusal::Merge => "drag one hand card onto another to merge",
+        };
+        f.write_str(text)
     }
 }

@@ -1,0 +1,372 @@
+# Minesweeper Chess — textes de l’interface en français.
+#
+# Un message par texte que voit le joueur. Traducteurs : copiez en.ftl vers
+# <code de langue>.ftl, traduisez les valeurs (jamais les identifiants à gauche),
+# gardez chaque { $placeholder } et lancez le test de complétude
+# (cargo test --test game i18n). Dans les deux pages « Comment jouer », les lignes
+# qui commencent par "## " sont des titres, "• " commence une puce.
+
+## La langue elle-même
+
+# Le nom de la langue, écrit dans cette langue (affiché dans les Paramètres).
+language-name = Français
+# Lettres des pièces pour la liste des coups, dans l’ordre roi dame tour fou
+# cavalier, séparées par des espaces (les pions n’ont pas de lettre).
+notation-letters = R D T F C
+
+## Écran titre et menus
+
+title = Minesweeper Chess
+subtitle = Des échecs sur un champ de mines noyé dans le brouillard
+play-hot-seat = Jouer : deux joueurs, un écran
+play-computer = Jouer contre l’ordinateur
+play-puzzle = Sweeper Sudoku (casse-tête)
+coming-soon = bientôt disponible
+level = Niveau
+level-beginner = Débutant
+level-casual = Amateur
+level-strong = Confirmé
+level-master = Maître
+you-play = Votre camp
+vs-computer = Contre l’ordinateur ({ $level })
+thinking = L’ordinateur réfléchit…
+hint = Indice
+hint-thinking = Recherche d’un bon coup…
+search-info = Dernière recherche : profondeur { $depth }, { $nodes } positions
+resume = Reprendre la partie sauvegardée
+board = Plateau
+how-to-play = Comment jouer
+settings = Paramètres
+quit = Quitter
+back = Retour
+continue = Continuer
+main-menu = Menu principal
+paused = Pause
+new-game = Nouvelle partie
+undo = Annuler le coup
+resign = Abandonner
+offer-draw = Convenir d’une nulle
+flip = Retourner le plateau
+export = Exporter la partie
+import = Importer une partie
+copy = Copier
+load = Charger
+close = Fermer
+
+## Le panneau des échecs
+
+to-move = Trait aux { $side }
+white = Blancs
+black = Noirs
+check = Échec !
+mines =
+    { $n ->
+        [one] { $n } mine restante
+       *[other] { $n } mines restantes
+    }
+captured = Pièces prises
+destroyed = Détruites par les mines
+moves = Coups
+game-over = Partie terminée
+
+## Paramètres
+
+volume = Volume
+mute = Sourdine
+theme = Thème du plateau
+coordinates = Afficher les coordonnées
+animation-speed = Vitesse des animations
+anim-off = désactivées
+anim-slow = lente
+anim-normal = normale
+anim-fast = rapide
+palette = Couleurs des chiffres
+palette-classic = Démineur classique
+palette-colour-blind = adaptée aux daltoniens
+language = Langue
+notation = Lettres de la notation
+notation-local = { notation-letters } (français)
+notation-international = K Q R B N (internationale)
+theme-walnut = Noyer
+theme-tournament = Tournoi
+theme-slate = Ardoise
+
+## Avis
+
+preset-errors = Certains plateaux du dossier levels/ contiennent des erreurs :
+preset-changed = Ce plateau a été modifié sur le disque ; lancez une nouvelle partie pour l’utiliser.
+save-corrupt = La partie sauvegardée n’a pas pu être lue ({ $why }) ; une nouvelle partie a commencé.
+import-failed = Impossible d’importer la partie : { $why }
+text-errors = Un fichier de traduction contient des erreurs (les derniers textes valides sont conservés) :
+sweep-hint = Clic droit, S ou appui long (tactile) sur la case devant le pion : la déminer
+keys = Touches : Esc menu/désélection · F retourner · U annuler · H indice · M sourdine · S déminer
+
+## Noms des pièces (en minuscules, comme dans une phrase)
+
+piece-king = roi
+piece-queen = dame
+piece-rook = tour
+piece-bishop = fou
+piece-knight = cavalier
+piece-pawn = pion
+
+## Pourquoi un coup d’échecs est refusé
+
+ref-game-over = La partie est terminée.
+ref-no-piece = Il n’y a aucune pièce en { $sq }.
+ref-not-your-turn = C’est aux { $side } de jouer.
+ref-only-pawns-sweep = Seuls les pions peuvent déminer.
+ref-no-sapper-rule = Ce plateau ne prévoit pas d’action sapeur.
+ref-sweep-in-check = Un pion ne peut pas déminer tant que votre roi est en échec.
+ref-cannot-sweep = Le pion en { $from } ne peut pas déminer { $to }.
+ref-nothing-to-sweep = Plus aucune mine n’est cachée : il n’y a rien à déminer en { $sq }. La partie continue comme aux échecs standard.
+ref-must-promote = Un pion qui atteint { $sq } doit être promu.
+ref-wrong-kind = La pièce en { $from } ({ $piece }) ne peut pas jouer ce coup vers { $to }.
+ref-in-check = Votre roi en { $sq } est en échec : sortez-le de l’échec.
+ref-cannot-go = La pièce en { $from } ({ $piece }) ne peut pas aller en { $to }.
+
+## Comment se termine une partie d’échecs
+
+win-checkmate = Les { $side } gagnent par échec et mat
+win-blast = Les { $side } gagnent : l’explosion a exposé le roi adverse
+win-resignation = Les { $side } gagnent par abandon
+draw-stalemate = Nulle par pat
+draw-repetition = Nulle par triple répétition
+draw-material = Nulle : aucun camp ne peut mater
+draw-agreement = Nulle par accord mutuel
+
+## Sweeper Sudoku : menu
+
+sudoku-title = Sweeper Sudoku
+sudoku-tagline = Un sudoku caché, des mines et une main de pièces d’échecs.
+sudoku-resume-board = Reprendre cette grille
+sudoku-resume-saved = Reprendre la sauvegarde { $code }
+sudoku-play-new = Jouer une nouvelle grille
+sudoku-board-code = Code de grille :
+sudoku-play-code = Jouer ce code
+sudoku-back-to-chess = Retour à Minesweeper Chess
+sudoku-save-corrupt = La grille sauvegardée n’a pas pu être lue ({ $why }) ; elle a été conservée sous le nom { $file } et une nouvelle grille repart de zéro.
+sudoku-no-board = Aucune grille n’est ouverte.
+
+## Pourquoi un code de grille n’est pas lu
+
+code-not-a-code = « { $code } » n’est pas un code de grille (par exemple { $example }).
+code-too-short = « { $code } » est trop court pour un code de grille (par exemple { $example }).
+code-unknown-tag = Aucune grille ne porte l’étiquette { $tag } (les étiquettes sont : { $tags }).
+code-bad-character = « { $char } » ne peut pas figurer dans un code de grille.
+code-too-long = « { $code } » est trop long pour un code de grille.
+code-typo = « { $code } » contient une faute de frappe (sa lettre de contrôle ne correspond pas).
+
+## Sweeper Sudoku : le panneau
+
+sudoku-choose = Choisissez une grille.
+sudoku-rating =
+    Difficulté : { $rating } ({ $found }/{ $mines } { $mines ->
+        [one] mine
+       *[other] mines
+    } par simple déduction)
+rating-gentle = Paisible
+rating-thoughtful = Méthodique
+rating-tricky = Coriace
+rating-daring = Téméraire
+sudoku-lives =
+    { $hearts }  { $n ->
+        [one] { $n } vie
+       *[other] { $n } vies
+    }
+sudoku-score =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } · { $pawns ->
+        [one] { $pawns } pion
+       *[other] { $pawns } pions
+    }
+sudoku-mines-done = Mines traitées : { $done } sur { $total }
+sudoku-deck =
+    Pioche : { $deck ->
+        [one] { $deck } carte
+       *[other] { $deck } cartes
+    } · main : { $hand }
+sudoku-sitting-out = Hors jeu : { $cards }
+sudoku-destroyed = Détruites : { $cards }
+sudoku-jumping = Le cavalier en { $cell } a levé son drapeau : choisissez un anneau orange pour sauter.
+sudoku-jumping-free = Le cavalier en { $cell } a levé son drapeau : choisissez un anneau orange pour sauter (saut gratuit).
+sudoku-placing = Carte { $card } { $digit } : choisissez une case fermée.
+sudoku-pick-dot = Choisissez un point où aller (bleu : glissade gratuite).
+sudoku-idle = Choisissez une carte ou une pièce ; clic droit : drapeau ; appui long sur une case : sonder.
+sudoku-no-hint = Indice : rien n’est certain d’après ce que vous voyez.
+sudoku-hint-button = Indice (H)
+sudoku-discard = Défausser la carte choisie (D)
+sudoku-stop-jumps = Arrêter les sauts du cavalier
+sudoku-block-mines = Mines traitées par bloc : { $blocks }
+sudoku-actions = Actions : { $n }
+sudoku-restart = Recommencer
+sudoku-new-board = Nouvelle grille
+sudoku-menu = Menu
+
+## Sweeper Sudoku : les cartes (une pièce d’un camp, comme dans « Carte roi blanc 3 »)
+
+card-white-king = roi blanc
+card-white-queen = dame blanche
+card-white-rook = tour blanche
+card-white-bishop = fou blanc
+card-white-knight = cavalier blanc
+card-black-king = roi noir
+card-black-queen = dame noire
+card-black-rook = tour noire
+card-black-bishop = fou noir
+card-black-knight = cavalier noir
+
+## Sweeper Sudoku : indices ({ $cell } est un nom de case comme b3)
+
+hint-mine = Indice : { $cell } cache une mine : maintenez l’appui dessus pour la sonder (+10).
+hint-safe-digit = Indice : { $cell } est un { $digit } sans mine : posez-y un { $digit }.
+hint-safe = Indice : { $cell } ne cache aucune mine.
+hint-digit = Indice : { $cell } est un { $digit } (une mine peut se cacher dessous).
+
+## Sweeper Sudoku : ce qui vient de se passer
+
+toast-blew = Une mine a explosé : une vie perdue.
+toast-not-digit = { $cell } ne contient pas de { $digit } : la pièce est mise hors jeu.
+toast-spare-life = Le roi a utilisé sa vie de réserve : rien n’est perdu.
+
+## Sweeper Sudoku : pourquoi une action est refusée
+
+sref-over = La grille est terminée : commencez-en une nouvelle.
+sref-flag-closed = Les drapeaux se posent sur des cases fermées.
+sref-piece-there = Une pièce occupe déjà cette case.
+sref-probe-closed = Seule une case fermée peut être sondée.
+sref-no-card = Cette carte n’est pas dans la main.
+sref-place-closed = Une pièce se pose sur une case fermée.
+sref-flagged = Cette case porte un drapeau : retirez-le d’abord.
+sref-off-board = C’est en dehors de la grille.
+sref-no-piece = Il n’y a pas de pièce ici.
+sref-other-piece = Une autre pièce occupe cette case.
+sref-no-stamina = Cette pièce ({ $piece }) n’a plus d’endurance.
+sref-question = Un point d’interrogation ne s’ouvre jamais.
+sref-cannot-move = Cette pièce ({ $piece }) ne peut pas aller là.
+sref-flag-jump = Le saut-drapeau d’un cavalier est un L vers une case fermée, s’il lui reste de l’endurance ou s’il vient de toucher une mine.
+sref-no-jump = Aucun cavalier n’est en train de sauter.
+sref-discard = Choisissez dans la main les cartes à défausser.
+sref-merge = Faites glisser une carte de la main sur une autre pour les fusionner.
+
+## Sweeper Sudoku : la carte de résultat
+
+sudoku-wipe = Table rase !
+sudoku-lost = Grille perdue
+sudoku-why-won = Toutes les mines ont été traitées.
+sudoku-why-lives = Plus aucune vie.
+sudoku-why-pieces = Plus de pièces, et plus rien à déplacer.
+sudoku-pawns =
+    { $pawns ->
+        [one] { $pawns } pion
+       *[other] { $pawns } pions
+    }
+sudoku-points =
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+sudoku-play-again = Rejouer
+sudoku-look = Voir la grille
+fact-mines-defused = Mines désamorcées
+fact-out-of = { $n } sur { $total }
+fact-mines-blown = Mines explosées
+fact-cells-opened = Cases ouvertes
+fact-lives-left = Vies restantes
+fact-actions = Actions
+fact-cards-left = Cartes restantes
+fact-board = Grille
+fact-code = Code
+fact-rating = Difficulté
+
+## La page web, avant le chargement du jeu
+
+web-loading = Chargement…
+web-starting = Démarrage…
+
+## Comment jouer à Minesweeper Chess
+
+help-chess-title = Comment jouer à Minesweeper Chess
+help-chess =
+    Des échecs sur un plateau 8×10 avec un champ de mines caché dans les rangées 4–7. Les pions peuvent désamorcer les mines. Les rois sont immunisés.
+
+    ## Le plateau
+    Minesweeper Chess se joue sur un plateau 8×10 : 8 colonnes (a–h) et 10 rangées (1–10). Les Blancs occupent les rangées 1–2 et les Noirs les rangées 9–10, dans la disposition standard des échecs. Les rangées 3 et 8 sont vides au départ.
+    La rangée arrière (rangée 1 pour les Blancs, rangée 10 pour les Noirs) est T·C·F·D·R·F·C·T : tour, cavalier, fou, dame, roi, fou, cavalier, tour. Les pions sont sur la rangée 2 (Blancs) et la rangée 9 (Noirs). Les Blancs jouent en premier.
+
+    ## La zone de brouillard
+    Les rangées 4–7 constituent la zone de brouillard. Au début de la partie, quatre mines sont placées aléatoirement dans ces 32 cases et la zone est couverte d’un brouillard gris. Le compteur de mines dans le panneau indique combien de mines restent sur le plateau.
+    Lorsqu’une pièce atterrit sur une case, le brouillard se lève sur cette case et sur ses voisines immédiates situées dans la zone de brouillard. Un seul anneau : il n’y a pas de révélation en cascade. Une case révélée affiche le nombre de mines adjacentes, exactement comme dans le Démineur classique (1–8, codé par couleur), ou rien si elle n’en touche aucune.
+    Lorsque les quatre mines ont été découvertes (leur case révélée) ou retirées du plateau, tout le brouillard restant se lève définitivement et la partie continue comme aux échecs standard.
+
+    ## Interactions avec les mines
+    • Roi : atterrit sur une mine — sapeur royal : la mine est retirée silencieusement, le roi est indemne.
+    • Pion, action sapeur : vise la case devant lui — la mine qui s’y trouve éventuellement est retirée, le pion reste en place et le tour passe. Sans danger même s’il n’y a pas de mine.
+    • Pion, mouvement normal : atterrit sur une mine — le pion est détruit, et la mine avec lui.
+    • Toute autre pièce : atterrit sur une mine — la pièce est détruite, et la mine avec elle.
+    • Tour, fou, dame : traversent une mine — aucun effet. Les mines ne sont déclenchées qu’à la case d’atterrissage : les pièces coulissantes passent par-dessus toute mine sur laquelle elles ne s’arrêtent pas.
+
+    ## Action sapeur du pion
+    Sélectionnez un pion et une bombe apparaît sur la case directement devant lui. Cliquez sur la bombe (ou faites un clic droit sur la case, appuyez sur S, ou maintenez le doigt sur la case sur un écran tactile) pour utiliser l’action sapeur : le pion reste en place et toute mine sur cette case est retirée. S’il n’y a pas de mine, le pion a gaspillé son tour — mais cela signifie aussi que les pions peuvent légalement passer leur coup, ce qui rend le zugzwang nettement plus difficile à imposer.
+    L’action sapeur n’est pas disponible lorsque votre roi est en échec (elle ne peut pas résoudre l’échec). Dès qu’aucune mine n’est plus cachée, un pion ne peut plus déminer qu’une case portant une mine visible : à partir de là, ce sont des échecs standard.
+
+    ## Roque, promotion et règles spéciales
+    Le roque suit les règles standard des échecs : le roi et la tour ne doivent pas avoir bougé, les cases entre eux doivent être vides, et le roi ne doit pas être en échec, passer par une case en échec ni atterrir en échec. Les mines dans le couloir du roque sont traitées comme vides pour le test de chemin libre, mais le roi déclencherait celle sur laquelle il atterrit (en tant que roi, il la retire).
+    Promotion : les pions blancs sont promus en atteignant la rangée 10 (la rangée arrière des Noirs), les pions noirs à la rangée 1. La promotion se fait toujours en dame.
+    Pas de prise en passant. Pas de règle des 50 coups : la zone de brouillard ralentit tellement le développement initial que les parties dépassent couramment les 50 coups avant un contact significatif.
+
+    ## Échec, échec et mat et pat
+    Les règles standard d’échec et d’échec et mat s’appliquent. Un roi en échec doit en sortir au coup suivant ; les coups qui laissent votre propre roi en échec sont illégaux. Le pat (aucun coup légal, sans être en échec) termine la partie par un match nul.
+    Une explosion qui laisse votre propre roi en échec vous fait perdre sur-le-champ : l’adversaire gagne. La triple répétition et une position où aucun camp ne peut mater donnent aussi la nulle, et les joueurs peuvent convenir d’une nulle.
+
+    ## Commandes
+    Cliquez sur une pièce, puis sur une case en surbrillance (ou faites-la glisser jusque-là). Un clic droit, S ou un appui long sur la case devant un pion sélectionné la démine. Touches : Esc menu ou désélection, F retourner le plateau, U annuler, H indice, M sourdine.
+
+## Comment jouer à Sweeper Sudoku
+
+help-sudoku-title = Comment jouer à Sweeper Sudoku
+help-sudoku =
+    ## La grille
+    Sous le brouillard se cache un sudoku résolu : chaque chiffre apparaît une fois dans chaque ligne, chaque colonne et chaque bloc. Quelques cases sont ouvertes au départ, et elles ne contiennent jamais de mine.
+    Les mines sont dispersées sur la grille indépendamment, comme au Démineur. Une mine peut se cacher sous n’importe quel chiffre.
+    Une case ouverte peut afficher un petit nombre cerclé : le nombre de mines parmi ses huit voisines. Chaque bloc indique combien de mines il contient. Certaines cases de départ gardent leur compte pour elles et affichent un anneau vide.
+
+    ## Drapeaux
+    Plantez un drapeau sur une case fermée qui, selon vous, cache une mine : faites un clic droit sur la case, ou touchez-la deux fois sur un écran tactile. Le drapeau, c’est votre plan : il décide de ce que fait une pièce quand elle passe sur cette case.
+
+    ## Votre main
+    Votre main contient cinq pièces, chacune avec un chiffre sur sa carte. En posant une pièce sur une case fermée, vous affirmez que cette case contient ce chiffre.
+    • Bon chiffre, pas de mine : la case s’ouvre et la pièce y reste comme capteur. Une tour, un fou ou une dame fusionne avec la case et son chiffre change ; un roi ou un cavalier garde le sien.
+    • Mauvais chiffre, pas de mine : la pièce est mise hors jeu pour le reste de la grille. La case reste fermée, et le jeu note que ce chiffre n’y est pas.
+    • Une mine explose quel que soit le chiffre. Vous perdez une vie et la pièce est détruite.
+    Après chaque pièce jouée, la main se complète depuis la pioche.
+
+    ## Capteurs
+    Chaque pièce sur la grille affiche un nombre : son capteur. Il se met à jour après chaque action.
+    Une pièce blanche compte les mines restantes dans sa zone, comme un nombre du Démineur. Une pièce noire compte les cases fermées de sa zone qui cachent son propre chiffre, celui de sa carte. Une mine dans la case n’y change rien.
+    La zone d’un roi, ce sont les huit cases qui l’entourent ; celle d’un cavalier, les huit cases à un saut en L. Une tour, un fou ou une dame regarde le long de ses lignes, à travers les cases fermées uniquement : chaque ligne s’arrête avant la première case ouverte ou la première pièce.
+
+    ## Déplacements sur la grille
+    Une pièce sur la grille se déplace selon ses règles d’échecs vers une case fermée. Le chiffre n’est pas vérifié lors d’un déplacement sur la grille ; ce sont les mines et vos drapeaux qui décident. Chaque déplacement coûte un point d’endurance : un cavalier en a trois, toutes les autres pièces deux. Poser une pièce depuis la main ne coûte rien.
+    Une tour, un fou ou une dame ouvre chaque case de son chemin. Une mine sous votre drapeau est désamorcée. Un drapeau sans mine dessous devient un point d’interrogation : la pièce s’y arrête, est mise hors jeu, et vous perdez 10 points. Une mine sans drapeau explose. Une tour peut aussi glisser gratuitement sur des cases ouvertes : elle n’ouvre rien et ne fait que repositionner son capteur.
+    Un roi ou un cavalier fait un seul pas ou un seul saut, sans chemin intermédiaire, et un drapeau ne le protège pas. Une mine sous un roi ou un cavalier explose, drapeau ou non.
+    Faites un clic droit sur un cavalier, ou maintenez le doigt dessus sur un écran tactile, pour lever son drapeau : il saute alors comme un démineur. Sur une mine, il la désamorce. Sur une case vide, il laisse un point d’interrogation et est mis hors jeu. Tant qu’il fait mouche, il continue de sauter.
+
+    ## Sondes
+    Maintenez l’appui sur une case fermée jusqu’à ce que la mèche en ait fait le tour. Vous sondez ainsi la case sans y poser de pièce.
+    Sur une mine, la mine est désamorcée et la case s’ouvre, ce qui rapporte 10 points. Sur une case vide, la case devient définitivement un point d’interrogation et vous perdez 10 points. Une sonde n’est pas un déplacement et ne coûte pas d’endurance.
+    Chaque roi sur la grille dispose d’une vie de réserve par grille. Si vous sondez une case vide dans le carré 3×3 qui l’entoure, c’est lui qui la dépense : la case reste fermée et rien n’est perdu.
+
+    ## Défausse et fusion
+    Défaussez autant de pièces que vous le souhaitez (D, ou faites glisser une carte sur la pioche) : la pièce quitte votre main et une nouvelle arrive de la pioche. Une défausse n’est pas un déplacement et ne rapporte rien. La pioche n’est pas infinie : c’est là la seule limite.
+    Fusion : faites glisser une pièce de votre main sur une autre. Les chiffres s’additionnent en tournant en boucle de 1 à la taille de la grille, le chiffre le plus haut comptant pour 1. Sur une grille 6×6, un 3 versé sur un 3 donne 6, et un 6 versé sur un 3 donne 4. La pièce versée est défaussée.
+
+    ## Victoire et défaite
+    Désamorcez toutes les mines et la grille est gagnée : c’est une « Table rase ». Les mines qui ont explosé comptent comme traitées, et vous n’êtes pas obligé d’ouvrir toutes les cases.
+    Vous avez 3 vies. Chaque mine qui explose en coûte une. Perdez-les toutes les trois, ou épuisez vos pièces sans plus rien pouvoir déplacer, et la grille est perdue.
+    Les points viennent des chiffres que vous ouvrez, avec un bonus pour les mines désamorcées lors du même coup. Votre score les compte en pions, dix points par pion, et figure sur votre carte de résultat.
+
+    ## Commandes
+    Souris : cliquez sur une carte, puis sur une case (ou faites-la glisser) ; cliquez sur une pièce, puis sur un point pour la déplacer ; clic droit pour un drapeau ; appui maintenu pour sonder. Tactile : touchez, touchez deux fois pour un drapeau, maintenez pour sonder, maintenez un cavalier pour lever son drapeau. Touches : H indice, D défausser, Esc annuler.

@@ -1,0 +1,215 @@
+//! [`Texts`]: the five languages' Fluent bundles and the language in use.
+
+use std::borrow::Cow;
+
+use bevy::prelude::*;
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+use super::{Lang, T};
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// Every text of the interface in every language, and the language the
+/// player chose. Widgets call [`Texts::t`] and [`Texts::f`].
+#[derive(Resource)]
+pub struct Texts {
+    lang: Lang,
+    bundles: Vec<Bundle>,
+    sources: Vec<String>,
+    /// What is wrong with translation files that failed to load (file,
+    /// line, column and problem); the game keeps their last good texts.
+    pub errors: Vec<String>,
+}
+
+impl Default for Texts {
+    fn default() -> Self {
+        Texts::builtin()
+    }
+}
+
+impl Texts {
+    /// The texts as built into the game, in English.
+    pub fn builtin() -> Texts {
+        let mut texts = Texts {
+            lang: Lang::En,
+            bundles: Lang::ALL.into_iter().map(empty_bundle).collect(),
+            sources: vec![String::new(); Lang::ALL.len()],
+            errors: Vec::new(),
+        };
+        for l in Lang::ALL {
+            // A broken built-in file is listed in `errors` (and fails the
+            // tests); its keys read in English.
+            let _ = texts.replace(l, l.builtin_source());
+        }
+        texts
+    }
+
+    /// The language in use.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Switches the language.
+    pub fn set_lang(&mut self, lang: Lang) {
+        self.lang = lang;
+    }
+
+    /// Replaces a language's texts with a file's new text. A file that does
+    /// not parse leaves the old texts in place and says why (file, line,
+    /// column), in [`Texts::errors`] too.
+    ///
+    /// # Errors
+    /// The problems with the text.
+    pub fn replace(&mut self, lang: Lang, source: &str) -> Result<(), String> {
+        let file = lang.file();
+        self.errors.retain(|e| !e.starts_with(&file));
+        match bundle(lang, source) {
+            Ok(b) => {
+                self.bundles[lang as usize] = b;
+                self.sources[lang as usize] = source.to_string();
+                Ok(())
+            }
+            Err(e) => {
+                self.errors.push(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// A text with no placeholders, in the language in use.
+    pub fn t(&self, key: T) -> String {
+        self.format(self.lang, key, None)
+    }
+
+    /// A text with its placeholders filled, in the language in use.
+    pub fn f(&self, key: T, args: &[(&str, FluentValue<'_>)]) -> String {
+        self.format(self.lang, key, Some(args))
+    }
+
+    /// A text in a given language (the language menu names each language
+    /// in itself; tests walk every language).
+    pub fn in_lang(&self, lang: Lang, key: T, args: &[(&str, FluentValue<'_>)]) -> String {
+        self.format(lang, key, Some(args))
+    }
+
+    /// Whether `lang`'s file has this key itself (not through English).
+    pub fn has(&self, lang: Lang, key: T) -> bool {
+        self.bundles[lang as usize].has_message(&key.id())
+    }
+
+    /// The text of a language's file as last loaded (tests read its
+    /// messages' placeholders).
+    pub fn source_of(&self, lang: Lang) -> &str {
+        &self.sources[lang as usize]
+    }
+
+    /// The piece letters of the language's notation: king, queen, rook,
+    /// bishop, knight (the international ones if the file's are broken).
+    pub fn letters(&self) -> [String; 5] {
+        let text = self.t(T::NotationLetters);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match <[&str; 5]>::try_from(words.as_slice()) {
+            Ok(w) => w.map(String::from),
+            Err(_) => ["K", "Q", "R", "B", "N"].map(String::from),
+        }
+    }
+
+    fn format(&self, lang: Lang, key: T, args: Option<&[(&str, FluentValue<'_>)]>) -> String {
+        let id = key.id();
+        let mut fluent_args = FluentArgs::new();
+        for (k, v) in args.unwrap_or_default() {
+            fluent_args.set(*k, v.clone());
+        }
+        // A key missing from a language (a file being translated) reads in
+        // English rather than as a hole.
+        for l in [lang, Lang::En] {
+            let b = &self.bundles[l as usize];
+            if let Some(pattern) = b.get_message(&id).and_then(|m| m.value()) {
+                let mut errors = Vec::new();
+                let text = b.format_pattern(pattern, Some(&fluent_args), &mut errors);
+                return text.into_owned();
+            }
+        }
+        id
+    }
+}
+
+/// A number shown with one decimal (a score in pawns): plural rules see
+/// the decimal, and the language's decimal sign is used.
+pub fn decimal(value: impl Into<f64>) -> FluentValue<'static> {
+    let value: f64 = value.into();
+    let options = FluentNumberOptions {
+        minimum_fraction_digits: Some(1),
+        maximum_fraction_digits: Some(1),
+        ..Default::default()
+    };
+    FluentValue::Number(FluentNumber::new((value * 10.0).round() / 10.0, options))
+}
+
+/// Builds a language's bundle from a file's text.
+fn bundle(lang: Lang, source: &str) -> Result<Bundle, String> {
+    let file = lang.file();
+    let resource = FluentResource::try_new(source.to_string()).map_err(|(_, errors)| {
+        let lines: Vec<String> = errors
+            .iter()
+            .map(|e| {
+                let (line, column) = line_column(source, e.pos.start);
+                format!("{file}:{line}:{column}: {}", e.kind)
+            })
+            .collect();
+        lines.join("\n")
+    })?;
+    let mut b = empty_bundle(lang);
+    b.add_resource(resource).map_err(|errors| {
+        let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        format!("{file}: {}", list.join("; "))
+    })?;
+    Ok(b)
+}
+
+/// Line and column (from 1) of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut end = offset.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let before = &text[..end];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+fn empty_bundle(lang: Lang) -> Bundle {
+    let id = lang.code().parse().unwrap_or_default();
+    let mut b = Bundle::new_concurrent(vec![id]);
+    // No Unicode isolation marks around placeholders: they would show up
+    // in copied text and in tests, and none of our texts mixes directions.
+    b.set_use_isolating(false);
+    if matches!(lang, Lang::Uk | Lang::Fr | Lang::Da) {
+        b.set_formatter(Some(decimal_comma));
+    } else {
+        b.set_formatter(Some(decimal_point));
+    }
+    b
+}
+
+type Memo = intl_memoizer::concurrent::IntlLangMemoizer;
+
+fn decimal_point(v: &FluentValue<'_>, _: &Memo) -> Option<String> {
+    fixed(v).map(Cow::into_owned)
+}
+
+fn decimal_comma(v: &FluentValue<'_>, _: &Memo) -> Option<String> {
+    fixed(v).map(|s| s.replace('.', ","))
+}
+
+/// A number with a fixed count of decimals, as [`decimal`] asks.
+fn fixed<'a>(v: &'a FluentValue<'_>) -> Option<Cow<'a, str>> {
+    let FluentValue::Number(n) = v else {
+        return None;
+    };
+    let digits = n.options.maximum_fraction_digits?;
+    Some(Cow::Owned(format!("{:.*}", digits.min(6), n.value)))
+}

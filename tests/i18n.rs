@@ -1,0 +1,446 @@
+//! The five languages: every key in every file with the same placeholders,
+//! nothing left in English, plural forms, every character in the fonts,
+//! no sentence written into the interface code.
+
+use std::collections::BTreeSet;
+
+use fluent_bundle::FluentValue;
+use fluent_syntax::ast;
+use minesweeper_chess::base::i18n::{Lang, T, Texts, decimal};
+
+/// Messages that may read the same as in English: the games' names, and
+/// words that are the same in the language (checked by the translators).
+const SAME_AS_ENGLISH: &[(Lang, &str)] = &[
+    (Lang::Fr, "volume"),
+    (Lang::Fr, "sudoku-menu"),
+    (Lang::Fr, "fact-code"),
+    (Lang::Fr, "fact-actions"),
+    (Lang::Fr, "sudoku-points"),
+    (Lang::Da, "anim-normal"),
+    (Lang::Da, "sudoku-menu"),
+    (Lang::Ms, "sudoku-menu"),
+    // The Malay rules (our players' own text) keep the English piece names.
+    (Lang::Ms, "piece-king"),
+    (Lang::Ms, "piece-queen"),
+    (Lang::Ms, "piece-rook"),
+    (Lang::Ms, "piece-bishop"),
+    (Lang::Ms, "piece-knight"),
+    (Lang::Ms, "piece-pawn"),
+    (Lang::Ms, "notation-letters"),
+];
+
+/// Names, the same in every language.
+const NAMES: &[&str] = &["title", "sudoku-title"];
+
+/// Sample values for every placeholder the files use.
+fn sample_args() -> Vec<(&'static str, FluentValue<'static>)> {
+    let mut args: Vec<(&str, FluentValue)> = [
+        "side", "level", "sq", "from", "to", "piece", "code", "example", "tag", "tags", "char",
+        "rating", "hearts", "cards", "cell", "card", "blocks", "why", "file",
+    ]
+    .into_iter()
+    .map(|k| (k, FluentValue::from("x")))
+    .collect();
+    for k in [
+        "n", "depth", "nodes", "found", "mines", "points", "done", "total", "deck", "hand", "digit",
+    ] {
+        args.push((k, FluentValue::from(3)));
+    }
+    args.push(("pawns", decimal(2.5)));
+    args
+}
+
+/// The variables a message uses, anywhere in it.
+fn variables(entry: &ast::Message<&str>) -> BTreeSet<String> {
+    fn inline(e: &ast::InlineExpression<&str>, out: &mut BTreeSet<String>) {
+        match e {
+            ast::InlineExpression::VariableReference { id } => {
+                out.insert(id.name.to_string());
+            }
+            ast::InlineExpression::FunctionReference { arguments, .. } => {
+                for a in &arguments.positional {
+                    inline(a, out);
+                }
+            }
+            ast::InlineExpression::Placeable { expression } => expr(expression, out),
+            _ => {}
+        }
+    }
+    fn expr(e: &ast::Expression<&str>, out: &mut BTreeSet<String>) {
+        match e {
+            ast::Expression::Select { selector, variants } => {
+                inline(selector, out);
+                for v in variants {
+                    pattern(&v.value, out);
+                }
+            }
+            ast::Expression::Inline(i) => inline(i, out),
+        }
+    }
+    fn pattern(p: &ast::Pattern<&str>, out: &mut BTreeSet<String>) {
+        for el in &p.elements {
+            if let ast::PatternElement::Placeable { expression } = el {
+                expr(expression, out);
+            }
+        }
+    }
+    let mut out = BTreeSet::new();
+    if let Some(p) = &entry.value {
+        pattern(p, &mut out);
+    }
+    out
+}
+
+/// Message id → its variables, for one language's file.
+fn messages(tx: &Texts, lang: Lang) -> Vec<(String, BTreeSet<String>)> {
+    let source = tx.source_of(lang);
+    let resource = match fluent_syntax::parser::parse(source) {
+        Ok(r) => r,
+        Err((_, errors)) => panic!("{}: {errors:?}", lang.file()),
+    };
+    resource
+        .body
+        .iter()
+        .filter_map(|e| match e {
+            ast::Entry::Message(m) => Some((m.id.name.to_string(), variables(m))),
+            ast::Entry::Junk { content } => panic!("{}: junk {content:?}", lang.file()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn every_key_is_in_every_language_with_the_same_placeholders() {
+    let tx = Texts::builtin();
+    assert!(tx.errors.is_empty(), "{:?}", tx.errors);
+    let keys: BTreeSet<String> = T::ALL.iter().map(|k| k.id()).collect();
+    let english = messages(&tx, Lang::En);
+    for lang in Lang::ALL {
+        let found = messages(&tx, lang);
+        let ids: BTreeSet<String> = found.iter().map(|(id, _)| id.clone()).collect();
+        let missing: Vec<_> = keys.difference(&ids).collect();
+        let unknown: Vec<_> = ids.difference(&keys).collect();
+        assert!(missing.is_empty(), "{}: missing {missing:?}", lang.file());
+        assert!(
+            unknown.is_empty(),
+            "{}: no key for {unknown:?}",
+            lang.file()
+        );
+        for (id, vars) in &found {
+            let en = &english.iter().find(|(e, _)| e == id).expect("in en").1;
+            assert_eq!(vars, en, "{}: placeholders of {id}", lang.file());
+        }
+        for &key in T::ALL {
+            assert!(tx.has(lang, key), "{}: {}", lang.file(), key.id());
+        }
+    }
+}
+
+#[test]
+fn no_text_is_left_in_english() {
+    let tx = Texts::builtin();
+    let args = sample_args();
+    for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::En) {
+        for &key in T::ALL {
+            let id = key.id();
+            let text = tx.in_lang(lang, key, &args);
+            assert!(!text.trim().is_empty(), "{}: {id} is empty", lang.file());
+            assert!(!text.contains('{'), "{}: {id}: {text}", lang.file());
+            let same = text == tx.in_lang(Lang::En, key, &args);
+            let allowed =
+                NAMES.contains(&id.as_str()) || SAME_AS_ENGLISH.contains(&(lang, id.as_str()));
+            assert!(
+                !same || allowed,
+                "{}: {id} is still English: {text}",
+                lang.file()
+            );
+        }
+    }
+}
+
+#[test]
+fn counts_take_each_language_plural_forms() {
+    let tx = Texts::builtin();
+    let mines = |lang, n: u32| tx.in_lang(lang, T::Mines, &[("n", n.into())]);
+    // Ukrainian: one (1, 21), few (2–4, 22), many (0, 5–20, 11–14).
+    assert!(
+        mines(Lang::Uk, 1).contains("1 міна"),
+        "{}",
+        mines(Lang::Uk, 1)
+    );
+    assert!(mines(Lang::Uk, 21).contains("21 міна"));
+    assert!(mines(Lang::Uk, 2).contains("2 міни"));
+    assert!(mines(Lang::Uk, 4).contains("4 міни"));
+    assert!(mines(Lang::Uk, 5).contains("5 мін"));
+    assert!(mines(Lang::Uk, 11).contains("11 мін"));
+    assert!(mines(Lang::Uk, 0).contains("0 мін"));
+    // English one for 1 only; French one for 0 and 1; Danish one for 1.
+    assert_eq!(mines(Lang::En, 1), "1 mine left");
+    assert_eq!(mines(Lang::En, 0), "0 mines left");
+    assert_ne!(mines(Lang::Fr, 0), mines(Lang::Fr, 2).replace('2', "0"));
+    assert_eq!(mines(Lang::Fr, 1), mines(Lang::Fr, 0).replace('0', "1"));
+    assert_ne!(mines(Lang::Da, 1).replace('1', "2"), mines(Lang::Da, 2));
+    // Malay has one form.
+    assert_eq!(mines(Lang::Ms, 1).replace('1', "2"), mines(Lang::Ms, 2));
+
+    let deck = |lang, n: usize| {
+        tx.in_lang(
+            lang,
+            T::SudokuDeck,
+            &[("deck", n.into()), ("hand", 5.into())],
+        )
+    };
+    assert!(
+        deck(Lang::Uk, 1).contains("1 карта"),
+        "{}",
+        deck(Lang::Uk, 1)
+    );
+    assert!(deck(Lang::Uk, 3).contains("3 карти"));
+    assert!(deck(Lang::Uk, 12).contains("12 карт"));
+    assert!(deck(Lang::En, 1).contains("1 card ") && deck(Lang::En, 2).contains("2 cards"));
+
+    let lives = |lang, n: u8| {
+        tx.in_lang(
+            lang,
+            T::SudokuLives,
+            &[("hearts", "♥".into()), ("n", n.into())],
+        )
+    };
+    assert!(lives(Lang::Uk, 1).contains("1 життя"));
+    assert!(lives(Lang::Uk, 5).contains("5 життів"));
+    assert!(lives(Lang::En, 1).contains("1 life") && lives(Lang::En, 3).contains("3 lives"));
+
+    let points = |lang, n: i32| tx.in_lang(lang, T::SudokuPoints, &[("points", n.into())]);
+    assert!(points(Lang::Uk, 1).contains("1 очко"));
+    assert!(points(Lang::Uk, 2).contains("2 очки"));
+    assert!(points(Lang::Uk, 25).contains("25 очок"));
+    assert_eq!(points(Lang::En, 1), "1 point");
+    assert_eq!(points(Lang::En, 40), "40 points");
+
+    // Pawns are shown with one decimal, in the language's decimal sign.
+    let pawns = |lang, p: f64| tx.in_lang(lang, T::SudokuPawns, &[("pawns", decimal(p))]);
+    assert_eq!(pawns(Lang::En, 2.5), "2.5 pawns");
+    assert_eq!(pawns(Lang::En, 3.0), "3.0 pawns");
+    assert!(
+        pawns(Lang::Fr, 2.5).starts_with("2,5"),
+        "{}",
+        pawns(Lang::Fr, 2.5)
+    );
+    assert!(pawns(Lang::Uk, 1.5).starts_with("1,5"));
+    assert!(pawns(Lang::Ms, 1.5).starts_with("1.5"));
+}
+
+/// Whether a font has a glyph for `c`.
+fn covers(font: &[u8], c: char) -> bool {
+    use skrifa::MetadataProvider;
+    skrifa::FontRef::new(font).is_ok_and(|f| f.charmap().map(c).is_some())
+}
+
+#[test]
+fn every_character_of_every_text_is_in_the_fonts() {
+    // egui draws the interface with Ubuntu Light, its emoji fonts, then
+    // DejaVu Sans (added by the game for the chess glyphs).
+    let fonts: [&[u8]; 4] = [
+        epaint_default_fonts::UBUNTU_LIGHT,
+        epaint_default_fonts::NOTO_EMOJI_REGULAR,
+        epaint_default_fonts::EMOJI_ICON,
+        include_bytes!("../assets/fonts/DejaVuSans.ttf"),
+    ];
+    let tx = Texts::builtin();
+    let args = sample_args();
+    let mut missing = BTreeSet::new();
+    for lang in Lang::ALL {
+        for &key in T::ALL {
+            for c in tx.in_lang(lang, key, &args).chars() {
+                if !c.is_whitespace() && !fonts.iter().any(|f| covers(f, c)) {
+                    missing.insert((lang.code(), c, key.id()));
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "no glyph: {missing:?}");
+    // And the check can fail: no font of ours draws Devanagari.
+    assert!(!fonts.iter().any(|f| covers(f, 'क')));
+}
+
+#[test]
+fn locale_names_pick_our_languages() {
+    for (locale, lang) in [
+        ("uk_UA.UTF-8", Some(Lang::Uk)),
+        ("fr-CA", Some(Lang::Fr)),
+        ("FR", Some(Lang::Fr)),
+        ("da", Some(Lang::Da)),
+        ("ms-MY", Some(Lang::Ms)),
+        ("en_GB", Some(Lang::En)),
+        ("de_DE", None),
+        ("C", None),
+        ("", None),
+    ] {
+        assert_eq!(Lang::from_locale(locale), lang, "{locale}");
+    }
+}
+
+#[test]
+fn a_broken_translation_keeps_the_last_good_texts_and_says_where() {
+    let mut tx = Texts::builtin();
+    tx.set_lang(Lang::Fr);
+    let before = tx.t(T::NewGame);
+    let broken = "new-game = Nouvelle partie\nquit = Quitter }\nback = Retour\n";
+    let err = tx.replace(Lang::Fr, broken).expect_err("a syntax error");
+    assert!(err.starts_with("assets/i18n/fr.ftl:2:"), "{err}");
+    assert_eq!(tx.t(T::NewGame), before);
+    assert_eq!(tx.errors.len(), 1);
+    // Fixed: the new text shows, the error goes; a key the file lacks
+    // reads in English rather than as a hole.
+    tx.replace(Lang::Fr, "new-game = Encore une partie\n")
+        .expect("a good file");
+    assert_eq!(tx.t(T::NewGame), "Encore une partie");
+    assert_eq!(tx.t(T::Quit), "Quit");
+    assert!(tx.errors.is_empty());
+}
+
+#[test]
+fn the_move_list_letters_come_from_the_language() {
+    let mut tx = Texts::builtin();
+    tx.set_lang(Lang::Uk);
+    assert_eq!(tx.letters(), ["Кр", "Ф", "Т", "С", "К"]);
+    tx.set_lang(Lang::Fr);
+    assert_eq!(tx.letters(), ["R", "D", "T", "F", "C"]);
+    tx.set_lang(Lang::Da);
+    assert_eq!(tx.letters(), ["K", "D", "T", "L", "S"]);
+    tx.set_lang(Lang::En);
+    assert_eq!(tx.letters(), ["K", "Q", "R", "B", "N"]);
+}
+
+#[test]
+fn the_rules_pages_keep_their_sections_in_every_language() {
+    let tx = Texts::builtin();
+    for lang in Lang::ALL {
+        for (page, sections) in [(T::HelpChess, 7), (T::HelpSudoku, 9)] {
+            let text = tx.in_lang(lang, page, &[]);
+            let headings = text.lines().filter(|l| l.starts_with("## ")).count();
+            assert_eq!(headings, sections, "{}: {}", lang.file(), page.id());
+            assert!(text.contains("\n\n## "), "{}: paragraphs", lang.file());
+            assert!(text.lines().any(|l| l.starts_with("• ")), "{}", lang.file());
+        }
+    }
+}
+
+/// The interface code: every file that draws something the player reads.
+fn interface_sources() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = vec![root.join("base/widgets.rs")];
+    for dir in ["app", "chess/ui", "chess/view", "sudoku/ui", "sudoku/view"] {
+        walk(&root.join(dir), &mut out);
+    }
+    out.sort();
+    out
+}
+
+/// The string literals of a line of Rust, each with the code before it.
+fn literals(line: &str) -> Vec<(&str, &str)> {
+    let mut out = Vec::new();
+    let bytes = line.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'"' && (i == 0 || bytes[i - 1] != b'\'') {
+            let start = i + 1;
+            let mut j = start;
+            while j < bytes.len() && bytes[j] != b'"' {
+                j += if bytes[j] == b'\\' { 2 } else { 1 };
+            }
+            let end = j.min(bytes.len());
+            out.push((&line[..i], &line[start..end]));
+            i = end + 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Calls whose text argument the player reads.
+const UI_CALLS: &[&str] = &[
+    ".label(",
+    ".button(",
+    "Button::new(",
+    "RichText::new(",
+    ".heading(",
+    "centered(",
+    "on_hover_text(",
+    "colored_label(",
+    ".radio(",
+    ".checkbox(",
+    ".monospace(",
+    "Text::new(",
+    "Text2d::new(",
+];
+
+/// Literals with words the interface may write.
+const ALLOWED_LITERALS: &[&str] = &[
+    // The window's title, made before any text is loaded: the game's name,
+    // the same in every language.
+    "Minesweeper Chess",
+];
+
+/// Two or more words separated by spaces: prose, not an id or a path.
+fn is_sentence(text: &str) -> bool {
+    text.split_whitespace()
+        .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)
+        .count()
+        >= 2
+}
+
+#[test]
+fn the_interface_code_writes_no_sentence_of_its_own() {
+    let mut found = Vec::new();
+    for file in interface_sources() {
+        let text = std::fs::read_to_string(&file).expect("readable source");
+        let mut in_tests = false;
+        for (n, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            in_tests |= code.starts_with("#[cfg(test)]");
+            let log = [
+                "warn!(", "info!(", "error!(", "debug!(", "panic!(", "expect(",
+            ]
+            .iter()
+            .any(|m| line.contains(m));
+            if in_tests || code.starts_with("//") || code.starts_with("#[") || log {
+                continue;
+            }
+            for (before, lit) in literals(line) {
+                let ui_call = UI_CALLS.iter().any(|c| before.trim_end().ends_with(c));
+                let has_letters = lit.chars().any(|c| c.is_alphabetic());
+                if (is_sentence(lit) || (ui_call && has_letters))
+                    && !ALLOWED_LITERALS.contains(&lit)
+                {
+                    found.push(format!("{}:{}: \"{lit}\"", file.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "texts outside the .ftl files:\n{}",
+        found.join("\n")
+    );
+    // The scan sees a sentence where there is one.
+    assert!(is_sentence("Play a new board") && !is_sentence("puzzle-actions"));
+    assert_eq!(
+        literals(r#"ui.label("Board code:")"#),
+        [("ui.label(", "Board code:")]
+    );
+}
