@@ -109,17 +109,83 @@ fn messages(tx: &Texts, lang: Lang) -> Vec<(String, BTreeSet<String>)> {
         .collect()
 }
 
+/// The message ids of the built-in boards: `preset-<file>` for
+/// `levels/*.ron`, `sudoku-preset-<file>` for `levels/sudoku/*.ron`.
+fn board_ids() -> BTreeSet<&'static str> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let mut ids = BTreeSet::new();
+    for (dir, prefix) in [
+        (root.clone(), "preset-"),
+        (root.join("sudoku"), "sudoku-preset-"),
+    ] {
+        for e in std::fs::read_dir(dir).expect("levels/").flatten() {
+            let p = e.path();
+            if p.extension().is_some_and(|x| x == "ron") {
+                let stem = p.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+                ids.insert(&*format!("{prefix}{stem}").leak());
+            }
+        }
+    }
+    assert!(ids.len() >= 8, "{ids:?}");
+    ids
+}
+
+/// A built-in board's name and description in `lang`, as the menu shows
+/// it for the file as shipped (which writes the English text).
+fn board_text(tx: &Texts, lang: Lang, id: &str) -> (String, String) {
+    let (prefix, stem) = match id.strip_prefix("sudoku-preset-") {
+        Some(stem) => ("sudoku-preset-", stem),
+        None => ("preset-", id.trim_start_matches("preset-")),
+    };
+    let (name, description) = en_message(tx, id);
+    let mut t = Texts::builtin();
+    t.set_lang(lang);
+    t.preset(prefix, &format!("{stem}.ron"), &name, &description)
+}
+
+/// The English name and description of a board message.
+fn en_message(tx: &Texts, id: &str) -> (String, String) {
+    let source = tx.source_of(Lang::En);
+    let mut lines = source
+        .lines()
+        .skip_while(|l| !l.starts_with(&format!("{id} = ")));
+    let name = lines
+        .next()
+        .and_then(|l| l.split_once(" = "))
+        .map(|(_, v)| v.to_string())
+        .unwrap_or_default();
+    let description = lines
+        .next()
+        .and_then(|l| l.trim().strip_prefix(".description = "))
+        .unwrap_or_default()
+        .to_string();
+    (name, description)
+}
+
 #[test]
 fn every_key_is_in_every_language_with_the_same_placeholders() {
     let tx = Texts::builtin();
     assert!(tx.errors.is_empty(), "{:?}", tx.errors);
     let keys: BTreeSet<String> = T::ALL.iter().map(|k| k.id()).collect();
     let english = messages(&tx, Lang::En);
+    let boards = board_ids();
     for lang in Lang::ALL {
         let found = messages(&tx, lang);
         let ids: BTreeSet<String> = found.iter().map(|(id, _)| id.clone()).collect();
         let missing: Vec<_> = keys.difference(&ids).collect();
-        let unknown: Vec<_> = ids.difference(&keys).collect();
+        let unknown: Vec<_> = ids
+            .difference(&keys)
+            .filter(|id| !boards.contains(id.as_str()))
+            .collect();
+        for id in &boards {
+            assert!(
+                ids.contains(*id),
+                "{}: no name for the board {id}",
+                lang.file()
+            );
+            let (name, description) = board_text(&tx, lang, id);
+            assert!(!name.is_empty() && !description.is_empty(), "{id}");
+        }
         assert!(missing.is_empty(), "{}: missing {missing:?}", lang.file());
         assert!(
             unknown.is_empty(),
@@ -396,9 +462,21 @@ const ALLOWED_LITERALS: &[&str] = &[
     "Minesweeper Chess",
 ];
 
-/// Two or more words separated by spaces: prose, not an id or a path.
+/// Two or more words separated by spaces: prose, not an id or a path
+/// (`format!` placeholders such as `{name}` are not words).
 fn is_sentence(text: &str) -> bool {
-    text.split_whitespace()
+    let mut plain = String::new();
+    let mut depth = 0;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = (depth - 1).max(0),
+            c if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    plain
+        .split_whitespace()
         .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 2)
         .count()
         >= 2
@@ -439,8 +517,41 @@ fn the_interface_code_writes_no_sentence_of_its_own() {
     );
     // The scan sees a sentence where there is one.
     assert!(is_sentence("Play a new board") && !is_sentence("puzzle-actions"));
+    assert!(!is_sentence("{name} — {description}") && is_sentence("Deck {n} cards"));
     assert_eq!(
         literals(r#"ui.label("Board code:")"#),
         [("ui.label(", "Board code:")]
     );
+}
+
+#[test]
+fn board_names_are_translated_unless_the_file_renamed_them() {
+    let mut tx = Texts::builtin();
+    tx.set_lang(Lang::Uk);
+    let shipped = (
+        "Classic",
+        "The rules as written: 8×10, four mines under fog on ranks 4–7.",
+    );
+    let (name, description) = tx.preset("preset-", "classic.ron", shipped.0, shipped.1);
+    assert_eq!(name, "Класика");
+    assert!(description.contains("туман"), "{description}");
+    // A modder's own words, and a board the texts do not know, stay.
+    assert_eq!(
+        tx.preset("preset-", "classic.ron", "My Classic", shipped.1)
+            .0,
+        "My Classic"
+    );
+    assert_eq!(
+        tx.preset("preset-", "mine.ron", "Mine", "Mine all mine"),
+        ("Mine".to_string(), "Mine all mine".to_string())
+    );
+    // Every built-in board reads in each language, not in English.
+    for lang in [Lang::Uk, Lang::Fr, Lang::Da, Lang::Ms] {
+        for id in board_ids() {
+            let en = en_message(&tx, id);
+            let (name, description) = board_text(&tx, lang, id);
+            assert_ne!(description, en.1, "{}: {id}", lang.file());
+            assert!(!name.is_empty(), "{id}");
+        }
+    }
 }

@@ -370,3 +370,23 @@ help-sudoku =
 
     ## Styring
     Mus: klik på et kort og derefter på et felt (eller træk det derhen); klik på en brik og derefter på en prik for at flytte; højreklik for at sætte flag; hold for at sondere. Berøring: tryk, dobbelttryk for at sætte flag, hold for at sondere, hold på en springer for at hejse dens flag. Taster: H tip, D kassér, Esc annullér.
+
+## De indbyggede brætter (levels/*.ron og levels/sudoku/*.ron, efter filnavn).
+## Et bræt, som en modder tilføjer, viser navnet fra sin egen fil.
+
+preset-classic = Klassisk
+    .description = Reglerne som skrevet: 8×10, fire miner under tåge i række 4–7.
+preset-grand_12x12 = Stort 12×12
+    .description = 12×12 med ekstra springere og tårne; ti miner i række 4–9.
+preset-minefield = Minefelt
+    .description = Tolv miner i den klassiske tåge: bønderne må rydde vejen.
+preset-skirmish_6x6 = Træfning 6×6
+    .description = Lille og skarp: 6×6, to miner i række 3–4, ingen rokade.
+preset-wide_fog = Bred tåge
+    .description = Tåge i række 3–8 når helt ud til bønderne; seks miner.
+sudoku-preset-classic_6x6 = Klassisk 6×6
+    .description = Seks miner, et skjult antal og en bunke på tyve kort.
+sudoku-preset-easy_4x4 = Let 4×4
+    .description = Tre miner i en 4×4-sudoku: lær flag, sonderinger og sensorer.
+sudoku-preset-grand_9x9 = Stort 9×9
+    .description = Tolv miner under en fuld sudoku; en bunke på seksogtredive kort.

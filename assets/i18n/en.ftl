@@ -370,3 +370,23 @@ help-sudoku =
 
     ## Controls
     Mouse: click a card, then a cell (or drag it there); click a piece, then a dot to move; right-click to flag; hold to probe. Touch: tap, double-tap to flag, hold to probe, hold a knight to raise its flag. Keys: H hint, D discard, Esc cancel.
+
+## The built-in boards (levels/*.ron and levels/sudoku/*.ron, by file name).
+## A board a modder adds shows the name written in its own file.
+
+preset-classic = Classic
+    .description = The rules as written: 8×10, four mines under fog on ranks 4–7.
+preset-grand_12x12 = Grand 12×12
+    .description = 12×12 with extra knights and rooks; ten mines on ranks 4–9.
+preset-minefield = Minefield
+    .description = Twelve mines in the classic fog: pawns must sweep the way.
+preset-skirmish_6x6 = Skirmish 6×6
+    .description = Small and sharp: 6×6, two mines on ranks 3–4, no castling.
+preset-wide_fog = Wide Fog
+    .description = Fog on ranks 3–8 reaches the pawns; six mines.
+sudoku-preset-classic_6x6 = Classic 6×6
+    .description = Six mines, a hidden count and a deck of twenty.
+sudoku-preset-easy_4x4 = Easy 4×4
+    .description = Three mines in a 4×4 sudoku: learn flags, probes and sensors.
+sudoku-preset-grand_9x9 = Grand 9×9
+    .description = Twelve mines under a full sudoku; a deck of thirty-six.

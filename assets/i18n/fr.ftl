@@ -370,3 +370,23 @@ help-sudoku =
 
     ## Commandes
     Souris : cliquez sur une carte, puis sur une case (ou faites-la glisser) ; cliquez sur une pièce, puis sur un point pour la déplacer ; clic droit pour un drapeau ; appui maintenu pour sonder. Tactile : touchez, touchez deux fois pour un drapeau, maintenez pour sonder, maintenez un cavalier pour lever son drapeau. Touches : H indice, D défausser, Esc annuler.
+
+## Les plateaux fournis (levels/*.ron et levels/sudoku/*.ron, par nom de fichier).
+## Un plateau ajouté par un moddeur affiche le nom écrit dans son fichier.
+
+preset-classic = Classique
+    .description = Les règles telles qu’écrites : 8×10, quatre mines sous le brouillard des rangées 4–7.
+preset-grand_12x12 = Grand 12×12
+    .description = 12×12 avec des cavaliers et des tours en plus ; dix mines sur les rangées 4–9.
+preset-minefield = Champ de mines
+    .description = Douze mines dans le brouillard classique : les pions doivent ouvrir la voie.
+preset-skirmish_6x6 = Escarmouche 6×6
+    .description = Petit et vif : 6×6, deux mines sur les rangées 3–4, pas de roque.
+preset-wide_fog = Brouillard étendu
+    .description = Le brouillard des rangées 3–8 atteint les pions ; six mines.
+sudoku-preset-classic_6x6 = Classique 6×6
+    .description = Six mines, un compte caché et une pioche de vingt cartes.
+sudoku-preset-easy_4x4 = Facile 4×4
+    .description = Trois mines dans un sudoku 4×4 : apprenez drapeaux, sondes et capteurs.
+sudoku-preset-grand_9x9 = Grande 9×9
+    .description = Douze mines sous un sudoku complet ; une pioche de trente-six cartes.

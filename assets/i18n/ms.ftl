@@ -339,3 +339,23 @@ help-sudoku =
 
     ## Kawalan
     Tetikus: klik kad, kemudian petak (atau seret kad ke situ); klik buah, kemudian titik untuk bergerak; klik kanan untuk memasang bendera; tahan untuk menguji. Sentuh: ketik, ketik dua kali untuk memasang bendera, tahan untuk menguji, tahan knight untuk mengangkat benderanya. Kekunci: H petunjuk, D buang, Esc batal.
+
+## Papan terbina (levels/*.ron dan levels/sudoku/*.ron, mengikut nama fail).
+## Papan yang ditambah oleh modder memaparkan nama dalam failnya sendiri.
+
+preset-classic = Klasik
+    .description = Peraturan asal: 8×10, empat periuk api di bawah kabus pada baris 4–7.
+preset-grand_12x12 = Besar 12×12
+    .description = 12×12 dengan knight dan rook tambahan; sepuluh periuk api pada baris 4–9.
+preset-minefield = Medan Periuk Api
+    .description = Dua belas periuk api dalam kabus klasik: pawn mesti membuka jalan.
+preset-skirmish_6x6 = Pertempuran Kecil 6×6
+    .description = Kecil dan tajam: 6×6, dua periuk api pada baris 3–4, tiada castling.
+preset-wide_fog = Kabus Luas
+    .description = Kabus pada baris 3–8 sampai ke pawn; enam periuk api.
+sudoku-preset-classic_6x6 = Klasik 6×6
+    .description = Enam periuk api, kiraan tersembunyi dan dek dua puluh kad.
+sudoku-preset-easy_4x4 = Mudah 4×4
+    .description = Tiga periuk api dalam sudoku 4×4: belajar bendera, ujian dan penderia.
+sudoku-preset-grand_9x9 = Besar 9×9
+    .description = Dua belas periuk api di bawah sudoku penuh; dek tiga puluh enam kad.

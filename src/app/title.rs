@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
 use crate::base::i18n::{T, Texts};
-use crate::base::options::GameOptions;
+use crate::base::options::{GameOptions, Page};
 use crate::base::screen::{Menu, Menus, Screen};
 use crate::base::settings::Settings;
 use crate::base::widgets::UiSet;
@@ -152,7 +152,9 @@ fn board_choice(ui: &mut egui::Ui, tx: &Texts, library: &mut PresetLibrary) -> b
     for (i, e) in library.entries.iter().enumerate() {
         match &e.preset {
             Ok(p) => {
-                let label = format!("{} — {}", p.variant.name, p.description);
+                let (name, description) =
+                    tx.preset("preset-", &e.file, &p.variant.name, &p.description);
+                let label = format!("{name} — {description}");
                 if ui.radio(i == active, label).clicked() {
                     chosen = Some(i);
                 }
@@ -186,9 +188,19 @@ impl Plugin for TitlePlugin {
     }
 }
 
-/// Scripted runs and `--fen`/`--preset` skip the title.
-fn start_screen(options: Res<GameOptions>, mut screen: ResMut<NextState<Screen>>) {
-    if options.skip_menu {
+/// Scripted runs and `--fen`/`--preset` skip the title; `--show` opens a
+/// page.
+fn start_screen(
+    options: Res<GameOptions>,
+    mut screen: ResMut<NextState<Screen>>,
+    mut menus: Menus,
+) {
+    if options.skip_menu && options.show != Some(Page::Title) {
         screen.set(Screen::Chess);
+    }
+    match options.show {
+        Some(Page::Rules) => menus.open(Menu::HowToPlay),
+        Some(Page::Settings) => menus.open(Menu::Settings),
+        _ => {}
     }
 }

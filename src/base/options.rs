@@ -35,12 +35,26 @@ pub struct GameOptions {
     /// Play in this language, whatever Settings say (`--lang uk`,
     /// `?lang=uk` on the web).
     pub lang: Option<crate::base::i18n::Lang>,
+    /// Open a page at the start, for screenshots: the title menu, the
+    /// rules or the settings (`--show title|rules|settings`).
+    pub show: Option<Page>,
+}
+
+/// A page `--show` opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    /// The title menu.
+    Title,
+    /// How to play (of the game on screen).
+    Rules,
+    /// Settings.
+    Settings,
 }
 
 impl GameOptions {
     /// Reads `--screenshot PATH`, `--script "e2e4 Nf8 …"` (or `--moves`),
     /// `--seed N`, `--preset FILE`, `--fen FEN`, `--wait FRAMES`,
-    /// `--bench-frames N`, `--sudoku CODE`, `--lang CODE`.
+    /// `--bench-frames N`, `--sudoku CODE`, `--lang CODE`, `--show PAGE`.
     ///
     /// # Errors
     /// A message naming the unknown or incomplete option.
@@ -65,6 +79,17 @@ impl GameOptions {
                 "--flip" => o.flip = true,
                 "--sudoku" => o.sudoku = Some(f.value(a)?.to_string()),
                 "--lang" => o.lang = Some(language(a, f.value(a)?)?),
+                "--show" => {
+                    o.show = Some(match f.value(a)? {
+                        "title" => Page::Title,
+                        "rules" => Page::Rules,
+                        "settings" => Page::Settings,
+                        other => {
+                            let shown: String = other.chars().take(16).collect();
+                            return Err(format!("{a} {shown}: show title, rules or settings"));
+                        }
+                    })
+                }
                 "--wait" => o.wait = Some(f.number(a, 0, 100_000)?),
                 "--bench-frames" => o.bench_frames = Some(f.number(a, 1, 1_000_000)?),
                 other => return Err(f.unknown(other)),

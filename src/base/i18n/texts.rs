@@ -105,6 +105,43 @@ impl Texts {
         &self.sources[lang as usize]
     }
 
+    /// The name and description of a built-in board in the language in
+    /// use, looked up by its file (`classic.ron` → `preset-classic`, or
+    /// `sudoku-preset-…` with `prefix` `"sudoku-preset-"`). A text the file
+    /// changed from the English one (a modder's edit), or a board the texts
+    /// do not know, shows as its file writes it.
+    pub fn preset(
+        &self,
+        prefix: &str,
+        file: &str,
+        name: &str,
+        description: &str,
+    ) -> (String, String) {
+        let stem = std::path::Path::new(file)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("");
+        let id = format!("{prefix}{stem}");
+        let read = |lang: Lang, attribute: Option<&str>| {
+            let b = &self.bundles[lang as usize];
+            let m = b.get_message(&id)?;
+            let pattern = match attribute {
+                Some(a) => m.get_attribute(a)?.value(),
+                None => m.value()?,
+            };
+            let mut errors = Vec::new();
+            Some(b.format_pattern(pattern, None, &mut errors).into_owned())
+        };
+        let pick = |attribute, own: &str| {
+            if read(Lang::En, attribute).as_deref() == Some(own) {
+                read(self.lang, attribute).unwrap_or_else(|| own.to_string())
+            } else {
+                own.to_string()
+            }
+        };
+        (pick(None, name), pick(Some("description"), description))
+    }
+
     /// The piece letters of the language's notation: king, queen, rook,
     /// bishop, knight (the international ones if the file's are broken).
     pub fn letters(&self) -> [String; 5] {

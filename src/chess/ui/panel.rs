@@ -56,7 +56,12 @@ pub(crate) fn panel(
     side_panel(&ctx, "hud", &mut panel, |ui| {
         ui.add_space(6.0);
         ui.heading(tx.t(T::Title));
-        ui.label(egui::RichText::new(&variant.0.name).weak());
+        let file = library
+            .entries
+            .get(library.active)
+            .map_or("", |e| e.file.as_str());
+        let (name, _) = tx.preset("preset-", file, &variant.0.name, "");
+        ui.label(egui::RichText::new(name).weak());
         ui.separator();
         turn_and_mines(ui, &tx, &state, &board);
         ui.separator();

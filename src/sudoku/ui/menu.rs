@@ -98,7 +98,8 @@ fn presets(ui: &mut egui::Ui, boards: &mut Boards) -> bool {
     ui.label(egui::RichText::new(boards.tx.t(T::Board)).strong());
     let mut chosen = boards.menu.chosen;
     for (i, p) in boards.menu.presets.iter().enumerate() {
-        let label = format!("{} \u{2014} {}", p.file.name, p.file.description);
+        let (name, description) = super::preset_text(&boards.tx, p);
+        let label = format!("{name} \u{2014} {description}");
         if ui.radio(i == chosen, label).clicked() {
             chosen = i;
         }

@@ -211,6 +211,16 @@ impl Boards<'_> {
     }
 }
 
+/// A board preset's name and description in the player's language.
+pub(crate) fn preset_text(tx: &Texts, p: &SudokuPreset) -> (String, String) {
+    tx.preset(
+        "sudoku-preset-",
+        &p.source,
+        &p.file.name,
+        &p.file.description,
+    )
+}
+
 /// A card as text: its piece's glyph and its digit.
 pub(crate) fn card_text(kind: PieceKind, side: Side, digit: u8) -> String {
     let (solid, outline) = crate::base::draw::glyphs(kind.role());

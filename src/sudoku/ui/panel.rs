@@ -63,7 +63,7 @@ pub(crate) fn panel(
 /// The board's name, code and rating; lives, score, mines, deck, the
 /// pieces that sat out or were destroyed.
 fn board_facts(ui: &mut egui::Ui, tx: &Texts, puzzle: &Puzzle, game: &PuzzleGame) {
-    ui.label(egui::RichText::new(&game.preset.file.name).weak());
+    ui.label(egui::RichText::new(super::preset_text(tx, &game.preset).0).weak());
     ui.horizontal(|ui| {
         ui.label(tx.t(T::SudokuBoardCode));
         ui.monospace(&puzzle.code);

@@ -105,7 +105,7 @@ fn facts(ui: &mut egui::Ui, tx: &Texts, puzzle: &Puzzle, game: &PuzzleGame) {
                 T::FactCardsLeft,
                 (game.hand.len() + game.deck.len()).to_string(),
             ),
-            (T::FactBoard, game.preset.file.name.clone()),
+            (T::FactBoard, super::preset_text(tx, &game.preset).0),
             (T::FactCode, puzzle.code.clone()),
             (
                 T::FactRating,
