@@ -296,6 +296,34 @@ try {
   report.sudoku = p;
   await frames(30);
   await shot("10-sudoku-play");
+
+  // In French (?lang=fr): the page's own notice and the game's menu speak
+  // it; the label is the one the shipped fr.ftl gives.
+  const base = url.split("?")[0];
+  const ftl = await (await fetch(new URL("assets/i18n/fr.ftl", base))).text();
+  const wanted = (ftl.match(/^play-hot-seat = (.*)$/m) ?? [])[1];
+  if (!wanted) throw new Error("no play-hot-seat in the shipped fr.ftl");
+  await page.goto(base + "?lang=fr", { waitUntil: "load" });
+  const notice = await page.evaluate(() => [
+    document.documentElement.lang,
+    document.getElementById("noticetext").textContent,
+  ]);
+  if (notice[0] !== "fr" || !["Chargement…", "Démarrage…"].includes(notice[1])) {
+    throw new Error(`the page is not in French: ${notice}`);
+  }
+  const fr = await waitFor("the game in French", (x) => x.first_frame_ms !== null && x.lang === "fr", 60000);
+  if (fr.play !== wanted) throw new Error(`menu label '${fr.play}', fr.ftl says '${wanted}'`);
+  report.french = { notice: notice[1], play: fr.play };
+  await frames(10);
+  await shot("11-french-menu");
+  // A phone-sized canvas, in the languages with the longest labels.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await frames(10);
+  await shot("12-french-phone");
+  await page.goto(base + "?lang=ms&sudoku=" + SUDOKU_CODE, { waitUntil: "load" });
+  await waitForPuzzle("the Malay puzzle", (p) => p.shown, 60000);
+  await frames(10);
+  await shot("13-malay-phone-sudoku");
 } catch (e) {
   problems.push(String(e.stack ?? e));
 }

@@ -244,6 +244,7 @@ fn publish_status(
     frames: Res<bevy::diagnostic::FrameCount>,
     board: TrueBoard,
     state: Res<ChessGame>,
+    texts: Option<Res<crate::base::i18n::Texts>>,
     mut first_ms: Local<Option<f64>>,
 ) {
     // Frame 0 was rendered by the time frame 2 runs.
@@ -260,8 +261,14 @@ fn publish_status(
         .outcome()
         .map(|o| format!("{o:?}"))
         .unwrap_or_default();
+    // The language in use and the first button of the title menu, so the
+    // browser test can check the page speaks the language asked for.
+    let (lang, play) = texts.map_or_else(Default::default, |t| {
+        let play = t.t(crate::base::i18n::T::PlayHotSeat);
+        (t.lang().code(), play.replace(['"', '\\'], "'"))
+    });
     let json = format!(
-        "{{\"frames\":{},\"first_frame_ms\":{},\"moves\":{},\"fen\":\"{}\",\"outcome\":\"{}\"}}",
+        "{{\"frames\":{},\"first_frame_ms\":{},\"moves\":{},\"fen\":\"{}\",\"outcome\":\"{}\",\"lang\":\"{lang}\",\"play\":\"{play}\"}}",
         frames.0,
         first_ms.map_or("null".to_string(), |t| format!("{t:.0}")),
         state.moves().len(),
