@@ -1,4 +1,4 @@
-//! Every rule of RULES.md §1, each with a test that fails when the rule breaks.
+//! Every rule of docs/rules.md §1, each with a test that fails when the rule breaks.
 
 use minesweeper_core::chess::{
     CastlingRights, Color, DrawReason, Game, MoveKind, Outcome, Piece, Position, PositionError,

@@ -1,4 +1,4 @@
-//! Sweeper Sudoku (RULES.md §2): the generator, share codes, every rule of
+//! Sweeper Sudoku (docs/rules.md §2): the generator, share codes, every rule of
 //! the state machine on hand-made boards, the hint and rating, a soak of
 //! random play, the presets and the `puzzle` command.
 

@@ -3,7 +3,7 @@
 //! `public`, refusals and results in `outcome`.
 //!
 //! Legality is judged on pieces alone: mines never block, never attack and
-//! never make a move illegal (RULES.md, Decision 1). Mines only change what a
+//! never make a move illegal (docs/rules.md, Decision 1). Mines only change what a
 //! move does once it is played.
 
 use std::fmt;

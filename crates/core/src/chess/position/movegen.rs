@@ -394,7 +394,7 @@ impl Position {
                 continue;
             };
             // Every cell either piece crosses or lands on must be free of other
-            // pieces; mines count as empty (RULES.md: the castling corridor).
+            // pieces; mines count as empty (docs/rules.md: the castling corridor).
             let lo = kf.file().min(kt.file()).min(rf.file()).min(rt.file());
             let hi = kf.file().max(kt.file()).max(rf.file()).max(rt.file());
             let back = kf.rank();
