@@ -354,8 +354,16 @@ fn a_broken_translation_keeps_the_last_good_texts_and_says_where() {
     let broken = "new-game = Nouvelle partie\nquit = Quitter }\nback = Retour\n";
     let err = tx.replace(Lang::Fr, broken).expect_err("a syntax error");
     assert!(err.starts_with("assets/i18n/fr.ftl:2:"), "{err}");
+    // An unclosed placeholder is named on its own line, not at the end.
+    let err = tx
+        .replace(
+            Lang::Fr,
+            "new-game = Partie\nquit = { $oops\nback = Retour\n",
+        )
+        .expect_err("a syntax error");
+    assert!(err.starts_with("assets/i18n/fr.ftl:2:"), "{err}");
     assert_eq!(tx.t(T::NewGame), before);
-    assert_eq!(tx.errors.len(), 1);
+    assert_eq!(tx.errors.len(), 1, "one error per file: the latest");
     // Fixed: the new text shows, the error goes; a key the file lacks
     // reads in English rather than as a hole.
     tx.replace(Lang::Fr, "new-game = Encore une partie\n")

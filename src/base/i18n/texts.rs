@@ -192,7 +192,10 @@ fn bundle(lang: Lang, source: &str) -> Result<Bundle, String> {
         let lines: Vec<String> = errors
             .iter()
             .map(|e| {
-                let (line, column) = line_column(source, e.pos.start);
+                // Where the broken message starts: an unclosed `{` is only
+                // noticed at the end of the file.
+                let at = e.slice.as_ref().map_or(e.pos.start, |s| s.start);
+                let (line, column) = line_column(source, at);
                 format!("{file}:{line}:{column}: {}", e.kind)
             })
             .collect();
