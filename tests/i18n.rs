@@ -5,8 +5,7 @@
 use std::collections::BTreeSet;
 
 use fluent_bundle::FluentValue;
-use fluent_syntax::ast;
-use minesweeper_chess::base::i18n::{Lang, T, Texts, decimal};
+use minesweeper_chess::base::i18n::{Lang, T, Texts, check, decimal};
 
 /// Messages that may read the same as in English: the games' names, and
 /// words that are the same in the language (checked by the translators).
@@ -50,63 +49,9 @@ fn sample_args() -> Vec<(&'static str, FluentValue<'static>)> {
     args
 }
 
-/// The variables a message uses, anywhere in it.
-fn variables(entry: &ast::Message<&str>) -> BTreeSet<String> {
-    fn inline(e: &ast::InlineExpression<&str>, out: &mut BTreeSet<String>) {
-        match e {
-            ast::InlineExpression::VariableReference { id } => {
-                out.insert(id.name.to_string());
-            }
-            ast::InlineExpression::FunctionReference { arguments, .. } => {
-                for a in &arguments.positional {
-                    inline(a, out);
-                }
-            }
-            ast::InlineExpression::Placeable { expression } => expr(expression, out),
-            _ => {}
-        }
-    }
-    fn expr(e: &ast::Expression<&str>, out: &mut BTreeSet<String>) {
-        match e {
-            ast::Expression::Select { selector, variants } => {
-                inline(selector, out);
-                for v in variants {
-                    pattern(&v.value, out);
-                }
-            }
-            ast::Expression::Inline(i) => inline(i, out),
-        }
-    }
-    fn pattern(p: &ast::Pattern<&str>, out: &mut BTreeSet<String>) {
-        for el in &p.elements {
-            if let ast::PatternElement::Placeable { expression } = el {
-                expr(expression, out);
-            }
-        }
-    }
-    let mut out = BTreeSet::new();
-    if let Some(p) = &entry.value {
-        pattern(p, &mut out);
-    }
-    out
-}
-
 /// Message id → its variables, for one language's file.
 fn messages(tx: &Texts, lang: Lang) -> Vec<(String, BTreeSet<String>)> {
-    let source = tx.source_of(lang);
-    let resource = match fluent_syntax::parser::parse(source) {
-        Ok(r) => r,
-        Err((_, errors)) => panic!("{}: {errors:?}", lang.file()),
-    };
-    resource
-        .body
-        .iter()
-        .filter_map(|e| match e {
-            ast::Entry::Message(m) => Some((m.id.name.to_string(), variables(m))),
-            ast::Entry::Junk { content } => panic!("{}: junk {content:?}", lang.file()),
-            _ => None,
-        })
-        .collect()
+    check::messages(&lang.file(), tx.source_of(lang)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The message ids of the built-in boards: `preset-<file>` for
@@ -562,4 +507,53 @@ fn board_names_are_translated_unless_the_file_renamed_them() {
             assert!(!name.is_empty(), "{id}");
         }
     }
+}
+
+#[test]
+fn a_translation_is_checked_against_english() {
+    let tx = Texts::builtin();
+    for lang in Lang::ALL {
+        let ok = check::check_translation(&lang.file(), tx.source_of(lang));
+        assert!(ok.is_ok(), "{ok:?}");
+    }
+    // A file with a key missing, a placeholder renamed and an unknown id.
+    let fr = tx.source_of(Lang::Fr);
+    let broken = fr
+        .replace("{ $side }", "{ $camp }")
+        .replace("quit =", "quitter =");
+    let Err(problems) = check::check_translation("de.ftl", &broken) else {
+        panic!("the broken file passed");
+    };
+    assert!(problems.contains("de.ftl: no message quit"), "{problems}");
+    assert!(
+        problems.contains("de.ftl: quitter is not a text"),
+        "{problems}"
+    );
+    assert!(
+        problems.contains("to-move has the placeholders"),
+        "{problems}"
+    );
+    let syntax = check::check_translation("de.ftl", "title = { $oops\n");
+    assert!(syntax.is_err_and(|e| e.starts_with("de.ftl:1:")));
+}
+
+#[test]
+fn lang_and_show_options_are_checked() {
+    use minesweeper_chess::base::options::{GameOptions, Page};
+    let parse =
+        |a: &[&str]| GameOptions::parse(&a.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    assert_eq!(
+        parse(&["--lang", "uk-UA"]).map(|o| o.lang),
+        Ok(Some(Lang::Uk))
+    );
+    let err = parse(&["--lang", &"x".repeat(10_000)]).expect_err("unknown language");
+    assert!(
+        err.contains("the languages are en, uk, fr, da, ms") && err.len() < 120,
+        "{err}"
+    );
+    assert_eq!(
+        parse(&["--show", "rules"]).map(|o| o.show),
+        Ok(Some(Page::Rules))
+    );
+    assert!(parse(&["--show", "credits"]).is_err());
 }

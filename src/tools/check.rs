@@ -31,6 +31,8 @@ enum Format {
     Settings,
     /// One FEN per line (`*.fen`; `#` starts a comment line).
     Fen,
+    /// A translation (`assets/i18n/*.ftl`).
+    Translation,
 }
 
 impl Format {
@@ -42,6 +44,7 @@ impl Format {
             Format::SudokuSave => "Sweeper Sudoku save",
             Format::Settings => "settings",
             Format::Fen => "FEN list",
+            Format::Translation => "translation",
         }
     }
 }
@@ -69,6 +72,8 @@ fn format_of(path: &Path, text: &str) -> Format {
         Format::SudokuSave
     } else if name == "settings.ron" {
         Format::Settings
+    } else if ext == "ftl" {
+        Format::Translation
     } else if ext == "fen" {
         Format::Fen
     } else if first.starts_with('[') || ext == "txt" || ext == "pgn" {
@@ -148,6 +153,7 @@ fn check_file(path: &Path) -> Result<String, String> {
             "settings read".to_string()
         }
         Format::Fen => check_fens(&text).map_err(|e| format!("{file}:{e}"))?,
+        Format::Translation => crate::base::i18n::check::check_translation(&file, &text)?,
     };
     Ok(format!("{}: {summary}", format.name()))
 }

@@ -70,7 +70,8 @@ usage: minesweeper_chess [COMMAND]
   check [FILE...]         validate files the game reads: board and Sweeper
                           Sudoku presets (.ron), saved or exported games
                           (saved_game.txt, .pgn), Sweeper Sudoku saves
-                          (sudoku_game.txt), settings.ron, FEN lists (.fen);
+                          (sudoku_game.txt), settings.ron, FEN lists (.fen),
+                          translations (assets/i18n/*.ftl, against en.ftl);
                           default: every levels/*.ron and levels/sudoku/*.ron
   perft --depth N [--fen FEN] [--preset FILE] [--no-sapper] [--divide]
                           count leaf nodes of the move tree (N from 1 to 8);

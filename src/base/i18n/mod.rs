@@ -11,6 +11,7 @@
 //! many) and placeholders (`{ $n }`); numbers are passed as numbers, or
 //! plural selection would never match.
 
+pub mod check;
 pub mod files;
 mod keys;
 pub mod locale;

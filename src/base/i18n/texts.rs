@@ -210,7 +210,7 @@ fn bundle(lang: Lang, source: &str) -> Result<Bundle, String> {
 }
 
 /// Line and column (from 1) of a byte offset.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
+pub(super) fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let mut end = offset.min(text.len());
     while !text.is_char_boundary(end) {
         end -= 1;
