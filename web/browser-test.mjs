@@ -324,6 +324,21 @@ try {
   await waitForPuzzle("the Malay puzzle", (p) => p.shown, 60000);
   await frames(10);
   await shot("13-malay-phone-sudoku");
+
+  // A browser set to Ukrainian, no ?lang= and no saved settings: the game
+  // starts in Ukrainian.
+  const ukContext = await browser.newContext({ viewport: { width: W, height: H }, locale: "uk-UA" });
+  const ukPage = await ukContext.newPage();
+  await ukPage.goto(base, { waitUntil: "load" });
+  let uk = null;
+  for (let i = 0; i < 600 && !(uk && uk.first_frame_ms !== null); i++) {
+    await ukPage.waitForTimeout(100);
+    uk = await ukPage.evaluate(() => (window.mscStatus ? JSON.parse(window.mscStatus) : null));
+  }
+  if (!uk || uk.lang !== "uk") throw new Error(`a Ukrainian browser got ${JSON.stringify(uk)}`);
+  report.browser_language = { navigator: await ukPage.evaluate(() => navigator.language), game: uk.lang, play: uk.play };
+  await ukPage.screenshot({ path: `${out}/14-ukrainian-browser.png` });
+  await ukContext.close();
 } catch (e) {
   problems.push(String(e.stack ?? e));
 }
