@@ -19,7 +19,7 @@ command -v chromium >/dev/null ||
 
 [ -n "$SKIP_BUILD" ] || sh scripts/web.sh build
 
-python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
+python3 web/serve.py --port "$PORT" --bind 127.0.0.1 dist >/dev/null 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null' EXIT INT TERM
 sleep 1

@@ -1,8 +1,9 @@
 #!/bin/sh
 # The web version: `sh scripts/web.sh` builds it into dist/;
 # `sh scripts/web.sh serve` builds it and serves it on http://127.0.0.1:8080
-# (PORT=... to change). Installs what is missing: the wasm32 target
-# (rustup), wasm-bindgen-cli at exactly the version in Cargo.lock (crates.io)
+# (PORT=... to change) with web/serve.py, which sends the precompressed
+# .br/.gz copies with their Content-Encoding. Installs what is missing: the
+# wasm32 target (rustup), brotli (apt), wasm-bindgen-cli at exactly the version in Cargo.lock (crates.io)
 # and binaryen's wasm-opt (npm, web/package.json: Debian 12's binaryen 108
 # is too old for today's rustc output and produces a module that fails to
 # start). SKIP_BUILD=1 serves dist/ as it is; WASM_OPT=0 skips wasm-opt
@@ -37,6 +38,9 @@ if [ -z "$SKIP_BUILD" ]; then
     fi
     [ -x web/node_modules/.bin/wasm-opt ] ||
         (cd web && npm install --no-audit --no-fund)
+    # Brotli for the precompressed copies (Debian's brotli package).
+    command -v brotli >/dev/null ||
+        { as_root apt-get update -q && as_root apt-get install -y -q brotli; }
 
     [ -n "$SKIP_CARGO" ] ||
         cargo build --profile web-release --target wasm32-unknown-unknown \
@@ -72,12 +76,21 @@ if [ -z "$SKIP_BUILD" ]; then
 
     size() { wc -c <"$1" | tr -d ' '; }
     W=dist/minesweeper_chess_bg.wasm
+    # The page counts the download against the size the browser ends up
+    # with (it undoes the compression).
+    echo "window.mscWasmBytes = $(size "$W");" > dist/build.js
+    # Precompressed copies beside the big files: a host sends FILE.br (or
+    # FILE.gz) with Content-Encoding to a browser that accepts it.
+    for f in "$W" dist/minesweeper_chess.js; do
+        gzip -9 -k -f "$f"
+        brotli -q "${BROTLI_QUALITY:-11}" -k -f "$f"
+    done
     echo "wasm: $(size "$RAW") bytes from rustc, $(size "$W") in dist/," \
-        "$(gzip -9c "$W" | wc -c | tr -d ' ') gzipped"
+        "$(size "$W.gz") gzipped, $(size "$W.br") with brotli"
     echo "dist/: $(du -sh dist | cut -f1) in all"
 fi
 
 if [ "$MODE" = serve ]; then
     echo "serving dist/ on http://127.0.0.1:$PORT/ (Ctrl-C stops)"
-    exec python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist
+    exec python3 web/serve.py --port "$PORT" --bind 127.0.0.1 dist
 fi
