@@ -4,10 +4,14 @@
 #   scripts/deps.sh        build and test: ALSA headers, pkg-config, mold,
 #                          and clippy (rustup) for the lint step
 #   scripts/deps.sh run    also X11/Vulkan runtime libraries for the window
+#   scripts/deps.sh shots  also Xvfb, for screenshots without a display
 set -e
 need="pkg-config libasound2-dev mold"
-if [ "${1:-}" = "run" ]; then
+if [ "${1:-}" = "run" ] || [ "${1:-}" = "shots" ]; then
     need="$need libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulkan1 mesa-vulkan-drivers"
+fi
+if [ "${1:-}" = "shots" ]; then
+    need="$need xvfb xauth"
 fi
 missing=""
 for p in $need; do
@@ -25,6 +29,6 @@ if ! command -v cargo >/dev/null 2>&1; then
     exit 1
 fi
 # The test command lints with clippy; a minimal rustup profile lacks it.
-if [ "${1:-}" != "run" ] && ! cargo clippy --version >/dev/null 2>&1; then
+if [ -z "${1:-}" ] && ! cargo clippy --version >/dev/null 2>&1; then
     rustup component add clippy
 fi

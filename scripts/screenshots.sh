@@ -7,12 +7,7 @@ set -e
 cd "$(dirname "$0")/.."
 out="${1:-docs/screenshots}"
 mkdir -p "$out"
-sh scripts/deps.sh run
-for p in xvfb xauth; do dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"; done
-if [ -n "${need:-}" ]; then
-    [ "$(id -u)" -eq 0 ] || sudo=sudo
-    $sudo apt-get install -y -qq $need >/dev/null
-fi
+sh scripts/deps.sh shots
 cargo build
 bin=target/debug/minesweeper_chess
 # The classic start with four known mines: d7, b6, g6, e5.
