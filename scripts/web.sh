@@ -48,7 +48,7 @@ if [ -z "$SKIP_BUILD" ]; then
     RAW=target/wasm32-unknown-unknown/web-release/minesweeper_chess.wasm
 
     rm -rf dist
-    mkdir -p dist/levels/sudoku dist/assets/i18n
+    mkdir -p dist/levels/sudoku dist/assets/i18n dist/assets/fonts
     wasm-bindgen --target web --no-typescript --out-dir dist \
         --out-name minesweeper_chess "$RAW"
     if [ "${WASM_OPT:-1}" != 0 ]; then
@@ -62,8 +62,9 @@ if [ -z "$SKIP_BUILD" ]; then
     fi
 
     cp web/index.html dist/
-    # The fonts are inside the wasm; their licence and the credits travel along.
-    cp assets/CREDITS.md assets/fonts/DejaVu-LICENSE.txt dist/assets/
+    # The fonts are inside the wasm; their licences and the credits travel along.
+    cp assets/CREDITS.md dist/assets/
+    cp assets/fonts/*-LICENSE.txt dist/assets/fonts/
     # Folders cannot be listed over HTTP: the game reads these indexes.
     # The translations: the game reads them through its asset server; the
     # page's own words (before the game runs) come from the same files.

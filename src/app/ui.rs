@@ -66,21 +66,8 @@ fn fonts_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    // DejaVu Sans as a fallback: chess glyphs in the move list and panels.
-    ctx.add_font(egui::epaint::text::FontInsert::new(
-        "dejavu",
-        egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans.ttf")),
-        vec![
-            egui::epaint::text::InsertFontFamily {
-                family: egui::FontFamily::Proportional,
-                priority: egui::epaint::text::FontPriority::Lowest,
-            },
-            egui::epaint::text::InsertFontFamily {
-                family: egui::FontFamily::Monospace,
-                priority: egui::epaint::text::FontPriority::Lowest,
-            },
-        ],
-    ));
+    // Our subsets of egui's fonts, with DejaVu Sans for the chess glyphs.
+    ctx.set_fonts(crate::base::fonts::egui_fonts());
     *done = true;
     Ok(())
 }

@@ -65,12 +65,8 @@ fn load(
     mut fonts: ResMut<Assets<Font>>,
 ) {
     commands.insert_resource(textures::make(&mut images));
-    let regular = fonts.add(Font::from_bytes(
-        include_bytes!("../../assets/fonts/DejaVuSans.ttf").to_vec(),
-    ));
-    let bold = fonts.add(Font::from_bytes(
-        include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf").to_vec(),
-    ));
+    let regular = fonts.add(Font::from_bytes(super::fonts::DEJAVU_SANS.to_vec()));
+    let bold = fonts.add(Font::from_bytes(super::fonts::DEJAVU_SANS_BOLD.to_vec()));
     commands.insert_resource(Fonts {
         pieces: regular.clone(),
         ui: regular,

@@ -6,6 +6,7 @@
 pub mod audio;
 pub mod draw;
 pub mod flags;
+pub mod fonts;
 pub mod gesture;
 pub mod i18n;
 pub mod jobs;
