@@ -9,11 +9,13 @@
 //! - [`sudoku`]: Sweeper Sudoku — the grid, boards and share codes, the
 //!   rules, deduction, presets and saves.
 //! - [`ai`]: the computer opponent, on public positions only.
+//! - [`online`]: online games: clocks (and, as it grows, the protocol).
 //! - [`rng`]: the one portable random number generator behind every seed.
 //! - [`text`]: reading RON files with errors that name file, line and column.
 
 pub mod ai;
 pub mod chess;
+pub mod online;
 pub mod rng;
 pub mod sudoku;
 pub mod text;

@@ -15,7 +15,8 @@ use rand::{Rng, SeedableRng};
 
 use crate::rules::{sq, with_mines};
 
-fn variants() -> Vec<Variant> {
+/// Every built-in board preset's variant.
+pub fn variants() -> Vec<Variant> {
     BUILTIN
         .iter()
         .map(|(f, t)| preset::parse(f, t).expect("built-in preset").variant)
@@ -26,30 +27,41 @@ fn variants() -> Vec<Variant> {
 /// legal moves, sweeps favoured so that swept cells occur.
 fn random_game(variant: &Variant, seed: u64, plies: usize) -> Game {
     let mut rng = GameRng::seed_from_u64(seed);
-    let mines = minesweeper_core::chess::mines::random_layout(
-        &variant.fog_zone,
-        variant.mine_count as usize,
-        &mut rng,
-    );
-    let mut game = Game::new(variant, mines).expect("a legal start");
+    let mut game = random_start(variant, &mut rng);
     for _ in 0..plies {
         if game.outcome().is_some() {
             break;
         }
-        let moves = game.position().legal_moves();
-        let sweeps: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| m.kind == MoveKind::Sapper && game.position().fog().contains(m.to))
-            .collect();
-        let m = if !sweeps.is_empty() && rng.random_bool(0.3) {
-            *sweeps.choose(&mut rng).expect("a sweep")
-        } else {
-            *moves.choose(&mut rng).expect("a move")
-        };
+        let m = random_move(&game, &mut rng);
         game.play(m).expect("a legal move");
     }
     game
+}
+
+/// A fresh game of `variant` with random mines.
+pub fn random_start(variant: &Variant, rng: &mut GameRng) -> Game {
+    let mines = minesweeper_core::chess::mines::random_layout(
+        &variant.fog_zone,
+        variant.mine_count as usize,
+        rng,
+    );
+    Game::new(variant, mines).expect("a legal start")
+}
+
+/// A random legal move of an unfinished game, sweeps of fogged cells
+/// favoured so that swept cells occur.
+pub fn random_move(game: &Game, rng: &mut GameRng) -> Move {
+    let moves = game.position().legal_moves();
+    let sweeps: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| m.kind == MoveKind::Sapper && game.position().fog().contains(m.to))
+        .collect();
+    if !sweeps.is_empty() && rng.random_bool(0.3) {
+        *sweeps.choose(rng).expect("a sweep")
+    } else {
+        *moves.choose(rng).expect("a move")
+    }
 }
 
 fn rules_of(variants: &[Variant]) -> impl Fn(&str) -> Option<RuleSet> + '_ {

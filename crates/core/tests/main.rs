@@ -3,6 +3,7 @@
 
 mod ai;
 mod fairness;
+mod online;
 mod perft;
 mod rules;
 mod sudoku;

@@ -1,0 +1,13 @@
+//! Online play without a network: what the game server and its clients
+//! share. The server does the I/O; the rules of a game
+//! played over the network — clocks, seats, what each player may be told
+//! — live here, where they are tested without sockets.
+//!
+//! - [`clock`]: time controls and the two clocks.
+//! - [`protocol`]: the messages, and the public view of a move that is all
+//!   a player is told before the game ends.
+
+pub mod clock;
+pub mod protocol;
+
+pub use clock::{Clocks, TimeControl, TimeControlError};

@@ -1,0 +1,344 @@
+//! The messages of an online game, as JSON over a WebSocket: what a client
+//! asks ([`ClientMsg`]) and what the server tells it ([`ServerMsg`]).
+//!
+//! Everything a server sends before the game ends is built from the public
+//! view alone (public FEN, what a move visibly did), so it reads the same
+//! whatever the hidden mines are; the layout goes out in [`Over`] only.
+
+use serde::{Deserialize, Serialize};
+
+use crate::chess::fen::{to_fen, to_public_fen};
+use crate::chess::record::result_token;
+use crate::chess::{Color, Game, Square};
+
+/// The largest message a client may send, in bytes; longer frames are
+/// refused before they are read as JSON.
+pub const MAX_CLIENT_MSG: usize = 4096;
+
+/// A side of the board, as the wire writes it (`"white"`, `"black"`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+impl From<Color> for Side {
+    fn from(c: Color) -> Side {
+        if c == Color::White {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(s: Side) -> Color {
+        if s == Side::White {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+}
+
+/// The colour a game's creator asks for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatChoice {
+    /// Play White.
+    White,
+    /// Play Black.
+    Black,
+    /// Let the server toss a coin.
+    Random,
+}
+
+/// What a client asks of the server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Open a game and take a seat in it: a built-in board preset's file
+    /// name, a time control (`"5+3"`, none for untimed) and a colour.
+    Create {
+        /// Board preset file, e.g. `classic.ron`.
+        preset: String,
+        /// Time control, `minutes+seconds`; `None` for untimed.
+        time: Option<String>,
+        /// The colour asked for.
+        color: SeatChoice,
+    },
+    /// Take the free seat of the game with this invite code.
+    Join {
+        /// The invite code.
+        code: String,
+    },
+    /// Wait for anyone who wants a game with the same time control.
+    Quick {
+        /// Time control, `None` for untimed.
+        time: Option<String>,
+    },
+    /// Back into a seat held before (after a reload or a lost connection).
+    Resume {
+        /// The seat's token, as the server gave it.
+        token: String,
+    },
+    /// Follow a game without a seat.
+    Watch {
+        /// The invite code.
+        code: String,
+    },
+    /// Play a move (coordinate form, `e2e4`, `e2e3*` for a sweep) as the
+    /// `ply`-th move of the game (1 for White's first), so that a move sent
+    /// twice or for an old position is refused rather than played.
+    Move {
+        /// Which move of the game this is meant to be.
+        ply: u32,
+        /// The move.
+        mv: String,
+    },
+    /// Give the game up.
+    Resign,
+    /// Offer a draw (accepting one on the table agrees it).
+    OfferDraw,
+    /// Turn down the draw on the table.
+    DeclineDraw,
+    /// After the game: ask for another with colours swapped.
+    Rematch,
+    /// Keep the connection alive; answered with [`ServerMsg::Pong`].
+    Ping,
+}
+
+/// What a move visibly did, for the move list and the animations.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveView {
+    /// The number of moves played with this one.
+    pub ply: u32,
+    /// Who moved.
+    pub by: Side,
+    /// Coordinate form (`e2e4`).
+    pub uci: String,
+    /// Standard algebraic notation with its check suffix.
+    pub san: String,
+    /// Cells where a mine went off, with the piece it destroyed (FEN letter).
+    pub blasts: Vec<(String, char)>,
+    /// The cell a sapper cleared of a mine.
+    pub swept: Option<String>,
+    /// The cell a king cleared of a mine by standing on it.
+    pub royal_sweep: Option<String>,
+    /// Cells whose fog lifted around the landing cell.
+    pub lifted: Vec<String>,
+    /// Cells whose fog lifted because every mine left was known.
+    pub full_lift: Vec<String>,
+    /// The side to move is in check.
+    pub check: bool,
+    /// The position after the move as the players see it (public FEN:
+    /// unknown cells as `?`, counts in the eighth field).
+    pub fen: String,
+}
+
+fn cells(set: &crate::chess::SquareSet) -> Vec<String> {
+    set.iter().map(|s: Square| s.to_string()).collect()
+}
+
+impl MoveView {
+    /// The last move of `game`, as the players saw it; `None` before the
+    /// first move.
+    pub fn last(game: &Game) -> Option<MoveView> {
+        let played = game.moves().last()?;
+        let r = &played.report;
+        let pos = game.position();
+        Some(MoveView {
+            ply: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+            by: r.mover.into(),
+            uci: played.mv.to_string(),
+            san: played.san.clone(),
+            blasts: r.blasts().map(|(s, p)| (s.to_string(), p.char())).collect(),
+            swept: r.swept.map(|s| s.to_string()),
+            royal_sweep: r.royal_sweep.map(|s| s.to_string()),
+            lifted: cells(&r.lifted),
+            full_lift: cells(&r.full_lift),
+            check: pos.in_check(),
+            fen: to_public_fen(pos),
+        })
+    }
+}
+
+/// How a game ended, with what was hidden: sent once it is over.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Over {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// Why, in English for logs (clients word it from `result` and `why`).
+    pub reason: String,
+    /// What ended it: `checkmate`, `blast`, `resignation`, `timeout`,
+    /// `stalemate`, `repetition`, `insufficient_material`, `agreement`,
+    /// `timeout_vs_insufficient_material`.
+    pub why: String,
+    /// The final position with every mine (full FEN).
+    pub layout: String,
+}
+
+impl Over {
+    /// The end of `game` as decided by its rules (`None` while it goes on).
+    pub fn of(game: &Game) -> Option<Over> {
+        use crate::chess::{DrawReason, Outcome, WinReason};
+        let outcome = game.outcome()?;
+        let why = match outcome {
+            Outcome::Decisive { reason, .. } => match reason {
+                WinReason::Checkmate => "checkmate",
+                WinReason::Blast => "blast",
+                WinReason::Resignation => "resignation",
+            },
+            Outcome::Draw(d) => match d {
+                DrawReason::Stalemate => "stalemate",
+                DrawReason::Repetition => "repetition",
+                DrawReason::InsufficientMaterial => "insufficient_material",
+                DrawReason::Agreement => "agreement",
+            },
+        };
+        Some(Over {
+            result: result_token(Some(outcome)).to_string(),
+            reason: outcome.to_string(),
+            why: why.to_string(),
+            layout: to_fen(game.position()),
+        })
+    }
+}
+
+/// Why the server refused a message.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, or not a message this server knows.
+    BadMessage,
+    /// Longer than [`MAX_CLIENT_MSG`].
+    TooLarge,
+    /// Too many messages too fast.
+    RateLimited,
+    /// No game with that code, or no seat with that token.
+    NotFound,
+    /// Both seats are taken.
+    GameFull,
+    /// The message needs a seat (or a game) this connection does not hold.
+    NotSeated,
+    /// It is the other side's move.
+    NotYourTurn,
+    /// The move is meant for another point of the game (sent twice, or
+    /// for an older position).
+    StaleMove,
+    /// The move is not legal here (the message says why).
+    IllegalMove,
+    /// The game is over.
+    GameOver,
+    /// A preset or time control the server does not offer.
+    BadRequest,
+    /// The server could not store the move; it was not played.
+    Unavailable,
+}
+
+/// What the server tells a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// You hold a seat: keep the token to come back (sent to you only).
+    Seated {
+        /// The game's invite code.
+        code: String,
+        /// The seat's secret token.
+        token: String,
+        /// Your colour.
+        side: Side,
+    },
+    /// The whole game as the players see it: on joining, resuming,
+    /// watching and after a rematch.
+    Game {
+        /// The invite code.
+        code: String,
+        /// The board preset's file name.
+        preset: String,
+        /// Time control, `None` for untimed.
+        time: Option<String>,
+        /// Your colour; `None` for a spectator.
+        you: Option<Side>,
+        /// The moves so far, in SAN.
+        moves: Vec<String>,
+        /// The current position as the players see it (public FEN).
+        fen: String,
+        /// Whether each seat (White, Black) has a player connected.
+        present: [bool; 2],
+        /// The clocks, when timed.
+        clock: Option<ClockView>,
+        /// The end, once over.
+        over: Option<Over>,
+    },
+    /// A move was played.
+    Moved {
+        /// What it visibly did.
+        view: MoveView,
+        /// The clocks after it, when timed.
+        clock: Option<ClockView>,
+    },
+    /// Who is connected now (White, Black).
+    Presence {
+        /// Whether each seat has a player connected.
+        present: [bool; 2],
+    },
+    /// A draw is offered by this side.
+    DrawOffered {
+        /// Who offers.
+        by: Side,
+    },
+    /// The draw offer was turned down or lapsed.
+    DrawDeclined,
+    /// The game is over.
+    Over(Over),
+    /// Your message was refused; nothing changed.
+    Error {
+        /// What kind of refusal.
+        code: ErrorCode,
+        /// Why, in English (for logs and tools).
+        message: String,
+    },
+    /// Answer to [`ClientMsg::Ping`].
+    Pong,
+}
+
+/// Both clocks at one moment, as sent to clients.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    /// Milliseconds White had when the message was sent.
+    pub white_ms: u64,
+    /// Milliseconds Black had.
+    pub black_ms: u64,
+    /// Whose clock runs; `None` when stopped.
+    pub running: Option<Side>,
+}
+
+impl ClockView {
+    /// The clocks at `now_ms`.
+    pub fn of(clocks: &super::Clocks, now_ms: u64) -> ClockView {
+        ClockView {
+            white_ms: clocks.left(Color::White, now_ms),
+            black_ms: clocks.left(Color::Black, now_ms),
+            running: clocks.running().map(Side::from),
+        }
+    }
+}
+
+impl ClientMsg {
+    /// Reads a client's frame: refuses one over [`MAX_CLIENT_MSG`] bytes
+    /// before parsing, and names what was wrong with the JSON.
+    pub fn parse(frame: &str) -> Result<ClientMsg, (ErrorCode, String)> {
+        if frame.len() > MAX_CLIENT_MSG {
+            return Err((
+                ErrorCode::TooLarge,
+                format!("{} bytes; at most {MAX_CLIENT_MSG}", frame.len()),
+            ));
+        }
+        serde_json::from_str(frame).map_err(|e| (ErrorCode::BadMessage, e.to_string()))
+    }
+}

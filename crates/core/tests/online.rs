@@ -1,0 +1,155 @@
+//! Online games without a network: clocks, and what the server may tell
+//! the players.
+
+use minesweeper_core::chess::{Color, fen};
+use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, MoveView, Over};
+use minesweeper_core::online::{Clocks, TimeControl};
+use minesweeper_core::rng::GameRng;
+use rand::SeedableRng;
+
+use crate::fairness::{random_move, random_start, variants};
+
+const S: u64 = 1000;
+
+#[test]
+fn time_controls_read_as_players_write_them() {
+    let tc: TimeControl = "5+3".parse().expect("5+3");
+    assert_eq!((tc.base_s, tc.increment_s), (300, 3));
+    assert_eq!(tc.to_string(), "5+3");
+    let tc: TimeControl = "90s+2".parse().expect("90s+2");
+    assert_eq!(
+        (tc.base_s, tc.increment_s, tc.to_string()),
+        (90, 2, "90s+2".to_string())
+    );
+    for bad in [
+        "",
+        "5",
+        "0+0",
+        "181+0",
+        "5+181",
+        "x+3",
+        "5+-1",
+        "99999999999+1",
+    ] {
+        let e = bad.parse::<TimeControl>().expect_err(bad);
+        assert!(e.to_string().contains("like 5+3"), "{bad}: {e}");
+    }
+    let offered: Vec<String> = TimeControl::OFFERED.iter().map(|t| t.to_string()).collect();
+    assert_eq!(offered, ["3+2", "5+3", "10+5", "15+10"]);
+    // The constructor caps what it is given.
+    assert_eq!(
+        TimeControl::minutes(100_000, 100_000),
+        "180+180".parse().expect("max")
+    );
+}
+
+#[test]
+fn the_mover_pays_for_its_thinking_and_gets_the_increment() {
+    let mut c = Clocks::start("5+3".parse().expect("tc"), 1_000_000);
+    // White thinks 10 s.
+    assert_eq!(c.left(Color::White, 1_000_000 + 10 * S), 290 * S);
+    assert_eq!(c.left(Color::Black, 1_000_000 + 10 * S), 300 * S);
+    c.press(Color::White, 1_000_000 + 10 * S).expect("in time");
+    assert_eq!(c.left(Color::White, 1_000_000 + 10 * S), 293 * S);
+    assert_eq!(c.running(), Some(Color::Black));
+    // Black's time runs now, White's stands still.
+    assert_eq!(c.left(Color::White, 1_000_000 + 70 * S), 293 * S);
+    assert_eq!(c.left(Color::Black, 1_000_000 + 70 * S), 240 * S);
+    // A press by the side whose clock is not running changes nothing.
+    c.press(Color::White, 1_000_000 + 70 * S).expect("ignored");
+    assert_eq!(c.running(), Some(Color::Black));
+    assert_eq!(c.deadline(), Some(1_000_000 + 10 * S + 300 * S));
+}
+
+#[test]
+fn a_flag_falls_at_zero_and_a_late_move_is_refused() {
+    let mut c = Clocks::start("3+2".parse().expect("tc"), 0);
+    assert_eq!(c.flagged(180 * S - 1), None);
+    assert_eq!(c.flagged(180 * S), Some(Color::White));
+    assert_eq!(c.left(Color::White, 500 * S), 0);
+    assert_eq!(c.press(Color::White, 181 * S), Err(Color::White));
+    // Stopped: nothing runs and the times stay as they were.
+    assert_eq!(c.running(), None);
+    assert_eq!(c.left(Color::Black, 999 * S), 180 * S);
+}
+
+#[test]
+fn stored_clocks_come_back_with_the_time_that_passed() {
+    let mut c = Clocks::start("10+5".parse().expect("tc"), 0);
+    c.press(Color::White, 20 * S).expect("in time");
+    let (left, running) = c.stored();
+    // The server is down for a minute; Black's clock kept running.
+    let back = Clocks::restore(c.control(), left, running);
+    assert_eq!(back.left(Color::Black, 80 * S), 540 * S);
+    assert_eq!(back.left(Color::White, 80 * S), 585 * S);
+    // A corrupt store cannot give anyone days of time.
+    let huge = Clocks::restore(c.control(), [u64::MAX, u64::MAX], None);
+    assert!(huge.left(Color::White, 0) <= 6 * 3600 * S);
+}
+
+#[test]
+fn no_message_before_the_end_depends_on_the_hidden_mines() {
+    // Every move of many random games on every board: what the server
+    // sends about it reads the same after the hidden mines are dealt
+    // afresh; the layout goes out only when the game is over.
+    let mut moves = 0;
+    let mut blasts = 0;
+    for variant in variants() {
+        for seed in 0..12u64 {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let mut game = random_start(&variant, &mut rng);
+            while game.outcome().is_none() && game.moves().len() < 120 {
+                let m = random_move(&game, &mut rng);
+                game.play(m).expect("legal");
+                let sent = serde_json::to_string(&MoveView::last(&game)).expect("json");
+                if game.outcome().is_none() {
+                    assert!(Over::of(&game).is_none());
+                    let other = game.redeal(&mut rng).expect("a consistent layout");
+                    let again = serde_json::to_string(&MoveView::last(&other)).expect("json");
+                    assert_eq!(sent, again, "{}: seed {seed}", variant.name);
+                }
+                moves += 1;
+                blasts += MoveView::last(&game).map_or(0, |v| v.blasts.len());
+            }
+            if let Some(over) = Over::of(&game) {
+                assert_eq!(over.layout, fen::to_fen(game.position()));
+            }
+        }
+    }
+    assert!(
+        moves > 1000 && blasts > 10,
+        "{moves} moves, {blasts} blasts"
+    );
+}
+
+#[test]
+fn a_hostile_frame_gets_its_error_and_nothing_else() {
+    for (frame, want) in [
+        ("", ErrorCode::BadMessage),
+        ("{", ErrorCode::BadMessage),
+        ("[1,2,3]", ErrorCode::BadMessage),
+        (r#"{"t":"launch_missiles"}"#, ErrorCode::BadMessage),
+        (r#"{"t":"move","ply":1}"#, ErrorCode::BadMessage),
+        (
+            r#"{"t":"move","ply":-1,"mv":"e2e4"}"#,
+            ErrorCode::BadMessage,
+        ),
+    ] {
+        let (code, why) = ClientMsg::parse(frame).expect_err(frame);
+        assert_eq!(code, want, "{frame}: {why}");
+        assert!(!why.is_empty());
+    }
+    let huge = format!(r#"{{"t":"join","code":"{}"}}"#, "A".repeat(10_000));
+    assert_eq!(
+        ClientMsg::parse(&huge).expect_err("huge").0,
+        ErrorCode::TooLarge
+    );
+    let ok = ClientMsg::parse(r#"{"t":"move","ply":3,"mv":"e2e3*"}"#).expect("a move");
+    assert_eq!(
+        ok,
+        ClientMsg::Move {
+            ply: 3,
+            mv: "e2e3*".into()
+        }
+    );
+}
