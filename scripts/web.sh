@@ -45,7 +45,7 @@ if [ -z "$SKIP_BUILD" ]; then
     [ -n "$SKIP_CARGO" ] ||
         cargo build --profile web-release --target wasm32-unknown-unknown \
             --bin minesweeper_chess
-    RAW=target/wasm32-unknown-unknown/web-release/minesweeper_chess.wasm
+    RAW=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web-release/minesweeper_chess.wasm
 
     rm -rf dist
     mkdir -p dist/levels/sudoku dist/assets/i18n dist/assets/fonts
