@@ -130,10 +130,12 @@ ref-cannot-go = Brikken på { $from } ({ $piece }) kan ikke gå til { $to }.
 win-checkmate = { $side } vinder ved skakmat
 win-blast = { $side } vinder: eksplosionen blottede modstanderens konge
 win-resignation = { $side } vinder, fordi modstanderen opgav
+win-timeout = { $side } vinder på tid
 draw-stalemate = Remis ved pat
 draw-repetition = Remis ved trefoldig gentagelse
 draw-material = Remis: ingen af siderne kan sætte mat
 draw-agreement = Remis efter aftale
+draw-timeout = Remis: tiden løb ud, men modstanderen kan ikke sætte mat
 
 ## Sweeper Sudoku: menu
 

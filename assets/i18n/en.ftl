@@ -130,10 +130,12 @@ ref-cannot-go = The { $piece } on { $from } cannot go to { $to }.
 win-checkmate = { $side } wins by checkmate
 win-blast = { $side } wins: the blast exposed the enemy king
 win-resignation = { $side } wins by resignation
+win-timeout = { $side } wins on time
 draw-stalemate = Draw by stalemate
 draw-repetition = Draw by threefold repetition
 draw-material = Draw: neither side can mate
 draw-agreement = Draw by agreement
+draw-timeout = Draw: time ran out, but the other side cannot mate
 
 ## Sweeper Sudoku: menu
 

@@ -130,10 +130,12 @@ ref-cannot-go = La pièce en { $from } ({ $piece }) ne peut pas aller en { $to }
 win-checkmate = Les { $side } gagnent par échec et mat
 win-blast = Les { $side } gagnent : l’explosion a exposé le roi adverse
 win-resignation = Les { $side } gagnent par abandon
+win-timeout = Les { $side } gagnent au temps
 draw-stalemate = Nulle par pat
 draw-repetition = Nulle par triple répétition
 draw-material = Nulle : aucun camp ne peut mater
 draw-agreement = Nulle par accord mutuel
+draw-timeout = Nulle : le temps est écoulé, mais l’adversaire ne peut pas mater
 
 ## Sweeper Sudoku : menu
 

@@ -126,10 +126,12 @@ ref-cannot-go = Buah { $piece } di { $from } tidak boleh pergi ke { $to }.
 win-checkmate = { $side } menang dengan skak mat
 win-blast = { $side } menang: letupan mendedahkan king lawan
 win-resignation = { $side } menang kerana lawan menyerah kalah
+win-timeout = { $side } menang kerana masa lawan habis
 draw-stalemate = Seri kerana buntu
 draw-repetition = Seri kerana ulangan tiga kali
 draw-material = Seri: tiada pihak yang dapat membuat skak mat
 draw-agreement = Seri secara persetujuan
+draw-timeout = Seri: masa habis, tetapi lawan tidak dapat membuat skak mat
 
 ## Sweeper Sudoku: menu
 

@@ -138,10 +138,12 @@ ref-cannot-go = Цей хід неможливий: { $piece } з { $from } не
 win-checkmate = { $side } перемагають матом
 win-blast = { $side } перемагають: вибух відкрив шах ворожому королю
 win-resignation = { $side } перемагають: суперник здався
+win-timeout = { $side } перемагають: у суперника скінчився час
 draw-stalemate = Нічия: пат
 draw-repetition = Нічия: триразове повторення позиції
 draw-material = Нічия: жодна сторона не може поставити мат
 draw-agreement = Нічия за згодою
+draw-timeout = Нічия: час скінчився, але суперник не може поставити мат
 
 ## Sweeper Sudoku: меню
 

@@ -153,3 +153,64 @@ fn a_hostile_frame_gets_its_error_and_nothing_else() {
         }
     );
 }
+
+#[test]
+fn a_fallen_flag_loses_unless_the_other_side_cannot_mate() {
+    use minesweeper_core::chess::{DrawReason, Game, Outcome, RuleSet, WinReason};
+    let game = |fen_text: &str| {
+        let pos = fen::parse(fen_text, RuleSet::standard(8, 10)).expect("fen");
+        Game::from_position(pos)
+    };
+    let cases = [
+        // A rook mates: White wins on Black's time.
+        (
+            "4k3/8/8/8/8/8/8/8/8/R3K3 b - - 0 1",
+            Color::Black,
+            Some(Color::White),
+        ),
+        // A lone king cannot: a draw.
+        ("r3k3/8/8/8/8/8/8/8/8/4K3 b - - 0 1", Color::Black, None),
+        // A knight against a king with a pawn can (the pawn may block).
+        (
+            "4k3/4p3/8/8/8/8/8/8/8/4KN2 b - - 0 1",
+            Color::Black,
+            Some(Color::White),
+        ),
+        // So can a knight against a rook; and White flagging against it loses.
+        (
+            "r3k3/8/8/8/8/8/8/8/8/4KN2 b - - 0 1",
+            Color::Black,
+            Some(Color::White),
+        ),
+        (
+            "r3k3/8/8/8/8/8/8/8/8/4KN2 w - - 0 1",
+            Color::White,
+            Some(Color::Black),
+        ),
+    ];
+    for (text, loser, winner) in cases {
+        let mut g = game(text);
+        g.flag(loser);
+        let want = match winner {
+            Some(w) => Outcome::Decisive {
+                winner: w,
+                reason: WinReason::Timeout,
+            },
+            None => Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial),
+        };
+        assert_eq!(g.outcome(), Some(want), "{text}");
+        let result = match winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        };
+        assert_eq!(Over::of(&g).map(|o| o.result), Some(result.to_string()));
+    }
+    // A game already drawn (king and knight against a king) stays drawn.
+    let mut g = game("4k3/8/8/8/8/8/8/8/8/4KN2 b - - 0 1");
+    g.flag(Color::Black);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Draw(DrawReason::InsufficientMaterial))
+    );
+}

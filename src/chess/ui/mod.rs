@@ -164,6 +164,7 @@ pub(crate) fn outcome_text(o: Outcome, tx: &Texts) -> String {
                 WinReason::Checkmate => T::WinCheckmate,
                 WinReason::Blast => T::WinBlast,
                 WinReason::Resignation => T::WinResignation,
+                WinReason::Timeout => T::WinTimeout,
             };
             tx.f(key, &[("side", tx.t(side).into())])
         }
@@ -172,6 +173,7 @@ pub(crate) fn outcome_text(o: Outcome, tx: &Texts) -> String {
             DrawReason::Repetition => T::DrawRepetition,
             DrawReason::InsufficientMaterial => T::DrawMaterial,
             DrawReason::Agreement => T::DrawAgreement,
+            DrawReason::TimeoutVsInsufficientMaterial => T::DrawTimeout,
         }),
     }
 }

@@ -172,6 +172,21 @@ impl Game {
         }
     }
 
+    /// `loser`'s time ran out: the other side wins, unless it has too
+    /// little left to ever mate (then it is a draw).
+    pub fn flag(&mut self, loser: Color) {
+        if self.outcome.is_none() {
+            self.outcome = Some(if self.position.can_mate(!loser) {
+                Outcome::Decisive {
+                    winner: !loser,
+                    reason: WinReason::Timeout,
+                }
+            } else {
+                Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial)
+            });
+        }
+    }
+
     /// Both players agree to a draw.
     pub fn agree_draw(&mut self) {
         if self.outcome.is_none() {

@@ -192,12 +192,14 @@ impl Over {
                 WinReason::Checkmate => "checkmate",
                 WinReason::Blast => "blast",
                 WinReason::Resignation => "resignation",
+                WinReason::Timeout => "timeout",
             },
             Outcome::Draw(d) => match d {
                 DrawReason::Stalemate => "stalemate",
                 DrawReason::Repetition => "repetition",
                 DrawReason::InsufficientMaterial => "insufficient_material",
                 DrawReason::Agreement => "agreement",
+                DrawReason::TimeoutVsInsufficientMaterial => "timeout_vs_insufficient_material",
             },
         };
         Some(Over {

@@ -105,6 +105,8 @@ pub enum WinReason {
     Blast,
     /// The loser resigned.
     Resignation,
+    /// The loser's time ran out (online games).
+    Timeout,
 }
 
 /// Why a game was drawn.
@@ -118,6 +120,8 @@ pub enum DrawReason {
     InsufficientMaterial,
     /// Both players agreed.
     Agreement,
+    /// A flag fell, but the side with time left has too little to mate.
+    TimeoutVsInsufficientMaterial,
 }
 
 impl fmt::Display for Outcome {
@@ -133,6 +137,7 @@ impl fmt::Display for Outcome {
                     WinReason::Checkmate => write!(f, "{w} wins by checkmate"),
                     WinReason::Blast => write!(f, "{w} wins: the blast exposed the enemy king"),
                     WinReason::Resignation => write!(f, "{w} wins by resignation"),
+                    WinReason::Timeout => write!(f, "{w} wins on time"),
                 }
             }
             Outcome::Draw(r) => match r {
@@ -140,6 +145,9 @@ impl fmt::Display for Outcome {
                 DrawReason::Repetition => write!(f, "Draw by threefold repetition"),
                 DrawReason::InsufficientMaterial => write!(f, "Draw by insufficient material"),
                 DrawReason::Agreement => write!(f, "Draw by agreement"),
+                DrawReason::TimeoutVsInsufficientMaterial => {
+                    write!(f, "Draw: time ran out, but the other side cannot mate")
+                }
             },
         }
     }

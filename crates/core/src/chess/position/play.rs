@@ -238,6 +238,40 @@ impl Position {
         bishops.len() == minors && bishops.windows(2).all(|w| w[0].same_shade(w[1]))
     }
 
+    /// Whether `side` has enough to mate in some line of play: a pawn, rook
+    /// or queen, two minor pieces (not only bishops on one shade), or one
+    /// minor piece while the other side has more than its king (to block
+    /// its own king in). What decides a game whose flag fell.
+    pub fn can_mate(&self, side: Color) -> bool {
+        let mut minors = 0;
+        let mut bishops: Vec<Square> = Vec::new();
+        let mut others = 0;
+        for (sq, p) in self.pieces() {
+            if p.color != side {
+                others += usize::from(p.role != Role::King);
+                continue;
+            }
+            match p.role {
+                Role::King => {}
+                Role::Knight => minors += 1,
+                Role::Bishop => {
+                    minors += 1;
+                    bishops.push(sq);
+                }
+                _ => return true,
+            }
+        }
+        match minors {
+            0 => false,
+            1 => others > 0,
+            _ => {
+                bishops.len() < minors
+                    || !bishops.windows(2).all(|w| w[0].same_shade(w[1]))
+                    || others > 0
+            }
+        }
+    }
+
     /// A hash of everything a player sees (pieces, side to move, castling,
     /// fog, swept cells, discovered mines and the mine counter), for
     /// threefold repetition.
