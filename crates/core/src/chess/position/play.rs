@@ -219,23 +219,8 @@ impl Position {
     /// Neither side can ever mate: bare kings, a single minor piece, or only
     /// bishops all on one shade. Mines cannot harm a king, so they change nothing.
     pub fn insufficient_material(&self) -> bool {
-        let mut minors = 0;
-        let mut bishops: Vec<Square> = Vec::new();
-        for (sq, p) in self.pieces() {
-            match p.role {
-                Role::King => {}
-                Role::Knight => minors += 1,
-                Role::Bishop => {
-                    minors += 1;
-                    bishops.push(sq);
-                }
-                _ => return false,
-            }
-        }
-        if minors <= 1 {
-            return true;
-        }
-        bishops.len() == minors && bishops.windows(2).all(|w| w[0].same_shade(w[1]))
+        let m = self.material(|_| true);
+        !m.heavy && (m.minors <= 1 || m.one_shade_bishops())
     }
 
     /// Whether `side` has enough to mate in some line of play: a pawn, rook
@@ -243,33 +228,32 @@ impl Position {
     /// minor piece while the other side has more than its king (to block
     /// its own king in). What decides a game whose flag fell.
     pub fn can_mate(&self, side: Color) -> bool {
-        let mut minors = 0;
-        let mut bishops: Vec<Square> = Vec::new();
-        let mut others = 0;
-        for (sq, p) in self.pieces() {
-            if p.color != side {
-                others += usize::from(p.role != Role::King);
-                continue;
+        let own = self.material(|c| c == side);
+        let theirs = self.material(|c| c != side);
+        let helpers = theirs.heavy || theirs.minors > 0;
+        own.heavy
+            || match own.minors {
+                0 => false,
+                1 => helpers,
+                _ => !own.one_shade_bishops() || helpers,
             }
+    }
+
+    /// The pieces besides kings of the sides `counted` picks.
+    fn material(&self, counted: impl Fn(Color) -> bool) -> Material {
+        let mut m = Material::default();
+        for (sq, p) in self.pieces().filter(|(_, p)| counted(p.color)) {
             match p.role {
                 Role::King => {}
-                Role::Knight => minors += 1,
+                Role::Knight => m.minors += 1,
                 Role::Bishop => {
-                    minors += 1;
-                    bishops.push(sq);
+                    m.minors += 1;
+                    m.bishops.push(sq);
                 }
-                _ => return true,
+                _ => m.heavy = true,
             }
         }
-        match minors {
-            0 => false,
-            1 => others > 0,
-            _ => {
-                bishops.len() < minors
-                    || !bishops.windows(2).all(|w| w[0].same_shade(w[1]))
-                    || others > 0
-            }
-        }
+        m
     }
 
     /// A hash of everything a player sees (pieces, side to move, castling,
@@ -296,5 +280,23 @@ impl Position {
         mix(self.castling.0 as u64);
         mix(self.mines_left() as u64);
         h
+    }
+}
+
+/// Pieces besides kings, as the draw-by-material rules count them.
+#[derive(Default)]
+struct Material {
+    /// Knights and bishops.
+    minors: usize,
+    /// Where the bishops stand.
+    bishops: Vec<Square>,
+    /// A pawn, rook, queen or fairy piece.
+    heavy: bool,
+}
+
+impl Material {
+    /// Every minor piece is a bishop and all stand on one shade.
+    fn one_shade_bishops(&self) -> bool {
+        self.bishops.len() == self.minors && self.bishops.windows(2).all(|w| w[0].same_shade(w[1]))
     }
 }
