@@ -139,6 +139,11 @@ fn a_hostile_frame_gets_its_error_and_nothing_else() {
         assert_eq!(code, want, "{frame}: {why}");
         assert!(!why.is_empty());
     }
+    // Sides go over the wire as words.
+    assert_eq!(
+        serde_json::to_string(&Color::Black).expect("json"),
+        r#""black""#
+    );
     let huge = format!(r#"{{"t":"join","code":"{}"}}"#, "A".repeat(10_000));
     assert_eq!(
         ClientMsg::parse(&huge).expect_err("huge").0,

@@ -214,8 +214,11 @@ impl fmt::Debug for SquareSet {
     }
 }
 
-/// A side.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+/// A side (`"white"`, `"black"` in the online protocol's JSON).
+#[derive(
+    Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Color {
     /// Moves first, starts on the low ranks.
     White = 0,

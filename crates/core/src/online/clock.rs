@@ -115,10 +115,6 @@ pub struct Clocks {
     running: Option<(Color, u64)>,
 }
 
-fn slot(c: Color) -> usize {
-    if c == Color::White { 0 } else { 1 }
-}
-
 impl Clocks {
     /// Fresh clocks with White's running from `now_ms`.
     pub fn start(control: TimeControl, now_ms: u64) -> Clocks {
@@ -162,7 +158,7 @@ impl Clocks {
 
     /// Milliseconds `side` has at `now_ms` (0 once its flag fell).
     pub fn left(&self, side: Color, now_ms: u64) -> u64 {
-        let stopped = self.left_ms[slot(side)];
+        let stopped = self.left_ms[side.index()];
         match self.running {
             Some((c, since)) if c == side => stopped.saturating_sub(now_ms.saturating_sub(since)),
             _ => stopped,
@@ -177,7 +173,7 @@ impl Clocks {
     /// When the running side's flag falls unless it moves (ms).
     pub fn deadline(&self) -> Option<u64> {
         self.running
-            .map(|(c, since)| since.saturating_add(self.left_ms[slot(c)]))
+            .map(|(c, since)| since.saturating_add(self.left_ms[c.index()]))
     }
 
     /// `mover` has moved at `now_ms`: its time is charged, the increment
@@ -193,7 +189,7 @@ impl Clocks {
             self.stop(now_ms);
             return Err(mover);
         }
-        self.left_ms[slot(mover)] = left + u64::from(self.control.increment_s) * 1000;
+        self.left_ms[mover.index()] = left + u64::from(self.control.increment_s) * 1000;
         self.running = Some((!mover, now_ms));
         Ok(())
     }
@@ -201,7 +197,7 @@ impl Clocks {
     /// Stops both clocks at `now_ms` (the game is over).
     pub fn stop(&mut self, now_ms: u64) {
         if let Some((c, _)) = self.running {
-            self.left_ms[slot(c)] = self.left(c, now_ms);
+            self.left_ms[c.index()] = self.left(c, now_ms);
         }
         self.running = None;
     }

@@ -15,36 +15,6 @@ use crate::chess::{Color, Game, Square};
 /// refused before they are read as JSON.
 pub const MAX_CLIENT_MSG: usize = 4096;
 
-/// A side of the board, as the wire writes it (`"white"`, `"black"`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl From<Color> for Side {
-    fn from(c: Color) -> Side {
-        if c == Color::White {
-            Side::White
-        } else {
-            Side::Black
-        }
-    }
-}
-
-impl From<Side> for Color {
-    fn from(s: Side) -> Color {
-        if s == Side::White {
-            Color::White
-        } else {
-            Color::Black
-        }
-    }
-}
-
 /// The colour a game's creator asks for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -118,7 +88,7 @@ pub struct MoveView {
     /// The number of moves played with this one.
     pub ply: u32,
     /// Who moved.
-    pub by: Side,
+    pub by: Color,
     /// Coordinate form (`e2e4`).
     pub uci: String,
     /// Standard algebraic notation with its check suffix.
@@ -153,7 +123,7 @@ impl MoveView {
         let pos = game.position();
         Some(MoveView {
             ply: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
-            by: r.mover.into(),
+            by: r.mover,
             uci: played.mv.to_string(),
             san: played.san.clone(),
             blasts: r.blasts().map(|(s, p)| (s.to_string(), p.char())).collect(),
@@ -253,7 +223,7 @@ pub enum ServerMsg {
         /// The seat's secret token.
         token: String,
         /// Your colour.
-        side: Side,
+        side: Color,
     },
     /// The whole game as the players see it: on joining, resuming,
     /// watching and after a rematch.
@@ -265,7 +235,7 @@ pub enum ServerMsg {
         /// Time control, `None` for untimed.
         time: Option<String>,
         /// Your colour; `None` for a spectator.
-        you: Option<Side>,
+        you: Option<Color>,
         /// The moves so far, in SAN.
         moves: Vec<String>,
         /// The current position as the players see it (public FEN).
@@ -292,7 +262,7 @@ pub enum ServerMsg {
     /// A draw is offered by this side.
     DrawOffered {
         /// Who offers.
-        by: Side,
+        by: Color,
     },
     /// The draw offer was turned down or lapsed.
     DrawDeclined,
@@ -317,7 +287,7 @@ pub struct ClockView {
     /// Milliseconds Black had.
     pub black_ms: u64,
     /// Whose clock runs; `None` when stopped.
-    pub running: Option<Side>,
+    pub running: Option<Color>,
 }
 
 impl ClockView {
@@ -326,7 +296,7 @@ impl ClockView {
         ClockView {
             white_ms: clocks.left(Color::White, now_ms),
             black_ms: clocks.left(Color::Black, now_ms),
-            running: clocks.running().map(Side::from),
+            running: clocks.running(),
         }
     }
 }
