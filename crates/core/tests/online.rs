@@ -1,7 +1,7 @@
 //! Online games without a network: clocks, and what the server may tell
 //! the players.
 
-use minesweeper_core::chess::{Color, fen};
+use minesweeper_core::chess::{Color, Game, Variant, fen};
 use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, MoveView, Over};
 use minesweeper_core::online::{Clocks, TimeControl};
 use minesweeper_core::rng::GameRng;
@@ -217,5 +217,85 @@ fn a_fallen_flag_loses_unless_the_other_side_cannot_mate() {
     assert_eq!(
         g.outcome(),
         Some(Outcome::Draw(DrawReason::InsufficientMaterial))
+    );
+}
+
+#[test]
+fn stored_events_read_back_and_a_corrupt_record_is_named() {
+    use minesweeper_core::online::Event;
+    let events = [
+        Event::Start,
+        Event::Move("e3e4*".into()),
+        Event::Resign(Color::Black),
+        Event::Offer(Color::White),
+        Event::Decline,
+        Event::Draw,
+        Event::Flag(Color::White),
+    ];
+    for e in &events {
+        assert_eq!(Event::from_record(&e.to_record()).as_ref(), Ok(e));
+    }
+    for bad in ["", "move", "resign x", "teleport e4", "flag"] {
+        let err = Event::from_record(bad).expect_err(bad);
+        assert!(err.contains(bad), "the error quotes the record: {err}");
+    }
+}
+
+#[test]
+fn a_table_refuses_moves_before_the_start_and_replays_its_events_to_the_same_clocks() {
+    use minesweeper_core::online::{Event, Table};
+    let start = Game::new(
+        &Variant::classic(),
+        minesweeper_core::chess::SquareSet::EMPTY,
+    )
+    .unwrap()
+    .position()
+    .clone();
+    let control = Some(TimeControl::minutes(5, 3));
+    let mut t = Table::new("classic.ron", control, start.clone());
+    let mv = ClientMsg::Move {
+        ply: 1,
+        mv: "e2e4".into(),
+    };
+    assert!(
+        t.check(Color::White, &mv, 0).is_err(),
+        "no moves before both are seated"
+    );
+    let log = [
+        (Event::Start, 1_000),
+        (Event::Move("e2e4".into()), 4_000),
+        (Event::Move("e9e8".into()), 10_000),
+    ];
+    for (e, at) in &log {
+        t.apply(e, *at).unwrap();
+    }
+    let c = t.clock_view(12_000).unwrap();
+    assert_eq!(
+        c.white_ms,
+        300_000 - 3_000 + 3_000 - 2_000,
+        "White: 3 s used, 3 s added, 2 s running"
+    );
+    assert_eq!(c.black_ms, 300_000 - 6_000 + 3_000);
+    let mut again = Table::new("classic.ron", control, start);
+    for (e, at) in &log {
+        again.apply(e, *at).unwrap();
+    }
+    assert_eq!(
+        again.clock_view(12_000),
+        Some(c),
+        "replayed events give the same clocks"
+    );
+    assert!(
+        again.apply(&Event::Move("e2e4".into()), 13_000).is_err(),
+        "a stored move that no longer fits is named"
+    );
+    let late = ClientMsg::Move {
+        ply: 3,
+        mv: "d2d4".into(),
+    };
+    assert_eq!(
+        t.check(Color::White, &late, 10_000 + 300_000),
+        Ok(Event::Flag(Color::White)),
+        "past the flag a move is a loss on time"
     );
 }

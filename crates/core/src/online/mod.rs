@@ -6,8 +6,12 @@
 //! - [`clock`]: time controls and the two clocks.
 //! - [`protocol`]: the messages, and the public view of a move that is all
 //!   a player is told before the game ends.
+//! - [`table`]: one game as the server keeps it: requests checked into
+//!   events, events stored, then applied.
 
 pub mod clock;
 pub mod protocol;
+pub mod table;
 
 pub use clock::{Clocks, TimeControl, TimeControlError};
+pub use table::{Event, Table};

@@ -244,6 +244,8 @@ pub enum ServerMsg {
         present: [bool; 2],
         /// The clocks, when timed.
         clock: Option<ClockView>,
+        /// The draw offered and not yet answered, by whom.
+        offer: Option<Color>,
         /// The end, once over.
         over: Option<Over>,
     },
@@ -266,6 +268,14 @@ pub enum ServerMsg {
     },
     /// The draw offer was turned down or lapsed.
     DrawDeclined,
+    /// This side asks for a rematch (colours swapped).
+    RematchOffered {
+        /// Who asks.
+        by: Color,
+    },
+    /// In the quick-game queue: a game starts when someone with the same
+    /// time control comes.
+    Waiting,
     /// The game is over.
     Over(Over),
     /// Your message was refused; nothing changed.

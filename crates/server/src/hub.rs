@@ -1,0 +1,297 @@
+//! Every game on the server, the seat tokens, and the quick-game queue.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use minesweeper_core::chess::fen::{parse, to_fen};
+use minesweeper_core::chess::mines::random_layout;
+use minesweeper_core::chess::{Color, Position, SquareSet, Variant};
+use minesweeper_core::online::protocol::{ErrorCode, SeatChoice};
+use minesweeper_core::online::table::{Refusal, builtin_variant};
+use minesweeper_core::online::{Event, Table, TimeControl};
+use minesweeper_core::rng::GameRng;
+use rand::SeedableRng;
+
+use crate::conn::Conn;
+use crate::room::Room;
+use crate::secret;
+use crate::store::{Store, StoredGame};
+
+/// How long a finished game nobody is at stays in memory (ms).
+const KEEP_OVER_MS: u64 = 10 * 60 * 1000;
+
+/// How mines are dealt: a variant and a secret seed give a layout.
+pub type Dealer = Arc<dyn Fn(&Variant, u64) -> SquareSet + Send + Sync>;
+
+/// Deals uniformly at random from the seed (the server's default).
+pub fn random_dealer() -> Dealer {
+    Arc::new(|variant: &Variant, seed: u64| {
+        let mut rng = GameRng::seed_from_u64(seed);
+        random_layout(&variant.fog_zone, variant.mine_count as usize, &mut rng)
+    })
+}
+
+/// The server's games.
+pub struct Hub {
+    /// Where games are written.
+    pub store: Store,
+    dealer: Dealer,
+    rooms: Mutex<HashMap<String, Arc<Room>>>,
+    tokens: Mutex<HashMap<String, (String, Color)>>,
+    queue: Mutex<HashMap<Option<TimeControl>, Arc<Conn>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // A panic elsewhere never leaves these maps half-written: take them.
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Reads a time control from a client (`None` is untimed).
+///
+/// # Errors
+/// [`ErrorCode::BadRequest`] with the parser's reason.
+pub fn time_control(text: Option<&str>) -> Result<Option<TimeControl>, Refusal> {
+    text.map(|t| t.parse::<TimeControl>())
+        .transpose()
+        .map_err(|e| (ErrorCode::BadRequest, e.to_string()))
+}
+
+impl Hub {
+    /// A hub over `store`, with the unfinished games read from it back in
+    /// play (a game whose record no longer reads is left out and named).
+    pub fn restore(
+        store: Store,
+        stored: Vec<StoredGame>,
+        dealer: Dealer,
+    ) -> (Arc<Hub>, Vec<Arc<Room>>) {
+        let hub = Arc::new(Hub {
+            store,
+            dealer,
+            rooms: Mutex::default(),
+            tokens: Mutex::default(),
+            queue: Mutex::default(),
+        });
+        let mut rooms = Vec::new();
+        for g in stored {
+            match rebuild(&g) {
+                Ok(table) => {
+                    let room = Room::new(
+                        g.code.clone(),
+                        table,
+                        g.tokens.clone(),
+                        g.events.len() as u64,
+                    );
+                    hub.insert(&room, &g.tokens);
+                    rooms.push(room);
+                }
+                Err(why) => eprintln!("game {} not restored: {why}", g.code),
+            }
+        }
+        (hub, rooms)
+    }
+
+    fn insert(&self, room: &Arc<Room>, tokens: &[Option<String>; 2]) {
+        lock(&self.rooms).insert(room.code.clone(), room.clone());
+        let mut t = lock(&self.tokens);
+        for (side, token) in [Color::White, Color::Black].into_iter().zip(tokens) {
+            if let Some(token) = token {
+                t.insert(token.clone(), (room.code.clone(), side));
+            }
+        }
+    }
+
+    /// A new game's starting position: `preset`'s board with mines dealt
+    /// from the OS's randomness.
+    fn deal(&self, preset: &str) -> Result<Position, Refusal> {
+        let variant = builtin_variant(preset)?;
+        let mines = (self.dealer)(&variant, secret::seed());
+        Position::new(&variant, mines).map_err(|e| (ErrorCode::BadRequest, e.to_string()))
+    }
+
+    /// The game with this invite code.
+    pub fn room(&self, code: &str) -> Option<Arc<Room>> {
+        lock(&self.rooms).get(code).cloned()
+    }
+
+    /// The game and seat a token holds.
+    pub fn seat_of(&self, token: &str) -> Option<(Arc<Room>, Color)> {
+        let (code, side) = lock(&self.tokens).get(token).cloned()?;
+        Some((self.room(&code)?, side))
+    }
+
+    /// Notes a token for a seat (after it is stored).
+    pub fn give_token(&self, code: &str, side: Color, token: &str) {
+        lock(&self.tokens).insert(token.to_string(), (code.to_string(), side));
+    }
+
+    /// Opens and stores a new game of `preset`; the creator's seat is
+    /// `choice`'s colour. Returns the room, the seat and its token.
+    ///
+    /// # Errors
+    /// A preset or time control not offered, or the store's refusal.
+    pub async fn create(
+        self: &Arc<Hub>,
+        preset: &str,
+        control: Option<TimeControl>,
+        choice: SeatChoice,
+    ) -> Result<(Arc<Room>, Color, String), Refusal> {
+        let start = self.deal(preset)?;
+        let side = match choice {
+            SeatChoice::White => Color::White,
+            SeatChoice::Black => Color::Black,
+            SeatChoice::Random if secret::coin() => Color::White,
+            SeatChoice::Random => Color::Black,
+        };
+        let token = secret::token();
+        let mut tokens = [None, None];
+        tokens[side.index()] = Some(token.clone());
+        let room = self.open(preset, control, start, tokens).await?;
+        Ok((room, side, token))
+    }
+
+    /// Stores and opens a game from `start` with `tokens` already seated.
+    async fn open(
+        self: &Arc<Hub>,
+        preset: &str,
+        control: Option<TimeControl>,
+        start: Position,
+        tokens: [Option<String>; 2],
+    ) -> Result<Arc<Room>, Refusal> {
+        let code = loop {
+            let c = secret::code();
+            if self.room(&c).is_none() {
+                break c;
+            }
+        };
+        let stored = StoredGame {
+            code: code.clone(),
+            preset: preset.to_string(),
+            time: control.map(|c| c.to_string()),
+            start: to_fen(&start),
+            tokens: tokens.clone(),
+            events: Vec::new(),
+        };
+        self.store
+            .create(stored)
+            .await
+            .map_err(|e| (ErrorCode::Unavailable, format!("not stored: {e}")))?;
+        let room = Room::new(code, Table::new(preset, control, start), tokens.clone(), 0);
+        self.insert(&room, &tokens);
+        if control.is_some() {
+            tokio::spawn(room.clone().flag_timer(self.store.clone()));
+        }
+        Ok(room)
+    }
+
+    /// A rematch of `old`'s game: the same board, fresh mines, colours
+    /// swapped; returns the new room and each seat's new token (by the
+    /// new colour).
+    ///
+    /// # Errors
+    /// The store's refusal.
+    pub async fn rematch(
+        self: &Arc<Hub>,
+        old: &Table,
+    ) -> Result<(Arc<Room>, [String; 2]), Refusal> {
+        let start = self.deal(old.preset())?;
+        let tokens = [secret::token(), secret::token()];
+        let room = self
+            .open(
+                old.preset(),
+                old.control(),
+                start,
+                [Some(tokens[0].clone()), Some(tokens[1].clone())],
+            )
+            .await?;
+        Ok((room, tokens))
+    }
+
+    /// Puts `conn` in the queue for `control`, or takes the one waiting
+    /// there: returns the waiting connection when there is a pair.
+    pub fn pair(&self, control: Option<TimeControl>, conn: &Arc<Conn>) -> Option<Arc<Conn>> {
+        let mut q = lock(&self.queue);
+        match q.remove(&control) {
+            Some(other) if other.id != conn.id && !other.is_closed() => Some(other),
+            _ => {
+                q.insert(control, conn.clone());
+                None
+            }
+        }
+    }
+
+    /// Takes `conn` out of the quick-game queue.
+    pub fn unqueue(&self, conn: &Conn) {
+        lock(&self.queue).retain(|_, c| c.id != conn.id);
+    }
+
+    /// Opens a quick game between two connections (colours by coin).
+    ///
+    /// # Errors
+    /// The store's refusal.
+    pub async fn quick(
+        self: &Arc<Hub>,
+        control: Option<TimeControl>,
+    ) -> Result<(Arc<Room>, [String; 2]), Refusal> {
+        let start = self.deal("classic.ron")?;
+        let tokens = [secret::token(), secret::token()];
+        let room = self
+            .open(
+                "classic.ron",
+                control,
+                start,
+                [Some(tokens[0].clone()), Some(tokens[1].clone())],
+            )
+            .await?;
+        Ok((room, tokens))
+    }
+
+    /// Drops from memory the finished games nobody has been at for a while
+    /// (they stay in the database).
+    pub async fn sweep(&self, now: u64) {
+        let rooms: Vec<Arc<Room>> = lock(&self.rooms).values().cloned().collect();
+        for room in rooms {
+            let state = room.state.lock().await;
+            let stale = state
+                .ended_at
+                .is_some_and(|t| now.saturating_sub(t) > KEEP_OVER_MS);
+            if stale && state.members.is_empty() {
+                lock(&self.rooms).remove(&room.code);
+                lock(&self.tokens).retain(|_, (c, _)| *c != room.code);
+            }
+        }
+    }
+
+    /// The number of games in memory.
+    pub fn games(&self) -> usize {
+        lock(&self.rooms).len()
+    }
+}
+
+/// A stored game back as a table: its start position, then each event
+/// applied at its time.
+fn rebuild(g: &StoredGame) -> Result<Table, String> {
+    let variant = builtin_variant(&g.preset).map_err(|(_, e)| e)?;
+    let start = parse(&g.start, variant.rules).map_err(|e| format!("start position: {e}"))?;
+    let control = time_control(g.time.as_deref()).map_err(|(_, e)| e)?;
+    let mut table = Table::new(&g.preset, control, start);
+    for (i, (record, at)) in g.events.iter().enumerate() {
+        let event = Event::from_record(record).map_err(|e| format!("event {i}: {e}"))?;
+        table
+            .apply(&event, *at)
+            .map_err(|e| format!("event {i}: {e}"))?;
+    }
+    Ok(table)
+}
+
+/// Spawns the flag timers of restored games.
+pub fn start_timers(hub: &Hub, rooms: Vec<Arc<Room>>) {
+    for room in rooms {
+        let timed = room
+            .state
+            .try_lock()
+            .is_ok_and(|s| s.table.control().is_some());
+        if timed {
+            tokio::spawn(room.flag_timer(hub.store.clone()));
+        }
+    }
+}

@@ -1,0 +1,132 @@
+//! The Minesweeper Chess game server: WebSocket games whose mines only the
+//! server knows, stored in SQLite, and the web build served beside them.
+//!
+//! - [`store`]: the database, written by one thread with group commits.
+//! - [`hub`]: every game, the seat tokens and the quick-game queue.
+//! - [`room`]: one game, its seats, members and flag timer.
+//! - [`conn`]: one client connection and its limits.
+//! - [`swarm`]: the load test's bot clients.
+
+pub mod conn;
+pub mod hub;
+pub mod room;
+pub mod secret;
+pub mod store;
+pub mod swarm;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::Router;
+use axum::extract::State;
+use axum::extract::ws::WebSocketUpgrade;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use tower_http::services::{ServeDir, ServeFile};
+
+use hub::Hub;
+use store::Store;
+
+/// The largest WebSocket message the transport reads (the protocol's own
+/// limit, 4 KiB, is answered with an error; past this the socket closes).
+const MAX_FRAME: usize = 64 * 1024;
+
+/// Milliseconds since the Unix epoch: clocks must survive a restart.
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// How to run a server.
+#[derive(Clone)]
+pub struct Config {
+    /// Where to listen (port 0: any free port).
+    pub addr: SocketAddr,
+    /// The SQLite file.
+    pub db: PathBuf,
+    /// The web build to serve (`dist/`), if any.
+    pub web: Option<PathBuf>,
+    /// Wait for the disk on every commit.
+    pub full_sync: bool,
+    /// How mines are dealt; `None`: at random (tests fix the layout).
+    pub dealer: Option<hub::Dealer>,
+    /// Requests per second one connection may send (twice that at once);
+    /// [`conn::RATE`] by default, raised for load tests.
+    pub rate: f64,
+}
+
+#[derive(Clone)]
+struct App {
+    hub: Arc<Hub>,
+    ids: Arc<AtomicU64>,
+    rate: f64,
+}
+
+async fn upgrade(ws: WebSocketUpgrade, State(app): State<App>) -> impl IntoResponse {
+    let id = app.ids.fetch_add(1, Ordering::Relaxed);
+    ws.max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
+        .on_upgrade(move |socket| conn::run(socket, app.hub, id, app.rate))
+}
+
+/// A running server.
+pub struct Running {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// Its games.
+    pub hub: Arc<Hub>,
+}
+
+/// Opens the database, restores its games and starts serving on the
+/// current Tokio runtime.
+///
+/// # Errors
+/// The database cannot be opened or the address cannot be bound.
+pub async fn start(config: Config) -> Result<Running, String> {
+    let (store, stored) = Store::open(&config.db, config.full_sync)?;
+    let restored = stored.len();
+    let dealer = config.dealer.clone().unwrap_or_else(hub::random_dealer);
+    let (hub, rooms) = Hub::restore(store, stored, dealer);
+    hub::start_timers(&hub, rooms);
+    let app = App {
+        hub: hub.clone(),
+        ids: Arc::new(AtomicU64::new(0)),
+        rate: config.rate.clamp(0.1, 10_000.0),
+    };
+    let mut router = Router::new().route("/ws", get(upgrade));
+    if let Some(web) = &config.web {
+        // dist/ holds .br and .gz beside each file: sent as the browser
+        // accepts, with Content-Encoding set.
+        let files = ServeDir::new(web)
+            .precompressed_br()
+            .precompressed_gzip()
+            .fallback(ServeFile::new(web.join("index.html")));
+        router = router.fallback_service(files);
+    }
+    let router = router.with_state(app);
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| format!("{}: {e}", config.addr))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    eprintln!(
+        "minesweeper_server: {addr}, {restored} game(s) restored from {}",
+        config.db.display()
+    );
+    tokio::spawn(async move {
+        if let Err(e) = axum::serve(listener, router).await {
+            eprintln!("minesweeper_server: {e}");
+        }
+    });
+    let sweeper = hub.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            sweeper.sweep(now_ms()).await;
+        }
+    });
+    Ok(Running { addr, hub })
+}

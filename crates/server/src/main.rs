@@ -1,0 +1,90 @@
+//! `minesweeper_server`: runs the online game server, or (`swarm`) the load
+//! test against one.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use minesweeper_server::{Config, start, swarm};
+
+const USAGE: &str = "usage:
+  minesweeper_server [--addr 127.0.0.1:8080] [--db games.sqlite] [--web dist] [--sync full] [--rate 10]
+  minesweeper_server swarm [--addr 127.0.0.1:8080] [--games 1000] [--plies 40]";
+
+/// The most games and moves a swarm run may ask for.
+const MAX_GAMES: usize = 5000;
+const MAX_PLIES: u32 = 500;
+
+fn value<'a>(
+    args: &mut impl Iterator<Item = &'a String>,
+    flag: &str,
+) -> Result<&'a String, String> {
+    args.next()
+        .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let mut addr: SocketAddr = ([127, 0, 0, 1], 8080).into();
+    let mut config = Config {
+        addr,
+        db: PathBuf::from("games.sqlite"),
+        web: None,
+        full_sync: false,
+        dealer: None,
+        rate: minesweeper_server::conn::RATE,
+    };
+    let (mut games, mut plies) = (1000usize, 40u32);
+    let is_swarm = args.first().is_some_and(|a| a == "swarm");
+    let mut it = args.iter().skip(usize::from(is_swarm));
+    while let Some(flag) = it.next() {
+        let v = value(&mut it, flag)?;
+        let bad = |e: &dyn std::fmt::Display| format!("{flag} {v}: {e}\n{USAGE}");
+        match flag.as_str() {
+            "--addr" => addr = v.parse().map_err(|e| bad(&e))?,
+            "--db" => config.db = PathBuf::from(v),
+            "--web" => config.web = Some(PathBuf::from(v)),
+            "--sync" if v == "full" || v == "normal" => config.full_sync = v == "full",
+            "--rate" => config.rate = v.parse::<f64>().map_err(|e| bad(&e))?.clamp(0.1, 10_000.0),
+            "--games" => games = v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, MAX_GAMES),
+            "--plies" => plies = v.parse::<u32>().map_err(|e| bad(&e))?.clamp(1, MAX_PLIES),
+            _ => return Err(format!("unknown option {flag}\n{USAGE}")),
+        }
+    }
+    config.addr = addr;
+    let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    rt.block_on(async move {
+        if is_swarm {
+            let r = swarm::swarm(&addr.to_string(), games, plies).await?;
+            println!(
+                "games {} moves {} seconds {:.1} moves/s {:.0} rtt p50 {:.2} ms p99 {:.2} ms failed {}{}",
+                r.games,
+                r.moves,
+                r.seconds,
+                r.moves as f64 / r.seconds.max(1e-9),
+                r.p50_us as f64 / 1000.0,
+                r.p99_us as f64 / 1000.0,
+                r.failed.0,
+                r.failed.1.map(|e| format!(" (first: {e})")).unwrap_or_default(),
+            );
+            return Ok(());
+        }
+        start(config).await?;
+        tokio::signal::ctrl_c().await.map_err(|e| e.to_string())?;
+        Ok(())
+    })
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    match run(&args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("minesweeper_server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

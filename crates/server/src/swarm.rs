@@ -1,0 +1,323 @@
+//! A WebSocket client of the game protocol ([`Bot`]), and the load test:
+//! a bounded swarm of bots playing random games against a server
+//! ([`swarm`]), reporting moves per second and move round trips.
+
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use minesweeper_core::chess::fen::parse_public;
+use minesweeper_core::chess::{Color, PublicPosition};
+use minesweeper_core::online::protocol::{ClientMsg, SeatChoice, ServerMsg};
+use minesweeper_core::online::table::builtin_variant;
+use minesweeper_core::rng::GameRng;
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+/// How long a bot waits for any one message before giving up.
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// A client connection speaking the protocol.
+pub struct Bot {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Bot {
+    /// Connects to the server at `addr` (`127.0.0.1:8080`).
+    ///
+    /// # Errors
+    /// The connection or the WebSocket handshake failed.
+    pub async fn connect(addr: &str) -> Result<Bot, String> {
+        let (ws, _) = connect_async(format!("ws://{addr}/ws"))
+            .await
+            .map_err(|e| format!("{addr}: {e}"))?;
+        Ok(Bot { ws })
+    }
+
+    /// Sends a request.
+    ///
+    /// # Errors
+    /// The connection is gone.
+    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {
+        let text = serde_json::to_string(msg).map_err(|e| e.to_string())?;
+        self.send_text(&text).await
+    }
+
+    /// Sends any text frame (the hostile tests send broken ones).
+    ///
+    /// # Errors
+    /// The connection is gone.
+    pub async fn send_text(&mut self, text: &str) -> Result<(), String> {
+        self.ws
+            .send(Message::text(text))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// Sends a frame of bytes as it is.
+    ///
+    /// # Errors
+    /// The connection is gone.
+    pub async fn send_frame(&mut self, frame: Message) -> Result<(), String> {
+        self.ws.send(frame).await.map_err(|e| e.to_string())
+    }
+
+    /// The next message, waiting at most `wait`; `Err` names a timeout, a
+    /// closed connection (with the server's reason) or a message that does
+    /// not read.
+    ///
+    /// # Errors
+    /// As above.
+    pub async fn recv_within(&mut self, wait: Duration) -> Result<ServerMsg, String> {
+        loop {
+            let frame = tokio::time::timeout(wait, self.ws.next())
+                .await
+                .map_err(|_| format!("nothing received in {wait:?}"))?;
+            match frame {
+                Some(Ok(Message::Text(t))) => {
+                    return serde_json::from_str(t.as_str())
+                        .map_err(|e| format!("unreadable message {t}: {e}"));
+                }
+                Some(Ok(Message::Close(c))) => {
+                    return Err(format!(
+                        "closed: {}",
+                        c.map(|c| c.reason.to_string()).unwrap_or_default()
+                    ));
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(e.to_string()),
+                None => return Err("closed".into()),
+            }
+        }
+    }
+
+    /// The next message within [`WAIT`].
+    ///
+    /// # Errors
+    /// As [`Bot::recv_within`].
+    pub async fn recv(&mut self) -> Result<ServerMsg, String> {
+        self.recv_within(WAIT).await
+    }
+
+    /// Reads messages until `pick` takes one (others are skipped).
+    ///
+    /// # Errors
+    /// As [`Bot::recv`].
+    pub async fn until<T>(
+        &mut self,
+        mut pick: impl FnMut(&ServerMsg) -> Option<T>,
+    ) -> Result<T, String> {
+        loop {
+            let msg = self.recv().await?;
+            if let Some(t) = pick(&msg) {
+                return Ok(t);
+            }
+        }
+    }
+
+    /// Closes the connection.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// A random player: what it knows is the public FEN the server sends.
+struct Player {
+    bot: Bot,
+    side: Color,
+    preset: String,
+    fen: String,
+    ply: u32,
+    sent: Option<(u32, Instant)>,
+    rng: GameRng,
+}
+
+/// What one game of the swarm measured.
+#[derive(Default)]
+struct Played {
+    moves: u64,
+    rtts_us: Vec<u64>,
+}
+
+impl Player {
+    fn public(&self) -> Result<PublicPosition, String> {
+        let rules = builtin_variant(&self.preset).map_err(|(_, e)| e)?.rules;
+        parse_public(&self.fen, rules).map_err(|e| format!("server FEN {}: {e}", self.fen))
+    }
+
+    /// Plays until the game is over (resigning after `plies` moves).
+    async fn play(mut self, plies: u32, out: &mut Played) -> Result<(), String> {
+        loop {
+            let public = self.public()?;
+            let mine = public.position().turn() == self.side;
+            if mine && self.sent.is_none_or(|(p, _)| p <= self.ply) {
+                if self.ply >= plies {
+                    self.bot.send(&ClientMsg::Resign).await?;
+                    self.sent = Some((u32::MAX, Instant::now()));
+                } else {
+                    let moves = public.legal_moves();
+                    let m = moves
+                        .choose(&mut self.rng)
+                        .ok_or("no legal move in a live game")?;
+                    let ply = self.ply + 1;
+                    self.bot
+                        .send(&ClientMsg::Move {
+                            ply,
+                            mv: m.to_string(),
+                        })
+                        .await?;
+                    self.sent = Some((ply, Instant::now()));
+                }
+            }
+            match self.bot.recv().await? {
+                ServerMsg::Moved { view, .. } => {
+                    if let Some((_, at)) = self.sent.filter(|(p, _)| *p == view.ply) {
+                        out.rtts_us
+                            .push(u64::try_from(at.elapsed().as_micros()).unwrap_or(u64::MAX));
+                        out.moves += 1;
+                    }
+                    self.ply = view.ply;
+                    self.fen = view.fen;
+                }
+                ServerMsg::Over(_) => return Ok(()),
+                ServerMsg::Error { code, message } => {
+                    return Err(format!("server refused: {code:?}: {message}"));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Seats a pair of bots in a new game of `preset` at `addr`.
+async fn pair(
+    addr: &str,
+    preset: &str,
+    time: Option<&str>,
+    seed: u64,
+) -> Result<[Player; 2], String> {
+    let mut a = Bot::connect(addr).await?;
+    a.send(&ClientMsg::Create {
+        preset: preset.into(),
+        time: time.map(str::to_string),
+        color: SeatChoice::White,
+    })
+    .await?;
+    let code = a
+        .until(|m| match m {
+            ServerMsg::Seated { code, .. } => Some(code.clone()),
+            ServerMsg::Error { message, .. } => Some(format!("!{message}")),
+            _ => None,
+        })
+        .await?;
+    if let Some(why) = code.strip_prefix('!') {
+        return Err(why.to_string());
+    }
+    let mut b = Bot::connect(addr).await?;
+    b.send(&ClientMsg::Join { code }).await?;
+    let mut players = Vec::new();
+    for (i, mut bot) in [a, b].into_iter().enumerate() {
+        let (side, fen) = bot
+            .until(|m| match m {
+                ServerMsg::Game {
+                    you: Some(side),
+                    fen,
+                    clock,
+                    ..
+                } if time.is_none() || clock.is_some_and(|c| c.running.is_some()) => {
+                    Some((*side, fen.clone()))
+                }
+                _ => None,
+            })
+            .await?;
+        players.push(Player {
+            bot,
+            side,
+            preset: preset.to_string(),
+            fen,
+            ply: 0,
+            sent: None,
+            rng: GameRng::seed_from_u64(seed * 2 + i as u64),
+        });
+    }
+    let [w, b]: [Player; 2] = players.try_into().map_err(|_| "two players")?;
+    Ok([w, b])
+}
+
+/// What a swarm run measured.
+#[derive(Debug)]
+pub struct Report {
+    /// Games played.
+    pub games: usize,
+    /// Players whose game failed, with the first reason.
+    pub failed: (usize, Option<String>),
+    /// Moves played.
+    pub moves: u64,
+    /// Seconds from the first move to the last game's end.
+    pub seconds: f64,
+    /// Median move round trip (send to the mover's `moved`), µs.
+    pub p50_us: u64,
+    /// 99th percentile round trip, µs.
+    pub p99_us: u64,
+}
+
+/// Opens `games` games at `addr` (all seated before any moves, so they
+/// run concurrently), then plays each with random moves, `plies` per side
+/// at most, and reports.
+///
+/// # Errors
+/// The server could not be reached for seating.
+pub async fn swarm(addr: &str, games: usize, plies: u32) -> Result<Report, String> {
+    let mut pairs = Vec::with_capacity(games);
+    for i in 0..games {
+        pairs.push(pair(addr, "classic.ron", Some("15+10"), i as u64).await?);
+    }
+    eprintln!("swarm: {games} games seated ({} connections)", games * 2);
+    let start = Instant::now();
+    let mut tasks = Vec::new();
+    for [w, b] in pairs {
+        for p in [w, b] {
+            tasks.push(tokio::spawn(async move {
+                let mut out = Played::default();
+                let r = p.play(plies, &mut out).await;
+                (r, out)
+            }));
+        }
+    }
+    let mut rtts = Vec::new();
+    let mut moves = 0;
+    let mut failed = (0, None);
+    for t in tasks {
+        match t.await {
+            Ok((r, out)) => {
+                moves += out.moves;
+                rtts.extend(out.rtts_us);
+                if let Err(e) = r {
+                    failed.0 += 1;
+                    failed.1.get_or_insert(e);
+                }
+            }
+            Err(e) => {
+                failed.0 += 1;
+                failed.1.get_or_insert(e.to_string());
+            }
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    rtts.sort_unstable();
+    let at = |q: f64| {
+        rtts.get(((rtts.len() as f64 - 1.0) * q) as usize)
+            .copied()
+            .unwrap_or(0)
+    };
+    Ok(Report {
+        games,
+        failed,
+        moves,
+        seconds,
+        p50_us: at(0.5),
+        p99_us: at(0.99),
+    })
+}

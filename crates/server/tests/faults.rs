@@ -1,0 +1,185 @@
+//! Faults: the server killed and restarted mid-game (in-process and as a
+//! real process killed with SIGKILL), and players who drop and come back.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use minesweeper_core::online::protocol::{ClientMsg, ServerMsg};
+use minesweeper_server::swarm::Bot;
+
+use crate::support::{TestServer, clock_of, fixed, fresh_db, moved, pair, play, seated};
+
+/// Back in a seat with the token: the `Game` the server sends.
+async fn resume(bot: &mut Bot, token: &str) -> ServerMsg {
+    bot.send(&ClientMsg::Resume {
+        token: token.into(),
+    })
+    .await
+    .unwrap();
+    seated(bot).await;
+    bot.until(|m| matches!(m, ServerMsg::Game { .. }).then(|| m.clone()))
+        .await
+        .unwrap()
+}
+
+const OPENING: [&str; 4] = ["e2e4", "e9e8", "g1f3", "b10c8"];
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_restarts_and_both_players_resume_with_no_move_lost_and_the_clocks_right() {
+    let mines = fixed(&["a7", "b7", "g7", "h7"]);
+    let server = TestServer::start(fresh_db(), Some(mines.clone())).await;
+    let (mut w, mut b, ws, bs) = pair(&server, Some("10+5")).await;
+    let mut last = None;
+    for (i, mv) in OPENING.iter().enumerate() {
+        let ply = i as u32 + 1;
+        let (mover, other) = if i % 2 == 0 {
+            (&mut w, &mut b)
+        } else {
+            (&mut b, &mut w)
+        };
+        last = Some(play(mover, ply, mv).await);
+        moved(other, ply).await;
+    }
+    let last = last.unwrap();
+    let before = clock_of(&last).expect("timed");
+    let killed_at = std::time::Instant::now();
+    let db = server.kill();
+    drop((w, b));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let server = TestServer::start(db, Some(mines)).await;
+    let mut w = server.bot().await;
+    let mut b = server.bot().await;
+    let gw = resume(&mut w, &ws.token).await;
+    let gb = resume(&mut b, &bs.token).await;
+    let ServerMsg::Moved { view, .. } = &last else {
+        unreachable!()
+    };
+    for g in [&gw, &gb] {
+        let ServerMsg::Game {
+            moves,
+            fen,
+            code,
+            clock,
+            ..
+        } = g
+        else {
+            unreachable!()
+        };
+        assert_eq!(code, &ws.code);
+        assert_eq!(moves, &["e4", "e8", "Nf3", "Nc8"], "no move lost");
+        assert_eq!(fen, &view.fen, "the same position");
+        let c = clock.expect("the clocks came back");
+        assert_eq!(c.running, before.running, "White's clock runs again");
+        assert_eq!(
+            c.black_ms, before.black_ms,
+            "Black's stopped clock kept its time"
+        );
+        let gone = killed_at.elapsed().as_millis() as u64;
+        assert!(
+            c.white_ms <= before.white_ms && c.white_ms + gone + 2000 >= before.white_ms,
+            "White's running clock went on through the restart: {before:?} → {c:?} ({gone} ms)"
+        );
+    }
+    // Play goes on where it stopped.
+    play(&mut w, 5, "f1c4").await;
+    moved(&mut b, 5).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_player_comes_back_with_its_token_and_the_opponent_sees_it_go_and_return() {
+    let server = TestServer::start(fresh_db(), None).await;
+    let (mut w, b, _, bs) = pair(&server, Some("5+3")).await;
+    play(&mut w, 1, "e2e4").await;
+    b.close().await;
+    let gone = w
+        .until(|m| match m {
+            ServerMsg::Presence { present } => Some(*present),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(gone, [true, false], "White sees Black reconnecting");
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut b = server.bot().await;
+    let g = resume(&mut b, &bs.token).await;
+    let ServerMsg::Game {
+        moves, you, clock, ..
+    } = &g
+    else {
+        unreachable!()
+    };
+    assert_eq!(moves, &["e4"]);
+    assert_eq!(*you, Some(minesweeper_core::chess::Color::Black));
+    let c = clock.unwrap();
+    assert!(
+        c.black_ms < 300_000,
+        "Black's clock ran while it was away: {c:?}"
+    );
+    let back = w
+        .until(|m| match m {
+            ServerMsg::Presence { present } => Some(*present),
+            _ => None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(back, [true, true]);
+    play(&mut b, 2, "e9e8").await;
+    moved(&mut w, 2).await;
+}
+
+/// The server binary on a free port over `db`, and the address it printed.
+fn spawn_server(db: &std::path::Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_minesweeper_server"))
+        .args(["--addr", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the server binary starts");
+    let mut line = String::new();
+    let stderr = child.stderr.take().unwrap();
+    BufReader::new(stderr).read_line(&mut line).unwrap();
+    let addr = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|a| a.strip_suffix(','))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (child, addr)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_process_killed_with_sigkill_loses_no_acknowledged_move() {
+    let db = fresh_db();
+    let (mut child, addr) = spawn_server(&db);
+    let mut w = Bot::connect(&addr).await.unwrap();
+    let ws = crate::support::create(&mut w, None).await;
+    let mut b = Bot::connect(&addr).await.unwrap();
+    b.send(&ClientMsg::Join {
+        code: ws.code.clone(),
+    })
+    .await
+    .unwrap();
+    let bs = seated(&mut b).await;
+    play(&mut w, 1, "d2d4").await;
+    play(&mut b, 2, "d9d8").await;
+    play(&mut w, 3, "c2c4").await;
+    child.kill().unwrap(); // SIGKILL: no shutdown code runs
+    child.wait().unwrap();
+    let (mut child, addr) = spawn_server(&db);
+    let mut b = Bot::connect(&addr).await.unwrap();
+    let g = resume(&mut b, &bs.token).await;
+    let ServerMsg::Game { moves, .. } = &g else {
+        unreachable!()
+    };
+    assert_eq!(
+        moves,
+        &["d4", "d8", "c4"],
+        "every acknowledged move was stored"
+    );
+    let mut w = Bot::connect(&addr).await.unwrap();
+    resume(&mut w, &ws.token).await;
+    play(&mut b, 4, "c9c8").await;
+    child.kill().unwrap();
+    child.wait().unwrap();
+}

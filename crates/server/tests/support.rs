@@ -1,0 +1,210 @@
+//! A server on its own runtime (so a test can kill it outright), its
+//! database in a fresh temporary folder, and helpers for bots.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use minesweeper_core::chess::{Square, SquareSet, Variant};
+use minesweeper_core::online::protocol::{ClientMsg, ClockView, Over, SeatChoice, ServerMsg};
+use minesweeper_server::hub::Dealer;
+use minesweeper_server::swarm::Bot;
+use minesweeper_server::{Config, start};
+use tokio::runtime::Runtime;
+
+/// A running server; dropping it (or [`TestServer::kill`]) ends every task
+/// at once, as a killed process would.
+pub struct TestServer {
+    pub addr: String,
+    pub db: PathBuf,
+    rt: Option<Runtime>,
+}
+
+static DIRS: AtomicU64 = AtomicU64::new(0);
+
+/// A fresh database path.
+pub fn fresh_db() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "msc-server-test-{}-{}",
+        std::process::id(),
+        DIRS.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join("games.sqlite")
+}
+
+/// Deals these mines in every game.
+pub fn fixed(cells: &[&str]) -> Dealer {
+    let mines: SquareSet = cells
+        .iter()
+        .map(|c| Square::parse(c).expect("cell"))
+        .collect();
+    Arc::new(move |_: &Variant, _| mines)
+}
+
+impl TestServer {
+    /// A server on a free loopback port over `db`, each connection
+    /// allowed 1,000 requests a second (bots move fast).
+    pub async fn start(db: PathBuf, dealer: Option<Dealer>) -> TestServer {
+        TestServer::with_rate(db, dealer, 1000.0).await
+    }
+
+    /// As [`TestServer::start`] with the server's own rate limit.
+    pub async fn strict(db: PathBuf) -> TestServer {
+        TestServer::with_rate(db, None, minesweeper_server::conn::RATE).await
+    }
+
+    async fn with_rate(db: PathBuf, dealer: Option<Dealer>, rate: f64) -> TestServer {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let config = Config {
+            addr: ([127, 0, 0, 1], 0).into(),
+            db: db.clone(),
+            web: None,
+            full_sync: false,
+            dealer,
+            rate,
+        };
+        let running = rt
+            .spawn(start(config))
+            .await
+            .expect("server task")
+            .expect("server starts");
+        TestServer {
+            addr: running.addr.to_string(),
+            db,
+            rt: Some(rt),
+        }
+    }
+
+    /// Ends every server task at once, without a goodbye.
+    pub fn kill(mut self) -> PathBuf {
+        if let Some(rt) = self.rt.take() {
+            rt.shutdown_background();
+        }
+        self.db.clone()
+    }
+
+    /// A bot connected to this server.
+    pub async fn bot(&self) -> Bot {
+        Bot::connect(&self.addr).await.expect("connects")
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(rt) = self.rt.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+/// What a seated bot learnt from `Seated`.
+pub struct Seat {
+    pub code: String,
+    pub token: String,
+}
+
+/// Creates a classic game as White (`time` as given) and returns the seat.
+pub async fn create(bot: &mut Bot, time: Option<&str>) -> Seat {
+    bot.send(&ClientMsg::Create {
+        preset: "classic.ron".into(),
+        time: time.map(str::to_string),
+        color: SeatChoice::White,
+    })
+    .await
+    .expect("sent");
+    seated(bot).await
+}
+
+/// Waits for `Seated`.
+pub async fn seated(bot: &mut Bot) -> Seat {
+    bot.until(|m| match m {
+        ServerMsg::Seated { code, token, .. } => Some(Seat {
+            code: code.clone(),
+            token: token.clone(),
+        }),
+        ServerMsg::Error { message, .. } => panic!("refused: {message}"),
+        _ => None,
+    })
+    .await
+    .expect("seated")
+}
+
+/// A game between two fresh bots (White created it, Black joined), both
+/// past the start (the `Game` with the clock running).
+pub async fn pair(server: &TestServer, time: Option<&str>) -> (Bot, Bot, Seat, Seat) {
+    let mut w = server.bot().await;
+    let ws = create(&mut w, time).await;
+    let mut b = server.bot().await;
+    b.send(&ClientMsg::Join {
+        code: ws.code.clone(),
+    })
+    .await
+    .expect("sent");
+    let bs = seated(&mut b).await;
+    for bot in [&mut w, &mut b] {
+        started(bot).await;
+    }
+    (w, b, ws, bs)
+}
+
+/// Waits for a `Game` view of a started game (both seats taken).
+pub async fn started(bot: &mut Bot) -> ServerMsg {
+    bot.until(|m| match m {
+        ServerMsg::Game { present, .. } if present == &[true, true] => Some(m.clone()),
+        _ => None,
+    })
+    .await
+    .expect("the game view")
+}
+
+/// Plays `mv` as move `ply` and waits until this bot hears it played.
+pub async fn play(bot: &mut Bot, ply: u32, mv: &str) -> ServerMsg {
+    bot.send(&ClientMsg::Move { ply, mv: mv.into() })
+        .await
+        .expect("sent");
+    moved(bot, ply).await
+}
+
+/// Waits for the `Moved` of move `ply`.
+pub async fn moved(bot: &mut Bot, ply: u32) -> ServerMsg {
+    bot.until(|m| match m {
+        ServerMsg::Moved { view, .. } if view.ply == ply => Some(m.clone()),
+        ServerMsg::Error { code, message } => panic!("move {ply} refused: {code:?} {message}"),
+        _ => None,
+    })
+    .await
+    .unwrap_or_else(|e| panic!("move {ply}: {e}"))
+}
+
+/// Waits for the end.
+pub async fn over(bot: &mut Bot) -> Over {
+    bot.until(|m| match m {
+        ServerMsg::Over(o) => Some(o.clone()),
+        _ => None,
+    })
+    .await
+    .expect("the end")
+}
+
+/// The clocks of a `Game` or `Moved` message.
+pub fn clock_of(msg: &ServerMsg) -> Option<ClockView> {
+    match msg {
+        ServerMsg::Game { clock, .. } | ServerMsg::Moved { clock, .. } => *clock,
+        _ => None,
+    }
+}
+
+/// A bot watching the game with this code (its first `Game` not yet read).
+pub async fn watcher(server: &TestServer, code: &str) -> Bot {
+    let mut bot = server.bot().await;
+    bot.send(&ClientMsg::Watch { code: code.into() })
+        .await
+        .expect("sent");
+    bot
+}
