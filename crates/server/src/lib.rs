@@ -68,8 +68,12 @@ struct App {
 
 async fn upgrade(ws: WebSocketUpgrade, State(app): State<App>) -> impl IntoResponse {
     let id = app.ids.fetch_add(1, Ordering::Relaxed);
+    // Small buffers: messages are a few hundred bytes, and the default
+    // 128 KiB each way would be most of a game's memory.
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| conn::run(socket, app.hub, id, app.rate))
 }
 

@@ -9,11 +9,12 @@ use minesweeper_server::{Config, start, swarm};
 
 const USAGE: &str = "usage:
   minesweeper_server [--addr 127.0.0.1:8080] [--db games.sqlite] [--web dist] [--sync full] [--rate 10]
-  minesweeper_server swarm [--addr 127.0.0.1:8080] [--games 1000] [--plies 40]";
+  minesweeper_server swarm [--addr 127.0.0.1:8080] [--games 1000] [--plies 40] [--think-ms 0]";
 
-/// The most games and moves a swarm run may ask for.
+/// The most games, moves and thinking time a swarm run may ask for.
 const MAX_GAMES: usize = 5000;
 const MAX_PLIES: u32 = 500;
+const MAX_THINK_MS: u64 = 60_000;
 
 fn value<'a>(
     args: &mut impl Iterator<Item = &'a String>,
@@ -33,7 +34,7 @@ fn run(args: &[String]) -> Result<(), String> {
         dealer: None,
         rate: minesweeper_server::conn::RATE,
     };
-    let (mut games, mut plies) = (1000usize, 40u32);
+    let (mut games, mut plies, mut think) = (1000usize, 40u32, 0u64);
     let is_swarm = args.first().is_some_and(|a| a == "swarm");
     let mut it = args.iter().skip(usize::from(is_swarm));
     while let Some(flag) = it.next() {
@@ -46,6 +47,7 @@ fn run(args: &[String]) -> Result<(), String> {
             "--sync" if v == "full" || v == "normal" => config.full_sync = v == "full",
             "--rate" => config.rate = v.parse::<f64>().map_err(|e| bad(&e))?.clamp(0.1, 10_000.0),
             "--games" => games = v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, MAX_GAMES),
+            "--think-ms" => think = v.parse::<u64>().map_err(|e| bad(&e))?.min(MAX_THINK_MS),
             "--plies" => plies = v.parse::<u32>().map_err(|e| bad(&e))?.clamp(1, MAX_PLIES),
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
@@ -54,7 +56,13 @@ fn run(args: &[String]) -> Result<(), String> {
     let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     rt.block_on(async move {
         if is_swarm {
-            let r = swarm::swarm(&addr.to_string(), games, plies).await?;
+            let r = swarm::swarm(
+                &addr.to_string(),
+                games,
+                plies,
+                std::time::Duration::from_millis(think),
+            )
+            .await?;
             println!(
                 "games {} moves {} seconds {:.1} moves/s {:.0} rtt p50 {:.2} ms p99 {:.2} ms failed {}{}",
                 r.games,

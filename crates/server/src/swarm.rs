@@ -147,12 +147,22 @@ impl Player {
         parse_public(&self.fen, rules).map_err(|e| format!("server FEN {}: {e}", self.fen))
     }
 
-    /// Plays until the game is over (resigning after `plies` moves).
-    async fn play(mut self, plies: u32, out: &mut Played) -> Result<(), String> {
+    /// Plays until the game is over (resigning after `plies` moves),
+    /// thinking `think` before each move.
+    async fn play(mut self, plies: u32, think: Duration, out: &mut Played) -> Result<(), String> {
         loop {
-            let public = self.public()?;
-            let mine = public.position().turn() == self.side;
-            if mine && self.sent.is_none_or(|(p, _)| p <= self.ply) {
+            // A final position (a blast that exposed the mover's king) does
+            // not read as a live one: the end follows.
+            let public = self.public().ok().filter(|p| !p.legal_moves().is_empty());
+            let mine = public
+                .as_ref()
+                .is_some_and(|p| p.position().turn() == self.side);
+            if let Some(public) =
+                public.filter(|_| mine && self.sent.is_none_or(|(p, _)| p <= self.ply))
+            {
+                if !think.is_zero() {
+                    tokio::time::sleep(think).await;
+                }
                 if self.ply >= plies {
                     self.bot.send(&ClientMsg::Resign).await?;
                     self.sent = Some((u32::MAX, Instant::now()));
@@ -265,11 +275,16 @@ pub struct Report {
 
 /// Opens `games` games at `addr` (all seated before any moves, so they
 /// run concurrently), then plays each with random moves, `plies` per side
-/// at most, and reports.
+/// at most, each after `think`, and reports.
 ///
 /// # Errors
 /// The server could not be reached for seating.
-pub async fn swarm(addr: &str, games: usize, plies: u32) -> Result<Report, String> {
+pub async fn swarm(
+    addr: &str,
+    games: usize,
+    plies: u32,
+    think: Duration,
+) -> Result<Report, String> {
     let mut pairs = Vec::with_capacity(games);
     for i in 0..games {
         pairs.push(pair(addr, "classic.ron", Some("15+10"), i as u64).await?);
@@ -281,7 +296,7 @@ pub async fn swarm(addr: &str, games: usize, plies: u32) -> Result<Report, Strin
         for p in [w, b] {
             tasks.push(tokio::spawn(async move {
                 let mut out = Played::default();
-                let r = p.play(plies, &mut out).await;
+                let r = p.play(plies, think, &mut out).await;
                 (r, out)
             }));
         }
