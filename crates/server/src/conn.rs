@@ -455,5 +455,12 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, rate: f64) {
     detach(&hub, &conn).await;
     // The writer sends what is queued, then the close frame.
     conn.end();
+    if conn.why.get().is_some() {
+        // Cut off by us: read (and drop) what the client still sends until
+        // it answers the close, so that it gets the reason rather than a
+        // reset that would discard it.
+        let drain = async { while let Some(Ok(_)) = stream.next().await {} };
+        let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
+    }
     let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
 }

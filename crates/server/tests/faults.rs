@@ -128,8 +128,18 @@ async fn a_dropped_player_comes_back_with_its_token_and_the_opponent_sees_it_go_
     moved(&mut w, 2).await;
 }
 
+/// A server process, killed when dropped (a failing test leaves none).
+struct Process(Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// The server binary on a free port over `db`, and the address it printed.
-fn spawn_server(db: &std::path::Path) -> (Child, String) {
+fn spawn_server(db: &std::path::Path) -> (Process, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_minesweeper_server"))
         .args(["--addr", "127.0.0.1:0", "--db"])
         .arg(db)
@@ -137,21 +147,23 @@ fn spawn_server(db: &std::path::Path) -> (Child, String) {
         .spawn()
         .expect("the server binary starts");
     let mut line = String::new();
-    let stderr = child.stderr.take().unwrap();
-    BufReader::new(stderr).read_line(&mut line).unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    stderr.read_line(&mut line).unwrap();
+    // Keep reading, so that the server never writes into a closed pipe.
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
     let addr = line
         .split_whitespace()
         .nth(1)
         .and_then(|a| a.strip_suffix(','))
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_string();
-    (child, addr)
+    (Process(child), addr)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_process_killed_with_sigkill_loses_no_acknowledged_move() {
     let db = fresh_db();
-    let (mut child, addr) = spawn_server(&db);
+    let (child, addr) = spawn_server(&db);
     let mut w = Bot::connect(&addr).await.unwrap();
     let ws = crate::support::create(&mut w, None).await;
     let mut b = Bot::connect(&addr).await.unwrap();
@@ -161,12 +173,12 @@ async fn a_server_process_killed_with_sigkill_loses_no_acknowledged_move() {
     .await
     .unwrap();
     let bs = seated(&mut b).await;
+    crate::support::started(&mut w).await;
     play(&mut w, 1, "d2d4").await;
     play(&mut b, 2, "d9d8").await;
     play(&mut w, 3, "c2c4").await;
-    child.kill().unwrap(); // SIGKILL: no shutdown code runs
-    child.wait().unwrap();
-    let (mut child, addr) = spawn_server(&db);
+    drop(child); // SIGKILL: no shutdown code runs
+    let (child, addr) = spawn_server(&db);
     let mut b = Bot::connect(&addr).await.unwrap();
     let g = resume(&mut b, &bs.token).await;
     let ServerMsg::Game { moves, .. } = &g else {
@@ -180,6 +192,5 @@ async fn a_server_process_killed_with_sigkill_loses_no_acknowledged_move() {
     let mut w = Bot::connect(&addr).await.unwrap();
     resume(&mut w, &ws.token).await;
     play(&mut b, 4, "c9c8").await;
-    child.kill().unwrap();
-    child.wait().unwrap();
+    drop(child);
 }
