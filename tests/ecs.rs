@@ -1025,6 +1025,7 @@ fn computer_app(level: minesweeper_core::ai::Level, pos: Position) -> App {
         .insert_resource(Opponent {
             computer: Some(Side::Black),
             level,
+            online: None,
         });
     app.init_resource::<Heard>()
         .add_systems(Update, listen.in_set(TurnSet::Present));

@@ -19,6 +19,8 @@ const SAME_AS_ENGLISH: &[(Lang, &str)] = &[
     (Lang::Fr, "sudoku-points"),
     (Lang::Da, "anim-normal"),
     (Lang::Da, "sudoku-menu"),
+    (Lang::Da, "online-server"),
+    (Lang::Da, "share-link"),
     (Lang::Ms, "sudoku-menu"),
     // The Malay rules (our players' own text) keep the English piece names.
     (Lang::Ms, "piece-king"),
@@ -37,7 +39,7 @@ const NAMES: &[&str] = &["title", "sudoku-title"];
 fn sample_args() -> Vec<(&'static str, FluentValue<'static>)> {
     let mut args: Vec<(&str, FluentValue)> = [
         "side", "level", "sq", "from", "to", "piece", "code", "example", "tag", "tags", "char",
-        "rating", "hearts", "cards", "cell", "card", "blocks", "why", "file",
+        "rating", "hearts", "cards", "cell", "card", "blocks", "why", "file", "link", "server",
     ]
     .into_iter()
     .map(|k| (k, FluentValue::from("x")))

@@ -5,6 +5,7 @@ mod cli;
 mod ecs;
 mod hostile;
 mod i18n;
+mod online;
 mod presets;
 mod puzzle_cli;
 mod puzzle_ecs;

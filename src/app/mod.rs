@@ -31,6 +31,7 @@ impl Plugin for GamePlugin {
             sets::SetsPlugin,
             crate::chess::ecs::ChessPlugin,
             crate::chess::ecs::computer::ComputerPlugin,
+            crate::chess::online::OnlinePlugin,
             crate::sudoku::ecs::PuzzlePlugin,
         ));
     }

@@ -9,6 +9,9 @@ use bevy::prelude::*;
 use crate::base::audio::SoundSet;
 use crate::base::gesture::PointerSet;
 use crate::chess::ecs::TurnSet;
+use crate::chess::ecs::computer::ComputerSet;
+use crate::chess::online::OnlineSet;
+use crate::chess::view::ViewStep;
 use crate::sudoku::ecs::PuzzleSet;
 
 /// Chains every game's sets in [`Update`].
@@ -41,6 +44,20 @@ impl Plugin for SetsPlugin {
                 PuzzleSet::Sync,
                 PuzzleSet::Present,
                 SoundSet,
+            )
+                .chain(),
+        );
+        // Inside the turn's input: what the server said comes first, then
+        // keys, pointer, script and the computer, then what goes to the
+        // server.
+        app.configure_sets(
+            Update,
+            (
+                OnlineSet::Receive,
+                ViewStep::Read,
+                ViewStep::Script,
+                ComputerSet,
+                OnlineSet::Send,
             )
                 .chain(),
         );

@@ -65,6 +65,13 @@ pub(crate) fn title(
         }
         click |= play_buttons(ui, &tx, wide, &mut settings, &library, &mut starts);
         if ui
+            .add_sized(wide, egui::Button::new(tr(T::PlayOnline)))
+            .clicked()
+        {
+            menus.open(Menu::Online);
+            click = true;
+        }
+        if ui
             .add_sized(wide, egui::Button::new(tr(T::PlayPuzzle)))
             .clicked()
         {
@@ -132,6 +139,7 @@ fn play_buttons(
                     Side::Black
                 }),
                 level: settings.ai_level,
+                online: None,
             }
         } else {
             Opponent::default()

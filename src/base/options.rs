@@ -38,6 +38,14 @@ pub struct GameOptions {
     /// Open a page at the start, for screenshots: the title menu, the
     /// rules or the settings (`--show title|rules|settings`).
     pub show: Option<Page>,
+    /// The game server for online play (`--server 10.0.0.5:8080`); on the
+    /// web the page's own server by default.
+    pub server: Option<String>,
+    /// Join the online game with this invite code at the start
+    /// (`--join CODE`, the invite link's `?join=CODE`).
+    pub join: Option<String>,
+    /// Watch the online game with this code at the start.
+    pub watch: Option<String>,
 }
 
 /// A page `--show` opens.
@@ -54,7 +62,8 @@ pub enum Page {
 impl GameOptions {
     /// Reads `--screenshot PATH`, `--script "e2e4 Nf8 …"` (or `--moves`),
     /// `--seed N`, `--preset FILE`, `--fen FEN`, `--wait FRAMES`,
-    /// `--bench-frames N`, `--sudoku CODE`, `--lang CODE`, `--show PAGE`.
+    /// `--bench-frames N`, `--sudoku CODE`, `--lang CODE`, `--show PAGE`,
+    /// `--server ADDR`, `--join CODE`, `--watch CODE`.
     ///
     /// # Errors
     /// A message naming the unknown or incomplete option.
@@ -76,6 +85,9 @@ impl GameOptions {
                 "--seed" => o.seed = Some(f.number(a, 0, u64::MAX)?),
                 "--preset" => o.preset = Some(f.value(a)?.to_string()),
                 "--fen" => o.fen = Some(f.value(a)?.to_string()),
+                "--server" => o.server = Some(short(f.value(a)?, 200)),
+                "--join" => o.join = Some(short(f.value(a)?, 32)),
+                "--watch" => o.watch = Some(short(f.value(a)?, 32)),
                 "--flip" => o.flip = true,
                 "--sudoku" => o.sudoku = Some(f.value(a)?.to_string()),
                 "--lang" => o.lang = Some(language(a, f.value(a)?)?),
@@ -102,6 +114,11 @@ impl GameOptions {
             || o.preset.is_some();
         Ok(o)
     }
+}
+
+/// At most `max` characters of a user's text.
+fn short(text: &str, max: usize) -> String {
+    text.trim().chars().take(max).collect()
 }
 
 /// The language of `--lang CODE`.

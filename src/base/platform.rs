@@ -66,6 +66,42 @@ pub fn utf8_args(
         .collect()
 }
 
+/// The game server a client talks to unless told otherwise: on the web
+/// the server the page came from (`wss://` under HTTPS), on the desktop
+/// this machine's (`scripts/online.sh` runs it).
+pub fn default_server() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let location = web_sys::window().map(|w| w.location());
+        let host = location
+            .as_ref()
+            .and_then(|l| l.host().ok())
+            .unwrap_or_default();
+        let secure = location
+            .and_then(|l| l.protocol().ok())
+            .is_some_and(|p| p == "https:");
+        format!("{}://{host}/ws", if secure { "wss" } else { "ws" })
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        "127.0.0.1:8080".to_string()
+    }
+}
+
+/// The page's address without its query (`http://host/index.html`), for
+/// invite links; `None` on the desktop.
+pub fn page_address() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let l = web_sys::window()?.location();
+        Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
 /// `?a=1&b&c=x+y` → `--a 1 --b --c "x y"` (`+` and `%20` are spaces; other
 /// escapes are kept as written).
 pub fn query_args(search: &str) -> Vec<String> {

@@ -47,6 +47,8 @@ pub(crate) enum Menu {
     Export,
     /// Paste a game to load it.
     Import,
+    /// Online play: create, join or watch a game.
+    Online,
 }
 
 /// The menu a dialog goes back to when it closes (Settings and How to play

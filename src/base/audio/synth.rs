@@ -30,11 +30,13 @@ pub enum Effect {
     Click,
     /// A refused move.
     Illegal,
+    /// Online: the player's clock is under ten seconds.
+    LowTime,
 }
 
 impl Effect {
     /// Every effect, for preloading.
-    pub(crate) const ALL: [Effect; 10] = [
+    pub(crate) const ALL: [Effect; 11] = [
         Effect::Move,
         Effect::Capture,
         Effect::Blast,
@@ -45,6 +47,7 @@ impl Effect {
         Effect::GameEnd,
         Effect::Click,
         Effect::Illegal,
+        Effect::LowTime,
     ];
 
     /// The effect's samples in -1..1.
@@ -110,6 +113,11 @@ impl Effect {
                 0.4 * (-local * 3.5).exp() * (sine(notes[i], t) + 0.25 * sine(notes[i] * 2.0, t))
             }),
             Effect::Click => render(0.04, |t| 0.5 * (-t * 160.0).exp() * sine(1800.0, t)),
+            Effect::LowTime => render(0.3, |t| {
+                // Two short high ticks, like a clock's last seconds.
+                let local = if t < 0.15 { t } else { t - 0.15 };
+                0.4 * (-local * 40.0).exp() * (sine(1568.0, t) + 0.3 * sine(3136.0, t))
+            }),
             Effect::Illegal => render(0.18, |t| {
                 0.35 * (-t * 14.0).exp() * (sine(196.0, t) + 0.5 * sine(207.6, t))
             }),

@@ -53,6 +53,30 @@ pub struct Opponent {
     pub computer: Option<minesweeper_core::chess::Color>,
     /// How strong it plays.
     pub level: minesweeper_core::ai::Level,
+    /// An online game: the server decides every move, and this screen
+    /// moves for one side at most.
+    pub online: Option<Seat>,
+}
+
+/// Who this screen is in an online game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    /// The player of this side.
+    Player(minesweeper_core::chess::Color),
+    /// Watching: moves for neither side.
+    Spectator,
+}
+
+impl Opponent {
+    /// Whether the side to move is moved from this screen (not by the
+    /// computer, and online only this screen's own side).
+    pub fn moves_here(&self, turn: minesweeper_core::chess::Color) -> bool {
+        match self.online {
+            Some(Seat::Player(side)) => side == turn,
+            Some(Seat::Spectator) => false,
+            None => self.computer != Some(turn),
+        }
+    }
 }
 
 /// The move being carried out this frame, once validated: each stage of the

@@ -150,8 +150,14 @@ fn save_after_move(
     library: Res<PresetLibrary>,
     mut over: MessageReader<GameOver>,
     mut last_len: Local<usize>,
+    opponent: Res<super::Opponent>,
 ) {
     let ended = over.read().count() > 0;
+    // An online game is kept by its server; the screen's copy has made-up
+    // mines and is not a game to resume.
+    if opponent.online.is_some() {
+        return;
+    }
     if state.moves().len() != *last_len || ended {
         *last_len = state.moves().len();
         write_save(&variant.0, &state, &library);
@@ -163,8 +169,9 @@ fn save_on_exit(
     state: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     library: Res<PresetLibrary>,
+    opponent: Res<super::Opponent>,
 ) {
-    if exits.read().count() > 0 {
+    if exits.read().count() > 0 && opponent.online.is_none() {
         write_save(&variant.0, &state, &library);
     }
 }

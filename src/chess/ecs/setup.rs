@@ -103,7 +103,9 @@ pub(super) fn game_commands(
     mut seed: ResMut<MineSeed>,
 ) {
     let mut undo = 0;
-    for cmd in cmds.read() {
+    // Online the server decides resignations, draws (and allows no undo).
+    let online = opponent.online.is_some();
+    for cmd in cmds.read().filter(|_| !online) {
         match cmd {
             GameCommand::Resign | GameCommand::AgreeDraw if history.outcome().is_none() => {
                 if *cmd == GameCommand::Resign {

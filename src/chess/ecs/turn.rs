@@ -16,8 +16,14 @@ pub(super) fn validate_move(
     history: Res<ChessGame>,
     mut pending: ResMut<PendingMove>,
     mut rejected: MessageWriter<MoveRejected>,
+    opponent: Res<Opponent>,
 ) {
-    queue.0.extend(requests.read().map(|r| r.0));
+    // Online, a request goes to the server (`chess::online`); only the
+    // server's moves, queued by it, are played.
+    let asked = requests.read().map(|r| r.0);
+    if opponent.online.is_none() {
+        queue.0.extend(asked);
+    }
     let Some(mv) = queue.0.pop_front() else {
         return;
     };

@@ -1,10 +1,11 @@
 //! Minesweeper Chess's interface, with bevy_egui: the side panel
 //! ([`panel`]), the pause menu ([`pause`]), the game-over card
-//! ([`game_over`]) and the dialogs ([`dialogs`]: how to play, export,
-//! import, notices). Every text comes from the translation table.
+//! ([`game_over`]), the dialogs ([`dialogs`]: how to play, export,
+//! import, notices) and online play ([`online`]: the lobby, clocks). Every text comes from the translation table.
 
 pub mod dialogs;
 pub mod game_over;
+pub mod online;
 pub mod panel;
 pub mod pause;
 
@@ -52,11 +53,20 @@ impl Plugin for ChessUiPlugin {
             .init_resource::<Texts>()
             .init_resource::<ExportText>()
             .init_resource::<ImportDraft>()
+            .init_resource::<online::LobbyDraft>()
             .add_systems(
                 PostStartup,
                 show_save_error.after(crate::chess::ecs::save::load_saved),
             )
-            .add_systems(Update, (toasts, toggle_pause))
+            .add_systems(
+                Update,
+                (
+                    toasts,
+                    toggle_pause,
+                    online::follow_phase,
+                    online::low_time_warning,
+                ),
+            )
             .add_systems(
                 EguiPrimaryContextPass,
                 (
@@ -66,6 +76,7 @@ impl Plugin for ChessUiPlugin {
                     dialogs::how_to_play.run_if(in_state(Menu::HowToPlay).and_then(on_chess_board)),
                     dialogs::export.run_if(in_state(Menu::Export)),
                     dialogs::import.run_if(in_state(Menu::Import)),
+                    online::lobby.run_if(in_state(Menu::Online)),
                     dialogs::notice,
                 )
                     .chain()

@@ -7,6 +7,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::online::online_panel;
 use super::{ChessUi, ExportText, ImportDraft, export_text, fresh_game, outcome_text, piece_char};
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;
@@ -19,6 +20,7 @@ use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{
     ActiveVariant, ChessGame, GameCommand, NewGameRequested, Opponent, TrueBoard,
 };
+use crate::chess::online::{Online, OnlineRequest};
 use crate::chess::view::Layout;
 use minesweeper_core::chess::Color as Side;
 
@@ -33,6 +35,8 @@ pub(crate) struct PanelActions<'w, 's> {
     export: ResMut<'w, ExportText>,
     import: ResMut<'w, ImportDraft>,
     menus: Menus<'w>,
+    online: MessageWriter<'w, OnlineRequest>,
+    screen: ResMut<'w, NextState<crate::base::screen::Screen>>,
     marker: std::marker::PhantomData<&'s ()>,
 }
 
@@ -49,17 +53,24 @@ pub(crate) fn panel(
     board: TrueBoard,
     opponent: Res<Opponent>,
     status: Res<ComputerStatus>,
+    online: Res<Online>,
+    time: Res<Time<Real>>,
     mut act: PanelActions,
 ) -> Result {
+    let remote = online.in_game();
     let ctx = contexts.ctx_mut()?.clone();
     let mut click = false;
     side_panel(&ctx, "hud", &mut panel, |ui| {
         ui.add_space(6.0);
         ui.heading(tx.t(T::Title));
-        let file = library
-            .entries
-            .get(library.active)
-            .map_or("", |e| e.file.as_str());
+        let file = if remote {
+            online.preset.as_str()
+        } else {
+            library
+                .entries
+                .get(library.active)
+                .map_or("", |e| e.file.as_str())
+        };
         let (name, _) = tx.preset("preset-", file, &variant.0.name, "");
         ui.label(egui::RichText::new(name).weak());
         ui.separator();
@@ -67,12 +78,19 @@ pub(crate) fn panel(
         ui.separator();
         pieces_lost(ui, &tx, &state);
         ui.separator();
-        move_list(ui, &tx, settings.notation, &state);
+        move_list(ui, &tx, settings.notation, &online.earlier, &state);
         if opponent.computer.is_some() {
             ui.separator();
             computer(ui, &tx, &opponent, &status);
         }
         ui.separator();
+        if remote {
+            let now = time.elapsed_secs_f64();
+            click |= online_panel(ui, &tx, &online, now, &mut act.online, &mut act.screen);
+            click |= view_buttons(ui, &tx, &mut act);
+            messages(ui, &tx, &ui_state, &library);
+            return;
+        }
         let vs = opponent.computer.is_some_and(|c| c != state.turn());
         click |= buttons(
             ui,
@@ -174,8 +192,16 @@ fn pieces_lost(ui: &mut egui::Ui, tx: &Texts, state: &ChessGame) {
 }
 
 /// The moves in SAN, two a row, with a mark for blasts and for sweeps that
-/// found a mine (the royal sapper is silent: no mark).
-fn move_list(ui: &mut egui::Ui, tx: &Texts, notation: Notation, state: &ChessGame) {
+/// found a mine (the royal sapper is silent: no mark). `earlier`: moves
+/// played before this screen's board began (an online game joined late),
+/// without marks.
+fn move_list(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    notation: Notation,
+    earlier: &[String],
+    state: &ChessGame,
+) {
     ui.label(egui::RichText::new(tx.t(T::Moves)).strong());
     let letters = tx.letters();
     let letters = (notation == Notation::Local).then(|| letters.each_ref().map(String::as_str));
@@ -190,22 +216,34 @@ fn move_list(ui: &mut egui::Ui, tx: &Texts, notation: Notation, state: &ChessGam
                 .show(ui, |ui| {
                     let mut n = 1;
                     let mut col = 0;
-                    for m in state.moves() {
+                    let earlier = earlier.iter().enumerate().map(|(i, san)| {
+                        let by = if i % 2 == 0 { Side::White } else { Side::Black };
+                        (san.as_str(), by, false, false)
+                    });
+                    let played = state.moves().iter().map(|m| {
+                        (
+                            m.san.as_str(),
+                            m.report.mover,
+                            m.report.blasts().next().is_some(),
+                            m.report.swept.is_some(),
+                        )
+                    });
+                    for (san, mover, blast, swept) in earlier.chain(played) {
                         if col == 0 {
                             ui.label(format!("{n}."));
-                            if m.report.mover == Side::Black {
+                            if mover == Side::Black {
                                 ui.label("…");
                                 col = 1;
                             }
                         }
                         let mut text = match &letters {
-                            Some(l) => minesweeper_core::chess::notation::with_letters(&m.san, l),
-                            None => m.san.clone(),
+                            Some(l) => minesweeper_core::chess::notation::with_letters(san, l),
+                            None => san.to_string(),
                         };
-                        if m.report.blasts().next().is_some() {
+                        if blast {
                             text.push_str(" 💥");
                         }
-                        if m.report.swept.is_some() {
+                        if swept {
                             text.push_str(" ✔");
                         }
                         ui.monospace(text);
@@ -318,6 +356,22 @@ fn buttons(
             click = true;
         }
         if ui.button("☰").on_hover_text(tr(T::Paused)).clicked() {
+            act.menus.open(Menu::Pause);
+            click = true;
+        }
+    });
+    click
+}
+
+/// Flip and the menu: all an online game keeps of the local buttons.
+fn view_buttons(ui: &mut egui::Ui, tx: &Texts, act: &mut PanelActions) -> bool {
+    let mut click = false;
+    ui.horizontal(|ui| {
+        if ui.button(tx.t(T::Flip)).clicked() {
+            act.layout.flipped = !act.layout.flipped;
+            click = true;
+        }
+        if ui.button("☰").on_hover_text(tx.t(T::Paused)).clicked() {
             act.menus.open(Menu::Pause);
             click = true;
         }

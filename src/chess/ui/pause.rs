@@ -13,6 +13,7 @@ use crate::base::screen::{Menus, Screen};
 use crate::base::widgets::{centered, help_settings_quit};
 use crate::chess::ecs::NewGameRequested;
 use crate::chess::ecs::presets::PresetLibrary;
+use crate::chess::online::{Online, OnlineRequest};
 
 /// Draws the pause menu (shown in [`crate::base::screen::Menu::Pause`]).
 pub(crate) fn pause_menu(
@@ -25,7 +26,11 @@ pub(crate) fn pause_menu(
     mut new_game: MessageWriter<NewGameRequested>,
     mut sound: MessageWriter<PlaySound>,
     mut exit: MessageWriter<AppExit>,
+    online: Res<Online>,
+    mut leave: MessageWriter<OnlineRequest>,
 ) -> Result {
+    // Online, a new game is the server's (a rematch); the title leaves.
+    let online = online.in_game();
     let ctx = contexts.ctx_mut()?.clone();
     let tr = |t: T| tx.t(t);
     let mut click = false;
@@ -38,9 +43,10 @@ pub(crate) fn pause_menu(
             menus.close_all();
             click = true;
         }
-        if ui
-            .add_sized(wide, egui::Button::new(tr(T::NewGame)))
-            .clicked()
+        if !online
+            && ui
+                .add_sized(wide, egui::Button::new(tr(T::NewGame)))
+                .clicked()
         {
             new_game.write(fresh_game(&library));
             menus.close_all();
@@ -53,6 +59,9 @@ pub(crate) fn pause_menu(
         {
             menus.close_all();
             screen.set(Screen::Title);
+            if online {
+                leave.write(OnlineRequest::Leave);
+            }
             click = true;
         }
         click |= help_settings_quit(ui, wide, &tx, &mut menus, &mut exit);

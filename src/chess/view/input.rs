@@ -145,8 +145,8 @@ fn select(
     let Ok(pos) = board.snapshot(state) else {
         return false;
     };
-    // The computer's pieces are not the player's to move.
-    if state.outcome().is_some() || opponent.computer == Some(state.turn()) {
+    // The computer's pieces (online: the opponent's) are not the player's.
+    if state.outcome().is_some() || !opponent.moves_here(state.turn()) {
         *selection = Selection::default();
         return false;
     }

@@ -1,0 +1,228 @@
+//! Online play, the client side: the connection to a game server, what it
+//! says turned into the same messages as a game at one screen.
+//!
+//! The server holds the mines; this screen never learns where the hidden
+//! ones are. It keeps the board the players see and, under the fog, mines
+//! of its own dealt to agree with what is known: before each server move
+//! they are dealt again so that the move does here exactly what the server
+//! says it did (the blasts and sweeps it reports get a mine, the rest agree
+//! with the counts after it). The move then runs through the same turn
+//! stages, animations and sounds as any other.
+
+mod feed;
+pub mod link;
+mod session;
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use minesweeper_core::chess::fen::{FenError, parse_dealt, parse_setup};
+use minesweeper_core::chess::{Color as Side, Position, RuleSet};
+use minesweeper_core::online::protocol::{ClientMsg, ClockView, ErrorCode, MoveView, Over};
+use minesweeper_core::rng::GameRng;
+
+use crate::chess::ecs::TurnSet;
+use link::Link;
+
+/// The connection, if any: a non-`Send` resource (the browser's socket),
+/// so the systems that use it run on the main thread.
+#[derive(Default)]
+pub struct LinkSlot(Option<Link>);
+pub(crate) use session::low_on_time;
+
+/// A position the server sent (public FEN), its hidden mines dealt to
+/// agree with what is known. The last position of a game lost by a blast
+/// (the mover's own king left attacked) reads too.
+///
+/// # Errors
+/// The FEN does not read or admits no layout.
+pub fn readable(fen: &str, rules: RuleSet, rng: &mut GameRng) -> Result<Position, FenError> {
+    parse_dealt(fen, rules, rng).or_else(|e| {
+        let setup =
+            minesweeper_core::chess::deal::deal(parse_setup(fen)?, rng).map_err(FenError::Deal)?;
+        let mover = !setup.turn;
+        Position::from_setup_after_blast(setup, rules, mover).map_err(|_| e)
+    })
+}
+
+/// Where the online client is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Phase {
+    /// No connection.
+    #[default]
+    Offline,
+    /// Connecting to the server.
+    Connecting,
+    /// In the quick-game queue.
+    Queued,
+    /// In a game (a seat or watching).
+    InGame,
+    /// The connection was lost; trying again.
+    Reconnecting,
+}
+
+/// Why the last request went wrong, for the interface to word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Notice {
+    /// The server refused something.
+    Refused(ErrorCode),
+    /// The server could not be reached (its address and the reason).
+    Unreachable(String),
+}
+
+/// The online game as this screen knows it.
+#[derive(Resource, Default)]
+pub struct Online {
+    /// The server's address.
+    pub server: String,
+    /// A connection is wanted (the link itself is [`LinkSlot`]: a browser
+    /// socket lives on the main thread only).
+    connected: bool,
+    open: bool,
+    /// Requests waiting for the connection to open.
+    outbox: Vec<ClientMsg>,
+    /// Where the client is.
+    pub phase: Phase,
+    /// The game's invite code.
+    pub code: Option<String>,
+    /// The seat's token (players only).
+    token: Option<String>,
+    /// This screen's side; `None` when watching.
+    pub side: Option<Side>,
+    /// The board preset's file.
+    pub preset: String,
+    /// The time control (`5+3`), `None` when untimed.
+    pub time: Option<String>,
+    /// Whether each side (White, Black) is connected.
+    pub present: [bool; 2],
+    /// The clocks as last told, and when (seconds of this app's clock).
+    clock: Option<(ClockView, f64)>,
+    /// The draw on offer, by whom.
+    pub offer: Option<Side>,
+    /// The rematch asked for, by whom.
+    pub rematch: Option<Side>,
+    /// How the game ended, once it has.
+    pub over: Option<Over>,
+    /// The moves played before this screen joined (SAN).
+    pub earlier: Vec<String>,
+    /// Moves the server has told of.
+    ply: u32,
+    /// The move sent and not yet answered.
+    sent: Option<u32>,
+    /// Server moves still to be played on the board, in order.
+    incoming: VecDeque<MoveView>,
+    /// A new board was asked for and is not built yet.
+    building: bool,
+    /// The last refusal or connection problem.
+    pub notice: Option<Notice>,
+    /// When to try the connection again, and when to ping.
+    retry_at: f64,
+    ping_at: f64,
+    /// Seeds the mines dealt under the fog (they show nothing).
+    seed: u64,
+}
+
+impl Online {
+    /// Whether this screen is in an online game.
+    pub fn in_game(&self) -> bool {
+        matches!(self.phase, Phase::InGame | Phase::Reconnecting)
+    }
+
+    /// Milliseconds `side` has at `now` (app seconds), ticking down for the
+    /// running clock; `None` when untimed.
+    pub fn clock_left(&self, side: Side, now: f64) -> Option<u64> {
+        let (c, at) = self.clock?;
+        let stored = if side == Side::White {
+            c.white_ms
+        } else {
+            c.black_ms
+        };
+        let spent = if c.running == Some(side) && self.over.is_none() {
+            ((now - at).max(0.0) * 1000.0) as u64
+        } else {
+            0
+        };
+        Some(stored.saturating_sub(spent))
+    }
+
+    /// The side whose clock runs.
+    pub fn clock_running(&self) -> Option<Side> {
+        self.clock
+            .and_then(|(c, _)| c.running)
+            .filter(|_| self.over.is_none())
+    }
+
+    /// Whether a move of ours is on its way to the server.
+    pub fn awaiting_reply(&self) -> bool {
+        self.sent.is_some()
+    }
+}
+
+/// What the interface asks of the online client.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum OnlineRequest {
+    /// Open a game (preset file, time control, colour) and take a seat.
+    Create {
+        /// Board preset file.
+        preset: String,
+        /// Time control, `None` for untimed.
+        time: Option<String>,
+        /// The colour asked for.
+        color: minesweeper_core::online::protocol::SeatChoice,
+    },
+    /// Join by invite code.
+    Join(String),
+    /// Wait for a quick game with this time control.
+    Quick(Option<String>),
+    /// Watch by code.
+    Watch(String),
+    /// Resign, offer or decline a draw, ask for a rematch.
+    Say(ClientMsg),
+    /// Leave the game and the server.
+    Leave,
+}
+
+/// The sets of the online client, inside [`TurnSet::Input`]: what the
+/// server said first, then what this screen asks.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OnlineSet {
+    /// Reads the connection; applies what the server said.
+    Receive,
+    /// Sends requests and this screen's moves; feeds server moves to the board.
+    Send,
+}
+
+/// The online client: headless (no window needed), in every app.
+pub struct OnlinePlugin;
+
+impl Plugin for OnlinePlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Online>()
+            .insert_non_send(LinkSlot::default())
+            .add_message::<OnlineRequest>()
+            .configure_sets(
+                Update,
+                (OnlineSet::Receive, OnlineSet::Send)
+                    .chain()
+                    .in_set(TurnSet::Input),
+            )
+            .add_systems(Startup, session::start)
+            .add_systems(
+                Update,
+                (
+                    (session::keep_alive, session::io)
+                        .chain()
+                        .in_set(OnlineSet::Receive),
+                    (
+                        session::requests,
+                        feed::send_moves,
+                        feed::feed_moves,
+                        feed::settle_outcome,
+                        session::io,
+                    )
+                        .chain()
+                        .in_set(OnlineSet::Send),
+                ),
+            );
+    }
+}

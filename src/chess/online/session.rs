@@ -1,0 +1,357 @@
+//! The session with the server: connecting, what each message changes,
+//! keeping the connection alive and coming back after it drops.
+
+use bevy::prelude::*;
+use minesweeper_core::chess::Color as Side;
+use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
+use minesweeper_core::online::table::builtin_variant;
+
+use super::link::{Link, LinkEvent};
+use super::readable;
+use super::{LinkSlot, Notice, Online, OnlineRequest, Phase};
+use crate::base::options::GameOptions;
+use crate::base::platform::default_server;
+use crate::base::settings::Settings;
+use crate::chess::ecs::{NewGameRequested, Opponent, Seat};
+
+/// Seconds between pings (the server closes a silent connection after 60).
+const PING_S: f64 = 15.0;
+/// Seconds between attempts to reconnect.
+const RETRY_S: f64 = 2.0;
+
+fn now(time: &Time<Real>) -> f64 {
+    time.elapsed_secs_f64()
+}
+
+/// The server to use, and what to do first: join or watch from the
+/// options (an invite link), or come back to the seat held before.
+pub(super) fn start(
+    mut online: ResMut<Online>,
+    options: Option<Res<GameOptions>>,
+    settings: Option<Res<Settings>>,
+    mut requests: MessageWriter<OnlineRequest>,
+) {
+    let options = options.map(|o| o.clone()).unwrap_or_default();
+    let saved = settings
+        .as_ref()
+        .map(|s| s.server.clone())
+        .unwrap_or_default();
+    online.server = options
+        .server
+        .clone()
+        .or_else(|| (!saved.is_empty()).then_some(saved))
+        .unwrap_or_else(default_server);
+    online.seed = crate::base::platform::wall_clock_nanos();
+    if let Some(code) = &options.join {
+        requests.write(OnlineRequest::Join(code.clone()));
+    } else if let Some(code) = &options.watch {
+        requests.write(OnlineRequest::Watch(code.clone()));
+    } else if let Some(token) = settings.and_then(|s| s.online_token.clone()) {
+        online.token = Some(token.clone());
+        online.phase = Phase::Reconnecting;
+        online.outbox.push(ClientMsg::Resume { token });
+    }
+}
+
+/// Sends `msg` (at the end of the frame), connecting first when needed.
+pub(super) fn send(online: &mut Online, msg: ClientMsg) {
+    online.outbox.push(msg);
+    if !online.connected {
+        online.connected = true;
+        online.open = false;
+        if !online.in_game() {
+            online.phase = Phase::Connecting;
+        }
+    }
+}
+
+/// Opens the connection asked for.
+fn connect(online: &mut Online, slot: &mut LinkSlot) {
+    match Link::open(&online.server) {
+        Ok(link) => slot.0 = Some(link),
+        Err(e) => {
+            online.notice = Some(Notice::Unreachable(format!("{}: {e}", online.server)));
+            online.outbox.clear();
+            online.connected = false;
+            online.phase = Phase::Offline;
+        }
+    }
+}
+
+/// The interface's requests.
+pub(super) fn requests(
+    mut asked: MessageReader<OnlineRequest>,
+    mut online: ResMut<Online>,
+    mut opponent: ResMut<Opponent>,
+    settings: Option<ResMut<Settings>>,
+) {
+    let mut settings = settings;
+    for request in asked.read() {
+        online.notice = None;
+        let msg = match request.clone() {
+            OnlineRequest::Create {
+                preset,
+                time,
+                color,
+            } => ClientMsg::Create {
+                preset,
+                time,
+                color,
+            },
+            OnlineRequest::Join(code) => ClientMsg::Join {
+                code: code.trim().to_uppercase(),
+            },
+            OnlineRequest::Quick(time) => ClientMsg::Quick { time },
+            OnlineRequest::Watch(code) => ClientMsg::Watch {
+                code: code.trim().to_uppercase(),
+            },
+            OnlineRequest::Say(msg) => msg,
+            OnlineRequest::Leave => {
+                let server = std::mem::take(&mut online.server);
+                *online = Online {
+                    server,
+                    ..Online::default()
+                };
+                opponent.online = None;
+                if let Some(s) = settings.as_mut() {
+                    s.online_token = None;
+                    s.save();
+                }
+                continue;
+            }
+        };
+        send(&mut online, msg);
+    }
+}
+
+/// The connection: opens it when asked, reads it and applies what the
+/// server said, sends what is waiting once it is open, drops it on leave.
+pub(super) fn io(
+    mut slot: NonSendMut<LinkSlot>,
+    mut online: ResMut<Online>,
+    time: Res<Time<Real>>,
+    mut opponent: ResMut<Opponent>,
+    mut new_game: MessageWriter<NewGameRequested>,
+    settings: Option<ResMut<Settings>>,
+) {
+    if !online.connected {
+        slot.0 = None;
+        return;
+    }
+    if slot.0.is_none() {
+        connect(&mut online, &mut slot);
+    }
+    let Some(link) = slot.0.as_mut() else {
+        return;
+    };
+    let events = link.poll();
+    let mut settings = settings;
+    for event in events {
+        match event {
+            LinkEvent::Opened => online.open = true,
+            LinkEvent::Message(msg) => {
+                apply(
+                    &mut online,
+                    *msg,
+                    now(&time),
+                    &mut opponent,
+                    &mut new_game,
+                    settings.as_deref_mut(),
+                );
+            }
+            LinkEvent::Unreadable(why) => {
+                warn!("online: a message from the server did not read: {why}")
+            }
+            LinkEvent::Closed(why) => {
+                slot.0 = None;
+                online.connected = false;
+                online.open = false;
+                online.sent = None;
+                if online.in_game() && online.over.is_none() {
+                    // Back with the token (or as a spectator) shortly.
+                    online.phase = Phase::Reconnecting;
+                    online.retry_at = now(&time) + RETRY_S;
+                } else if !online.in_game() {
+                    online.phase = Phase::Offline;
+                    online.notice = Some(Notice::Unreachable(format!("{}: {why}", online.server)));
+                }
+                break;
+            }
+        }
+    }
+    if online.open
+        && let Some(link) = slot.0.as_mut()
+    {
+        for msg in std::mem::take(&mut online.outbox) {
+            link.send(&msg);
+        }
+    }
+}
+
+/// One message from the server.
+fn apply(
+    online: &mut Online,
+    msg: ServerMsg,
+    now: f64,
+    opponent: &mut Opponent,
+    new_game: &mut MessageWriter<NewGameRequested>,
+    settings: Option<&mut Settings>,
+) {
+    match msg {
+        ServerMsg::Seated { code, token, side } => {
+            online.code = Some(code);
+            online.side = Some(side);
+            online.token = Some(token.clone());
+            if let Some(s) = settings {
+                s.online_token = Some(token);
+                s.server = online.server.clone();
+                s.save();
+            }
+        }
+        ServerMsg::Game {
+            code,
+            preset,
+            time,
+            you,
+            moves,
+            fen,
+            present,
+            clock,
+            offer,
+            over,
+        } => {
+            let Ok(variant) = builtin_variant(&preset) else {
+                online.notice = Some(Notice::Refused(ErrorCode::BadRequest));
+                return;
+            };
+            let mut rng =
+                <minesweeper_core::rng::GameRng as rand::SeedableRng>::seed_from_u64(online.seed);
+            online.seed = online.seed.wrapping_add(1);
+            let position = match readable(&fen, variant.rules, &mut rng) {
+                Ok(p) => p,
+                Err(e) => {
+                    warn!("online: the server's position {fen} does not read: {e}");
+                    return;
+                }
+            };
+            new_game.write(NewGameRequested {
+                variant: Some(variant),
+                seed: None,
+                position: Some(position),
+                moves: Vec::new(),
+            });
+            online.building = true;
+            online.phase = Phase::InGame;
+            online.code = Some(code);
+            online.side = you;
+            online.preset = preset;
+            online.time = time;
+            online.present = present;
+            online.clock = clock.map(|c| (c, now));
+            online.offer = offer;
+            online.rematch = None;
+            online.ply = u32::try_from(moves.len()).unwrap_or(u32::MAX);
+            online.earlier = moves;
+            online.over = over;
+            online.sent = None;
+            online.incoming.clear();
+            *opponent = Opponent {
+                online: Some(you.map_or(Seat::Spectator, Seat::Player)),
+                ..Opponent::default()
+            };
+        }
+        ServerMsg::Moved { view, clock } => {
+            if view.ply <= online.ply {
+                return;
+            }
+            if view.ply != online.ply + 1 {
+                // A move missed: ask for the whole game again.
+                resync_now(online);
+                return;
+            }
+            online.ply = view.ply;
+            if online.sent == Some(view.ply) {
+                online.sent = None;
+            }
+            online.clock = clock.map(|c| (c, now));
+            online.incoming.push_back(view);
+        }
+        ServerMsg::Presence { present } => online.present = present,
+        ServerMsg::DrawOffered { by } => online.offer = Some(by),
+        ServerMsg::DrawDeclined => online.offer = None,
+        ServerMsg::RematchOffered { by } => online.rematch = Some(by),
+        ServerMsg::Waiting => online.phase = Phase::Queued,
+        ServerMsg::Over(o) => {
+            online.over = Some(o);
+            online.offer = None;
+            if let Some(s) = settings {
+                s.online_token = None;
+                s.save();
+            }
+        }
+        ServerMsg::Error { code, message } => {
+            warn!("online: the server refused: {code:?}: {message}");
+            online.sent = None;
+            match code {
+                ErrorCode::StaleMove | ErrorCode::NotYourTurn if online.in_game() => {
+                    resync_now(online)
+                }
+                ErrorCode::NotFound if online.phase == Phase::Reconnecting => {
+                    // The seat is gone (the game ended and was cleared).
+                    online.phase = Phase::Offline;
+                    online.token = None;
+                    if let Some(s) = settings {
+                        s.online_token = None;
+                        s.save();
+                    }
+                }
+                _ => {}
+            }
+            if !online.in_game() && online.phase != Phase::Reconnecting {
+                online.phase = Phase::Offline;
+            }
+            online.notice = Some(Notice::Refused(code));
+        }
+        ServerMsg::Pong => {}
+    }
+}
+
+/// Asks for the whole game again (after a missed or refused move).
+pub(super) fn resync_now(online: &mut Online) {
+    let msg = match (&online.token, &online.code) {
+        (Some(token), _) => ClientMsg::Resume {
+            token: token.clone(),
+        },
+        (None, Some(code)) => ClientMsg::Watch { code: code.clone() },
+        (None, None) => return,
+    };
+    online.incoming.clear();
+    send(online, msg);
+}
+
+/// Pings while connected; reconnects after a drop and resumes the seat.
+pub(super) fn keep_alive(mut online: ResMut<Online>, time: Res<Time<Real>>) {
+    let t = now(&time);
+    if online.phase == Phase::Reconnecting && !online.connected && t >= online.retry_at {
+        online.retry_at = t + RETRY_S;
+        online.outbox.clear();
+        resync_now(&mut online);
+        if !online.connected {
+            online.phase = Phase::Offline;
+        }
+        return;
+    }
+    if online.open && t >= online.ping_at {
+        online.ping_at = t + PING_S;
+        online.outbox.push(ClientMsg::Ping);
+    }
+}
+
+/// The side whose clock is low, for the warning sound: this screen's own
+/// side under ten seconds.
+pub(crate) fn low_on_time(online: &Online, now: f64) -> Option<Side> {
+    let side = online.side?;
+    (online.clock_running() == Some(side)
+        && online.clock_left(side, now).is_some_and(|ms| ms < 10_000))
+    .then_some(side)
+}

@@ -1,0 +1,408 @@
+//! Online play on screen: the lobby (create, quick game, join, watch), the
+//! panel's online part (invite code and link, both clocks, the opponent's
+//! connection, draw offers, resign, rematch, leave) and the low-time
+//! warning.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use minesweeper_core::chess::Color as Side;
+use minesweeper_core::chess::preset::BUILTIN;
+use minesweeper_core::online::TimeControl;
+use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, SeatChoice};
+
+use crate::base::audio::PlaySound;
+use crate::base::audio::synth::Effect;
+use crate::base::i18n::{T, Texts};
+use crate::base::platform::{WEB, page_address};
+use crate::base::screen::{Menu, Menus, Screen};
+use crate::base::widgets::centered;
+use crate::chess::ecs::presets::PresetLibrary;
+use crate::chess::online::{Notice, Online, OnlineRequest, Phase};
+
+/// What the lobby's fields hold.
+#[derive(Resource, Debug, Default)]
+pub(crate) struct LobbyDraft {
+    /// Index into the time controls: 0 untimed, then [`TimeControl::OFFERED`].
+    pub time: usize,
+    /// The colour asked for.
+    pub color: Option<SeatChoice>,
+    /// The invite code typed.
+    pub code: String,
+    /// The server address typed (desktop).
+    pub server: Option<String>,
+}
+
+impl LobbyDraft {
+    fn time_control(&self) -> Option<String> {
+        self.time
+            .checked_sub(1)
+            .and_then(|i| TimeControl::OFFERED.get(i))
+            .map(ToString::to_string)
+    }
+}
+
+/// A refusal or connection problem in the player's language.
+pub(crate) fn notice_text(tx: &Texts, notice: &Notice) -> String {
+    match notice {
+        Notice::Unreachable(server) => tx.f(T::Unreachable, &[("server", server.as_str().into())]),
+        Notice::Refused(code) => tx.t(match code {
+            ErrorCode::NotFound => T::ErrNotFound,
+            ErrorCode::GameFull => T::ErrGameFull,
+            ErrorCode::NotYourTurn => T::ErrNotYourTurn,
+            ErrorCode::StaleMove => T::ErrStale,
+            ErrorCode::IllegalMove => T::ErrIllegal,
+            ErrorCode::GameOver => T::ErrGameOver,
+            ErrorCode::BadRequest => T::ErrBadRequest,
+            ErrorCode::Unavailable => T::ErrUnavailable,
+            ErrorCode::RateLimited => T::ErrRateLimited,
+            ErrorCode::BadMessage | ErrorCode::TooLarge | ErrorCode::NotSeated => T::ErrBadMessage,
+        }),
+    }
+}
+
+fn side_name(tx: &Texts, side: Side) -> String {
+    tx.t(if side == Side::White {
+        T::White
+    } else {
+        T::Black
+    })
+}
+
+/// The lobby window (from the title's "Play online").
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn lobby(
+    mut contexts: EguiContexts,
+    tx: Res<Texts>,
+    mut draft: ResMut<LobbyDraft>,
+    mut online: ResMut<Online>,
+    library: Res<PresetLibrary>,
+    mut requests: MessageWriter<OnlineRequest>,
+    mut menus: Menus,
+    mut sound: MessageWriter<PlaySound>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let tr = |t: T| tx.t(t);
+    let mut click = false;
+    let file = library
+        .entries
+        .get(library.active)
+        .map_or("classic.ron", |e| e.file.as_str());
+    let builtin = BUILTIN.iter().any(|(f, _)| *f == file);
+    centered(tr(T::PlayOnline)).show(&ctx, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(tr(T::OnlineServer));
+            if WEB {
+                ui.monospace(&online.server);
+            } else {
+                let text = draft.server.get_or_insert_with(|| online.server.clone());
+                if ui
+                    .add(
+                        egui::TextEdit::singleline(text)
+                            .desired_width(200.0)
+                            .char_limit(200),
+                    )
+                    .changed()
+                {
+                    online.server = text.trim().to_string();
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tr(T::OnlineTime));
+            let mut labels = vec![tr(T::Untimed)];
+            labels.extend(TimeControl::OFFERED.iter().map(ToString::to_string));
+            for (i, label) in labels.into_iter().enumerate() {
+                click |= ui.radio_value(&mut draft.time, i, label).clicked();
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.label(tr(T::YouPlay));
+            let color = draft.color.get_or_insert(SeatChoice::Random);
+            for (c, t) in [
+                (SeatChoice::White, T::White),
+                (SeatChoice::Black, T::Black),
+                (SeatChoice::Random, T::ColorRandom),
+            ] {
+                click |= ui.radio_value(color, c, tr(t)).clicked();
+            }
+        });
+        if !builtin {
+            ui.label(egui::RichText::new(tr(T::OnlineBuiltinOnly)).weak());
+        }
+        let wide = egui::vec2(280.0, 30.0);
+        let preset = if builtin { file } else { "classic.ron" };
+        if ui
+            .add_sized(wide, egui::Button::new(tr(T::CreateGame)))
+            .clicked()
+        {
+            requests.write(OnlineRequest::Create {
+                preset: preset.to_string(),
+                time: draft.time_control(),
+                color: draft.color.unwrap_or(SeatChoice::Random),
+            });
+            click = true;
+        }
+        if ui
+            .add_sized(wide, egui::Button::new(tr(T::QuickGame)))
+            .clicked()
+        {
+            requests.write(OnlineRequest::Quick(draft.time_control()));
+            click = true;
+        }
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            ui.label(tr(T::InviteCode));
+            ui.add(
+                egui::TextEdit::singleline(&mut draft.code)
+                    .desired_width(110.0)
+                    .char_limit(16),
+            );
+            let code = draft.code.trim().to_string();
+            if ui
+                .add_enabled(!code.is_empty(), egui::Button::new(tr(T::JoinGame)))
+                .clicked()
+            {
+                requests.write(OnlineRequest::Join(code.clone()));
+                click = true;
+            }
+            if ui
+                .add_enabled(!code.is_empty(), egui::Button::new(tr(T::WatchGame)))
+                .clicked()
+            {
+                requests.write(OnlineRequest::Watch(code));
+                click = true;
+            }
+        });
+        match online.phase {
+            Phase::Connecting | Phase::Reconnecting => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(tr(T::Connecting));
+                });
+            }
+            Phase::Queued => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(tr(T::WaitingOpponent));
+                });
+            }
+            _ => {}
+        }
+        if let Some(n) = &online.notice {
+            ui.colored_label(egui::Color32::from_rgb(230, 120, 70), notice_text(&tx, n));
+        }
+        ui.add_space(6.0);
+        if ui.add_sized(wide, egui::Button::new(tr(T::Back))).clicked() {
+            if online.phase == Phase::Queued || online.phase == Phase::Connecting {
+                requests.write(OnlineRequest::Leave);
+            }
+            menus.close();
+            click = true;
+        }
+    });
+    if click {
+        sound.write(PlaySound(Effect::Click));
+    }
+    Ok(())
+}
+
+/// Into the game once the server seats this screen (or lets it watch);
+/// back to the title when it leaves.
+pub(crate) fn follow_phase(
+    online: Res<Online>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut menus: Menus,
+    mut was_in: Local<bool>,
+    mut last_side: Local<Option<Side>>,
+    mut layout: ResMut<crate::chess::view::Layout>,
+) {
+    let now_in = online.in_game();
+    if now_in && (!*was_in || *last_side != online.side) {
+        // Each player sees its own side at the bottom (a rematch swaps).
+        layout.flipped = online.side == Some(Side::Black);
+        *last_side = online.side;
+    }
+    if now_in && !*was_in {
+        if *screen.get() != Screen::Chess {
+            next.set(Screen::Chess);
+        }
+        if menus.current() == Menu::Online {
+            menus.close();
+        }
+    }
+    *was_in = now_in;
+}
+
+/// `m:ss`, or `s.t` under ten seconds.
+pub(crate) fn clock_text(ms: u64) -> String {
+    if ms < 10_000 {
+        format!("{}.{}", ms / 1000, (ms % 1000) / 100)
+    } else {
+        let s = ms.div_ceil(1000);
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// The panel's online part. Returns whether a button was clicked.
+pub(crate) fn online_panel(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    online: &Online,
+    now: f64,
+    requests: &mut MessageWriter<OnlineRequest>,
+    screen: &mut NextState<Screen>,
+) -> bool {
+    let tr = |t: T| tx.t(t);
+    let mut click = false;
+    if let Some(code) = &online.code {
+        ui.label(
+            egui::RichText::new(tx.f(T::ShareCode, &[("code", code.as_str().into())])).strong(),
+        );
+        if let Some(page) = page_address()
+            && online.side.is_some()
+            && !online.present.iter().all(|p| *p)
+        {
+            let link = format!("{page}?join={code}");
+            ui.label(
+                egui::RichText::new(tx.f(T::ShareLink, &[("link", link.as_str().into())])).small(),
+            );
+        }
+    }
+    if online.phase == Phase::Reconnecting {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.colored_label(egui::Color32::from_rgb(230, 140, 60), tr(T::Reconnecting));
+        });
+    }
+    match online.side {
+        None => {
+            ui.label(tr(T::Watching));
+        }
+        Some(me) if online.over.is_none() => {
+            let theirs = online.present[(!me).index()];
+            if !online.present.iter().all(|p| *p) && online.earlier.is_empty() && !theirs {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(tr(T::WaitingOpponent));
+                });
+            } else {
+                let (t, color) = if theirs {
+                    (T::OpponentHere, egui::Color32::from_rgb(110, 190, 110))
+                } else {
+                    (T::OpponentAway, egui::Color32::from_rgb(230, 140, 60))
+                };
+                ui.colored_label(color, tr(t));
+            }
+        }
+        _ => {}
+    }
+    clocks(ui, tx, online, now);
+    if let Some(by) = online.offer {
+        if Some(by) == online.side {
+            ui.label(tr(T::DrawOfferSent));
+        } else {
+            ui.label(tx.f(T::DrawOfferedBy, &[("side", side_name(tx, by).into())]));
+        }
+    }
+    if let (Some(by), true) = (online.rematch, online.over.is_some()) {
+        ui.label(tx.f(T::RematchAsked, &[("side", side_name(tx, by).into())]));
+    }
+    ui.horizontal_wrapped(|ui| {
+        let mut say = |msg: ClientMsg| {
+            requests.write(OnlineRequest::Say(msg));
+            click = true;
+        };
+        if let Some(me) = online.side {
+            let live = online.over.is_none() && online.present.iter().all(|p| *p);
+            if online.over.is_none() {
+                if ui
+                    .add_enabled(live, egui::Button::new(tr(T::Resign)))
+                    .clicked()
+                {
+                    say(ClientMsg::Resign);
+                }
+                match online.offer {
+                    Some(by) if by != me => {
+                        if ui.button(tr(T::AcceptDraw)).clicked() {
+                            say(ClientMsg::OfferDraw);
+                        }
+                        if ui.button(tr(T::DeclineDraw)).clicked() {
+                            say(ClientMsg::DeclineDraw);
+                        }
+                    }
+                    _ => {
+                        if ui
+                            .add_enabled(
+                                live && online.offer.is_none(),
+                                egui::Button::new(tr(T::OfferDrawOnline)),
+                            )
+                            .clicked()
+                        {
+                            say(ClientMsg::OfferDraw);
+                        }
+                    }
+                }
+            } else if ui
+                .add_enabled(
+                    online.rematch != Some(me),
+                    egui::Button::new(tr(T::Rematch)),
+                )
+                .clicked()
+            {
+                say(ClientMsg::Rematch);
+            }
+        }
+        if ui.button(tr(T::LeaveOnline)).clicked() {
+            requests.write(OnlineRequest::Leave);
+            screen.set(Screen::Title);
+            click = true;
+        }
+    });
+    if let Some(n) = &online.notice {
+        ui.colored_label(egui::Color32::from_rgb(230, 120, 70), notice_text(tx, n));
+    }
+    click
+}
+
+/// Both clocks, the running one bright, under ten seconds red.
+fn clocks(ui: &mut egui::Ui, tx: &Texts, online: &Online, now: f64) {
+    if online.time.is_none() {
+        return;
+    }
+    ui.horizontal(|ui| {
+        for side in [Side::White, Side::Black] {
+            let Some(ms) = online.clock_left(side, now) else {
+                continue;
+            };
+            let running = online.clock_running() == Some(side);
+            let mut text =
+                egui::RichText::new(format!("{} {}", side_name(tx, side), clock_text(ms)))
+                    .monospace()
+                    .size(18.0);
+            text = if ms < 10_000 {
+                text.color(egui::Color32::from_rgb(235, 70, 60))
+            } else if running {
+                text.strong()
+            } else {
+                text.weak()
+            };
+            ui.label(text);
+            ui.add_space(10.0);
+        }
+    });
+}
+
+/// A warning sound when this screen's clock falls under ten seconds.
+pub(crate) fn low_time_warning(
+    online: Res<Online>,
+    time: Res<Time<Real>>,
+    mut warned: Local<bool>,
+    mut sound: MessageWriter<PlaySound>,
+) {
+    let low = crate::chess::online::low_on_time(&online, time.elapsed_secs_f64()).is_some();
+    if low && !*warned {
+        sound.write(PlaySound(Effect::LowTime));
+    }
+    *warned = low;
+}

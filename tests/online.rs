@@ -1,0 +1,202 @@
+//! Online play through the ECS: a real server in the test (on loopback,
+//! with a fixed deal), two client apps playing a game to checkmate with a
+//! sweep, a blast and a full lift, and a third watching; each board shows
+//! what the server decided, and no client holds the server's hidden mines.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use minesweeper_chess::app::headless_app;
+use minesweeper_chess::base::options::GameOptions;
+use minesweeper_chess::chess::ecs::{ChessGame, MineSeed, MoveRequested};
+use minesweeper_chess::chess::online::{Online, OnlineRequest, Phase};
+use minesweeper_core::chess::notation::parse_coordinate;
+use minesweeper_core::chess::{Color as Side, Outcome, Square, SquareSet, Variant, WinReason};
+use minesweeper_core::online::protocol::SeatChoice;
+use minesweeper_server::{Config, start};
+
+/// Mines e4 (swept), d5 (a knight blows up), a7 and b7 (seen at once).
+const MINES: [&str; 4] = ["e4", "d5", "a7", "b7"];
+/// Sweep on move 3, blast and full lift on move 7, Qxf9# on move 15.
+const SCRIPT: [&str; 15] = [
+    "e2e3", "a9a8", "e3e4*", "h9h8", "b1c3", "g10f8", "c3d5", "a10a9", "d1h5", "h10h9", "f1b5",
+    "a9a10", "h5h7", "a10a9", "h7f9",
+];
+
+fn server() -> (tokio::runtime::Runtime, String) {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    static RUNS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("msc-online-ecs-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let mines: SquareSet = MINES
+        .iter()
+        .map(|c| Square::parse(c).expect("cell"))
+        .collect();
+    let config = Config {
+        addr: ([127, 0, 0, 1], 0).into(),
+        db: dir.join("games.sqlite"),
+        web: None,
+        full_sync: false,
+        dealer: Some(Arc::new(move |_: &Variant, _| mines)),
+        rate: 1000.0,
+    };
+    let running = rt.block_on(start(config)).expect("the server starts");
+    (rt, running.addr.to_string())
+}
+
+fn client(addr: &str, seed: u64) -> App {
+    let mut app = headless_app(MineSeed(seed));
+    app.insert_resource(GameOptions {
+        server: Some(addr.to_string()),
+        ..default()
+    });
+    app.update();
+    app
+}
+
+/// Updates every app until `done` holds for all (at most 10 s).
+fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !apps.iter().all(|a| done(a)) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "timed out waiting for {what}"
+        );
+        for a in apps.iter_mut() {
+            a.update();
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn online(app: &App) -> &Online {
+    app.world().resource::<Online>()
+}
+
+fn played(app: &App) -> usize {
+    online(app).earlier.len() + app.world().resource::<ChessGame>().moves().len()
+}
+
+#[test]
+fn two_client_apps_play_to_checkmate_through_the_server_and_a_third_watches() {
+    let (_rt, addr) = server();
+    let mut white = client(&addr, 1);
+    let mut black = client(&addr, 2);
+    let mut watcher = client(&addr, 3);
+    white.world_mut().write_message(OnlineRequest::Create {
+        preset: "classic.ron".into(),
+        time: Some("5+3".into()),
+        color: SeatChoice::White,
+    });
+    run_until(&mut [&mut white], "the game", |a| {
+        online(a).phase == Phase::InGame
+    });
+    let code = online(&white).code.clone().expect("an invite code");
+    black
+        .world_mut()
+        .write_message(OnlineRequest::Join(code.clone()));
+    watcher
+        .world_mut()
+        .write_message(OnlineRequest::Watch(code));
+    let mut apps = [&mut white, &mut black, &mut watcher];
+    run_until(&mut apps, "both seated", |a| {
+        online(a).phase == Phase::InGame && online(a).present == [true, true]
+    });
+    assert_eq!(online(&black).side, Some(Side::Black));
+    assert_eq!(online(&watcher).side, None);
+    for (i, text) in SCRIPT.iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut white } else { &mut black };
+        let pos = mover.world().resource::<ChessGame>().position().clone();
+        let mv = parse_coordinate(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        mover.world_mut().write_message(MoveRequested(mv));
+        let mut apps = [&mut white, &mut black, &mut watcher];
+        run_until(&mut apps, text, |a| played(a) == i + 1);
+    }
+    // Let the last move's stages and the end settle everywhere.
+    let mut apps = [&mut white, &mut black, &mut watcher];
+    run_until(&mut apps, "the end", |a| {
+        a.world().resource::<ChessGame>().outcome().is_some() && online(a).over.is_some()
+    });
+    for app in [&white, &black, &watcher] {
+        let game = app.world().resource::<ChessGame>();
+        let moves = game.moves();
+        assert_eq!(
+            moves[2].report.swept.map(|s| s.to_string()).as_deref(),
+            Some("e4"),
+            "the sweep found a mine"
+        );
+        let blasts: Vec<String> = moves[6]
+            .report
+            .blasts()
+            .map(|(s, _)| s.to_string())
+            .collect();
+        assert_eq!(blasts, ["d5"], "the knight blew up on d5");
+        assert!(
+            !moves[6].report.full_lift.is_empty(),
+            "the fog lifted entirely"
+        );
+        assert_eq!(moves[14].san, "Qxf9#");
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Decisive {
+                winner: Side::White,
+                reason: WinReason::Checkmate
+            })
+        );
+        let over = online(app).over.as_ref().expect("the server's end");
+        assert_eq!(
+            (over.result.as_str(), over.why.as_str()),
+            ("1-0", "checkmate")
+        );
+    }
+}
+
+#[test]
+fn before_the_end_no_client_board_holds_the_servers_hidden_mines() {
+    let (_rt, addr) = server();
+    let mut white = client(&addr, 11);
+    let mut black = client(&addr, 12);
+    white.world_mut().write_message(OnlineRequest::Create {
+        preset: "classic.ron".into(),
+        time: None,
+        color: SeatChoice::White,
+    });
+    run_until(&mut [&mut white], "the game", |a| {
+        online(a).phase == Phase::InGame
+    });
+    let code = online(&white).code.clone().expect("code");
+    black.world_mut().write_message(OnlineRequest::Join(code));
+    let mut apps = [&mut white, &mut black];
+    run_until(&mut apps, "both seated", |a| {
+        online(a).present == [true, true]
+    });
+    // Two quiet moves: every mine still hidden on the server.
+    for (i, text) in ["g1h3", "g10h8"].iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut white } else { &mut black };
+        let pos = mover.world().resource::<ChessGame>().position().clone();
+        let mv = parse_coordinate(&pos, text).expect("legal");
+        mover.world_mut().write_message(MoveRequested(mv));
+        let mut apps = [&mut white, &mut black];
+        run_until(&mut apps, text, |a| played(a) == i + 1);
+    }
+    let real: SquareSet = MINES
+        .iter()
+        .map(|c| Square::parse(c).expect("cell"))
+        .collect();
+    for app in [&white, &black] {
+        let pos = app.world().resource::<ChessGame>().position();
+        assert_eq!(pos.mines_left(), 4, "the counter is public");
+        let hidden = pos.mines().intersection(&pos.unknown_cells());
+        assert_eq!(hidden.len(), 4);
+        // The client's own deal agrees with what was seen, not with the
+        // server's layout (that would be chance: 4 of 30-odd cells).
+        assert_ne!(*pos.mines(), real, "the client dealt its own mines");
+    }
+}
