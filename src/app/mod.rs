@@ -70,6 +70,8 @@ pub fn headless_app(seed: MineSeed) -> App {
 /// Opens the window and runs the game.
 pub fn run_game(options: GameOptions) {
     let mut app = App::new();
+    // The window's client keeps its online seat across runs and reloads.
+    app.insert_resource(crate::chess::online::Online::remembering());
     if let Some(seed) = options.seed {
         app.insert_resource(MineSeed(seed));
     }

@@ -122,11 +122,6 @@ pub struct Settings {
     pub ai_level: minesweeper_core::ai::Level,
     /// Against the computer, the player takes Black.
     pub play_black: bool,
-    /// The game server last used for online play (empty: the default).
-    pub server: String,
-    /// The seat of the online game in progress: its token, to come back
-    /// after a restart or a reload.
-    pub online_token: Option<String>,
 }
 
 impl Default for Settings {
@@ -142,8 +137,6 @@ impl Default for Settings {
             notation: Notation::Local,
             ai_level: minesweeper_core::ai::Level::Casual,
             play_black: false,
-            server: String::new(),
-            online_token: None,
         }
     }
 }
@@ -219,8 +212,6 @@ mod tests {
             notation: Notation::International,
             ai_level: minesweeper_core::ai::Level::Master,
             play_black: true,
-            server: "10.0.0.5:8080".into(),
-            online_token: Some("0f".repeat(16)),
         };
         let text = ron::ser::to_string(&s).unwrap();
         assert_eq!(Settings::from_ron(&text), (s, None));

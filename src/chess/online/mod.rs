@@ -120,9 +120,20 @@ pub struct Online {
     ping_at: f64,
     /// Seeds the mines dealt under the fog (they show nothing).
     seed: u64,
+    /// Keep the seat's token between runs (the game's window does; tests
+    /// and tools leave no file behind).
+    remember: bool,
 }
 
 impl Online {
+    /// A client that keeps its seat between runs (a reload, a restart).
+    pub fn remembering() -> Online {
+        Online {
+            remember: true,
+            ..Online::default()
+        }
+    }
+
     /// Whether this screen is in an online game.
     pub fn in_game(&self) -> bool {
         matches!(self.phase, Phase::InGame | Phase::Reconnecting)

@@ -11,8 +11,37 @@ use super::readable;
 use super::{LinkSlot, Notice, Online, OnlineRequest, Phase};
 use crate::base::options::GameOptions;
 use crate::base::platform::default_server;
-use crate::base::settings::Settings;
+use crate::base::platform::store;
 use crate::chess::ecs::{NewGameRequested, Opponent, Seat};
+
+/// Where the online seat is kept between runs (a reload, a restart):
+/// the server's address on the first line, the seat's token on the second.
+const SEAT_FILE: &str = "online-seat.txt";
+
+/// The seat kept by [`keep_seat`], its lines capped.
+fn kept_seat() -> Option<(String, String)> {
+    let text = store::read(SEAT_FILE)?;
+    let mut lines = text
+        .lines()
+        .map(|l| l.trim().chars().take(200).collect::<String>());
+    let server = lines.next()?;
+    let token: String = lines.next()?.chars().take(64).collect();
+    (!token.is_empty()).then_some((server, token))
+}
+
+/// Keeps this seat to come back to (or forgets it: `None`).
+fn keep_seat(seat: Option<(&str, &str)>) {
+    let done = match seat {
+        Some((server, token)) => store::write(SEAT_FILE, &format!("{server}\n{token}\n")),
+        None => {
+            store::remove(SEAT_FILE);
+            Ok(())
+        }
+    };
+    if let Err(e) = done {
+        warn!("online: cannot keep the seat: {e}");
+    }
+}
 
 /// Seconds between pings (the server closes a silent connection after 60).
 const PING_S: f64 = 15.0;
@@ -28,25 +57,21 @@ fn now(time: &Time<Real>) -> f64 {
 pub(super) fn start(
     mut online: ResMut<Online>,
     options: Option<Res<GameOptions>>,
-    settings: Option<Res<Settings>>,
     mut requests: MessageWriter<OnlineRequest>,
 ) {
     let options = options.map(|o| o.clone()).unwrap_or_default();
-    let saved = settings
-        .as_ref()
-        .map(|s| s.server.clone())
-        .unwrap_or_default();
+    let kept = kept_seat().filter(|_| online.remember);
     online.server = options
         .server
         .clone()
-        .or_else(|| (!saved.is_empty()).then_some(saved))
+        .or_else(|| kept.as_ref().map(|(s, _)| s.clone()))
         .unwrap_or_else(default_server);
     online.seed = crate::base::platform::wall_clock_nanos();
     if let Some(code) = &options.join {
         requests.write(OnlineRequest::Join(code.clone()));
     } else if let Some(code) = &options.watch {
         requests.write(OnlineRequest::Watch(code.clone()));
-    } else if let Some(token) = settings.and_then(|s| s.online_token.clone()) {
+    } else if let Some((_, token)) = kept.filter(|(s, _)| *s == online.server) {
         online.token = Some(token.clone());
         online.phase = Phase::Reconnecting;
         online.outbox.push(ClientMsg::Resume { token });
@@ -83,9 +108,7 @@ pub(super) fn requests(
     mut asked: MessageReader<OnlineRequest>,
     mut online: ResMut<Online>,
     mut opponent: ResMut<Opponent>,
-    settings: Option<ResMut<Settings>>,
 ) {
-    let mut settings = settings;
     for request in asked.read() {
         online.notice = None;
         let msg = match request.clone() {
@@ -113,9 +136,8 @@ pub(super) fn requests(
                     ..Online::default()
                 };
                 opponent.online = None;
-                if let Some(s) = settings.as_mut() {
-                    s.online_token = None;
-                    s.save();
+                if online.remember {
+                    keep_seat(None);
                 }
                 continue;
             }
@@ -132,7 +154,6 @@ pub(super) fn io(
     time: Res<Time<Real>>,
     mut opponent: ResMut<Opponent>,
     mut new_game: MessageWriter<NewGameRequested>,
-    settings: Option<ResMut<Settings>>,
 ) {
     if !online.connected {
         slot.0 = None;
@@ -145,19 +166,11 @@ pub(super) fn io(
         return;
     };
     let events = link.poll();
-    let mut settings = settings;
     for event in events {
         match event {
             LinkEvent::Opened => online.open = true,
             LinkEvent::Message(msg) => {
-                apply(
-                    &mut online,
-                    *msg,
-                    now(&time),
-                    &mut opponent,
-                    &mut new_game,
-                    settings.as_deref_mut(),
-                );
+                apply(&mut online, *msg, now(&time), &mut opponent, &mut new_game);
             }
             LinkEvent::Unreadable(why) => {
                 warn!("online: a message from the server did not read: {why}")
@@ -195,18 +208,15 @@ fn apply(
     now: f64,
     opponent: &mut Opponent,
     new_game: &mut MessageWriter<NewGameRequested>,
-    settings: Option<&mut Settings>,
 ) {
     match msg {
         ServerMsg::Seated { code, token, side } => {
             online.code = Some(code);
             online.side = Some(side);
-            online.token = Some(token.clone());
-            if let Some(s) = settings {
-                s.online_token = Some(token);
-                s.server = online.server.clone();
-                s.save();
+            if online.remember {
+                keep_seat(Some((&online.server, &token)));
             }
+            online.token = Some(token);
         }
         ServerMsg::Game {
             code,
@@ -284,9 +294,8 @@ fn apply(
         ServerMsg::Over(o) => {
             online.over = Some(o);
             online.offer = None;
-            if let Some(s) = settings {
-                s.online_token = None;
-                s.save();
+            if online.remember {
+                keep_seat(None);
             }
         }
         ServerMsg::Error { code, message } => {
@@ -300,9 +309,8 @@ fn apply(
                     // The seat is gone (the game ended and was cleared).
                     online.phase = Phase::Offline;
                     online.token = None;
-                    if let Some(s) = settings {
-                        s.online_token = None;
-                        s.save();
+                    if online.remember {
+                        keep_seat(None);
                     }
                 }
                 _ => {}

@@ -314,7 +314,12 @@ pub(crate) fn online_panel(
             click = true;
         };
         if let Some(me) = online.side {
-            let live = online.over.is_none() && online.present.iter().all(|p| *p);
+            // Resign and offer even while the opponent is away (the
+            // server tells it on its return); not before the game starts.
+            let live = online.over.is_none()
+                && (online.present.iter().all(|p| *p)
+                    || !online.earlier.is_empty()
+                    || online.clock_running().is_some());
             if online.over.is_none() {
                 if ui
                     .add_enabled(live, egui::Button::new(tr(T::Resign)))
