@@ -4,6 +4,7 @@ game under test to resume (its token is printed, or written where the
 game keeps its seat with --settings DIR/online-seat.txt), while White stays connected.
 
     python3 scripts/online-shot.py ADDR MOVES... [--settings FILE] [--hold SECONDS]
+    python3 scripts/online-shot.py ADDR --leave    (create only: prints the code and White's token)
 Needs the websocket-client package (pip)."""
 import json
 import sys
@@ -28,6 +29,9 @@ def main():
         i = args.index("--settings")
         settings = args[i + 1]
         del args[i : i + 2]
+    leave = "--leave" in args
+    if leave:
+        args.remove("--leave")
     if "--hold" in args:
         i = args.index("--hold")
         hold = float(args[i + 1])
@@ -36,6 +40,12 @@ def main():
     white = create_connection(f"ws://{addr}/ws")
     white.send(json.dumps({"t": "create", "preset": "classic.ron", "time": "5+3", "color": "white"}))
     seat = recv(white, "seated")
+    if leave:
+        # Only create: White's seat (its token) is for someone else; the
+        # other seat stays free to join.
+        print(seat["code"], seat["token"], flush=True)
+        white.close()
+        return
     black = create_connection(f"ws://{addr}/ws")
     black.send(json.dumps({"t": "join", "code": seat["code"]}))
     token = recv(black, "seated")["token"]

@@ -218,6 +218,7 @@ impl Plugin for OnlinePlugin {
                     .in_set(TurnSet::Input),
             )
             .add_systems(Startup, session::start)
+            .add_systems(Last, publish.run_if(|| crate::base::platform::WEB))
             .add_systems(
                 Update,
                 (
@@ -236,4 +237,32 @@ impl Plugin for OnlinePlugin {
                 ),
             );
     }
+}
+
+/// On the web, the online state for the browser test (`window.mscOnline`):
+/// the phase, code, side, moves told, presence, clocks and result.
+fn publish(online: Res<Online>, time: Res<Time<Real>>) {
+    let now = time.elapsed_secs_f64();
+    let ms = |side| {
+        online
+            .clock_left(side, now)
+            .map_or("null".to_string(), |m| m.to_string())
+    };
+    let side = match online.side {
+        Some(Side::White) => "\"white\"",
+        Some(Side::Black) => "\"black\"",
+        None => "null",
+    };
+    let json = format!(
+        "{{\"phase\":\"{:?}\",\"code\":\"{}\",\"side\":{side},\"ply\":{},\"present\":[{},{}],\"white_ms\":{},\"black_ms\":{},\"over\":\"{}\"}}",
+        online.phase,
+        online.code.as_deref().unwrap_or(""),
+        online.ply,
+        online.present[0],
+        online.present[1],
+        ms(Side::White),
+        ms(Side::Black),
+        online.over.as_ref().map_or("", |o| o.why.as_str()),
+    );
+    crate::base::platform::publish("mscOnline", &json);
 }

@@ -1,0 +1,135 @@
+// Two headless Chromium pages play each other through the game server:
+// page A holds White (its seat's token put in its local storage, as a
+// reload would find it), page B joins by the invite link (?join=CODE) as
+// Black. They play moves with the mouse; B reloads mid-game and must come
+// back to its seat with every move; screenshots of both, clocks running.
+//
+//   node online-test.mjs BASE_URL CODE WHITE_TOKEN OUTDIR
+import { chromium } from "playwright-core";
+import { mkdirSync, writeFileSync } from "node:fs";
+
+const [base, code, token, out] = process.argv.slice(2);
+mkdirSync(out, { recursive: true });
+const W = 1180, H = 820, PANEL = Number(process.env.PANEL ?? 301);
+const problems = [];
+const log = [];
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: [
+    "--no-sandbox", "--disable-gpu", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--disable-quic",
+    "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+  ],
+});
+
+async function open(name, url, seat) {
+  const context = await browser.newContext({ viewport: { width: W, height: H } });
+  if (seat) {
+    // Where the game keeps its seat (src/chess/online/session.rs).
+    await context.addInitScript(([k, v]) => {
+      if (!localStorage.getItem(k)) localStorage.setItem(k, v);
+    }, ["minesweeper-chess/online-seat.txt", seat]);
+  }
+  const page = await context.newPage();
+  page.on("console", (m) => {
+    const text = m.text();
+    log.push(`[${name} ${m.type()}] ${text}`);
+    if ((m.type() === "error" || /^(%c)?ERROR/.test(text)) && !text.includes("Using exceptions for control flow")) {
+      problems.push(`${name} console error: ${text}`);
+    }
+  });
+  page.on("pageerror", (e) => {
+    if (!String(e).includes("Using exceptions for control flow")) problems.push(`${name} page error: ${e}`);
+  });
+  await page.goto(url);
+  return page;
+}
+
+const state = async (page, key) =>
+  page.evaluate((k) => (window[k] ? JSON.parse(window[k]) : null), key).catch(() => null);
+async function waitFor(page, what, test, ms = 90000) {
+  const until = Date.now() + ms;
+  let last = null;
+  for (;;) {
+    last = await state(page, "mscOnline");
+    if (last && test(last)) return last;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}; online state ${JSON.stringify(last)}`);
+    await page.waitForTimeout(200);
+  }
+}
+async function frames(page, n) {
+  const now = (await state(page, "mscStatus"))?.frames ?? 0;
+  const until = Date.now() + 60000;
+  while (((await state(page, "mscStatus"))?.frames ?? 0) < now + n) {
+    if (Date.now() > until) throw new Error("the page stopped drawing");
+    await page.waitForTimeout(50);
+  }
+}
+// Cell centres of the classic board; Black's page is flipped.
+function cell(name, flipped) {
+  let f = name.charCodeAt(0) - 97, r = Number(name.slice(1)) - 1;
+  if (flipped) { f = 7 - f; r = 9 - r; }
+  const size = H / (10 + 1.2);
+  return { x: (W - PANEL) / 2 + (f - 3.5) * size, y: H / 2 - (r - 4.5) * size };
+}
+async function move(page, flipped, from, to, ply, pages) {
+  for (const sq of [from, to]) {
+    const p = cell(sq, flipped);
+    await page.mouse.click(p.x, p.y);
+    await frames(page, 3);
+  }
+  for (const [name, pg] of pages) {
+    await waitFor(pg, `${name} to hear move ${ply} (${from}${to})`, (s) => s.ply >= ply);
+  }
+  log.push(`move ${ply}: ${from}${to}`);
+}
+
+const report = { code, checks: [] };
+const check = (what, ok, detail = "") => {
+  report.checks.push({ what, ok, detail });
+  if (!ok) problems.push(`${what}: ${detail}`);
+};
+try {
+  const server = base.replace(/^http/, "ws") + "/ws";
+  const a = await open("white", `${base}/index.html`, `${server}\n${token}\n`);
+  const b = await open("black", `${base}/index.html?join=${code}`);
+  const pages = [["white", a], ["black", b]];
+  for (const [name, pg] of pages) {
+    await waitFor(pg, `${name} in the game with both players`, (s) => s.phase === "InGame" && s.present[0] && s.present[1]);
+  }
+  const sa = await state(a, "mscOnline"), sb = await state(b, "mscOnline");
+  check("page A resumed White's seat from its storage", sa.side === "white", JSON.stringify(sa));
+  check("page B joined by the link as Black", sb.side === "black", JSON.stringify(sb));
+  await move(a, false, "e2", "e4", 1, pages);
+  await move(b, true, "e9", "e8", 2, pages);
+  await move(a, false, "g1", "f3", 3, pages);
+  // Black reloads in the middle of the game: back in its seat, every move there.
+  await b.reload();
+  const back = await waitFor(b, "black back after the reload", (s) => s.phase === "InGame" && s.ply === 3 && s.side === "black");
+  check("after a reload Black is back in its seat with every move", back.ply === 3, JSON.stringify(back));
+  await waitFor(a, "White to see Black back", (s) => s.present[1]);
+  await move(b, true, "b10", "c8", 4, pages);
+  const fa = await state(a, "mscStatus"), fb = await state(b, "mscStatus");
+  check("both boards show the same position", fa.fen === fb.fen, `${fa.fen} | ${fb.fen}`);
+  check("the board hides the mines", fa.fen.includes("?"), fa.fen);
+  const c1 = await state(a, "mscOnline");
+  await a.waitForTimeout(1500);
+  const c2 = await state(a, "mscOnline");
+  check("White's clock runs on White's turn", c2.white_ms < c1.white_ms && c2.black_ms === c1.black_ms, `${JSON.stringify(c1)} → ${JSON.stringify(c2)}`);
+  await frames(a, 10);
+  await a.screenshot({ path: `${out}/online-white.png` });
+  await b.screenshot({ path: `${out}/online-black.png` });
+} catch (e) {
+  problems.push(String(e.stack ?? e));
+}
+report.problems = problems;
+writeFileSync(`${out}/online-report.json`, JSON.stringify(report, null, 2));
+writeFileSync(`${out}/online-console.log`, log.join("\n"));
+await browser.close();
+if (problems.length) {
+  console.error(problems.join("\n"));
+  process.exit(1);
+}
+console.log(`online browser test passed: ${report.checks.length} checks`);
