@@ -21,7 +21,7 @@ PORT=${PORT:-8080}
 if [ "$MODE" = check ]; then
     rustup target list --installed | grep -qx wasm32-unknown-unknown ||
         rustup target add wasm32-unknown-unknown
-    exec cargo clippy --target wasm32-unknown-unknown --bin minesweeper_chess -- -D warnings
+    exec cargo clippy -p minesweeper_chess --target wasm32-unknown-unknown --bin minesweeper_chess -- -D warnings
 fi
 
 as_root() {
@@ -43,7 +43,7 @@ if [ -z "$SKIP_BUILD" ]; then
         { as_root apt-get update -q && as_root apt-get install -y -q brotli; }
 
     [ -n "$SKIP_CARGO" ] ||
-        cargo build --profile web-release --target wasm32-unknown-unknown \
+        cargo build -p minesweeper_chess --profile web-release --target wasm32-unknown-unknown \
             --bin minesweeper_chess
     RAW=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web-release/minesweeper_chess.wasm
 

@@ -130,9 +130,10 @@ pub(super) fn requests(
             },
             OnlineRequest::Say(msg) => msg,
             OnlineRequest::Leave => {
-                let server = std::mem::take(&mut online.server);
+                let (server, remember) = (std::mem::take(&mut online.server), online.remember);
                 *online = Online {
                     server,
+                    remember,
                     ..Online::default()
                 };
                 opponent.online = None;
