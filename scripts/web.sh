@@ -42,6 +42,8 @@ if [ -z "$SKIP_BUILD" ]; then
     command -v brotli >/dev/null ||
         { as_root apt-get update -q && as_root apt-get install -y -q brotli; }
 
+    # -p: the game's own features (the workspace's server asks for the
+    # OS's randomness, which the browser build has not).
     [ -n "$SKIP_CARGO" ] ||
         cargo build -p minesweeper_chess --profile web-release --target wasm32-unknown-unknown \
             --bin minesweeper_chess

@@ -15,24 +15,40 @@ use crate::base::platform::store;
 use crate::chess::ecs::{NewGameRequested, Opponent, Seat};
 
 /// Where the online seat is kept between runs (a reload, a restart):
-/// the server's address on the first line, the seat's token on the second.
+/// the server's address, the seat's token and the game's code, a line
+/// each.
 const SEAT_FILE: &str = "online-seat.txt";
 
+/// A seat kept between runs.
+struct Kept {
+    server: String,
+    token: String,
+    code: String,
+}
+
 /// The seat kept by [`keep_seat`], its lines capped.
-fn kept_seat() -> Option<(String, String)> {
+fn kept_seat() -> Option<Kept> {
     let text = store::read(SEAT_FILE)?;
     let mut lines = text
         .lines()
         .map(|l| l.trim().chars().take(200).collect::<String>());
     let server = lines.next()?;
     let token: String = lines.next()?.chars().take(64).collect();
-    (!token.is_empty()).then_some((server, token))
+    let code: String = lines.next().unwrap_or_default().chars().take(32).collect();
+    (!token.is_empty()).then_some(Kept {
+        server,
+        token,
+        code,
+    })
 }
 
-/// Keeps this seat to come back to (or forgets it: `None`).
-fn keep_seat(seat: Option<(&str, &str)>) {
+/// Keeps this seat to come back to (or forgets it: `None`): server,
+/// token, code.
+fn keep_seat(seat: Option<(&str, &str, &str)>) {
     let done = match seat {
-        Some((server, token)) => store::write(SEAT_FILE, &format!("{server}\n{token}\n")),
+        Some((server, token, code)) => {
+            store::write(SEAT_FILE, &format!("{server}\n{token}\n{code}\n"))
+        }
         None => {
             store::remove(SEAT_FILE);
             Ok(())
@@ -64,17 +80,24 @@ pub(super) fn start(
     online.server = options
         .server
         .clone()
-        .or_else(|| kept.as_ref().map(|(s, _)| s.clone()))
+        .or_else(|| kept.as_ref().map(|k| k.server.clone()))
         .unwrap_or_else(default_server);
     online.seed = crate::base::platform::wall_clock_nanos();
-    if let Some(code) = &options.join {
+    let kept = kept.filter(|k| k.server == online.server);
+    // An invite link opened again (a reload) goes back to the seat taken
+    // through it rather than asking for it a second time.
+    let rejoin = options.join.as_ref().is_some_and(|c| {
+        kept.as_ref()
+            .is_some_and(|k| k.code.eq_ignore_ascii_case(c.trim()))
+    });
+    if let (Some(code), false) = (&options.join, rejoin) {
         requests.write(OnlineRequest::Join(code.clone()));
     } else if let Some(code) = &options.watch {
         requests.write(OnlineRequest::Watch(code.clone()));
-    } else if let Some((_, token)) = kept.filter(|(s, _)| *s == online.server) {
-        online.token = Some(token.clone());
+    } else if let Some(k) = kept {
+        online.token = Some(k.token.clone());
         online.phase = Phase::Reconnecting;
-        online.outbox.push(ClientMsg::Resume { token });
+        online.outbox.push(ClientMsg::Resume { token: k.token });
     }
 }
 
@@ -212,11 +235,11 @@ fn apply(
 ) {
     match msg {
         ServerMsg::Seated { code, token, side } => {
+            if online.remember {
+                keep_seat(Some((&online.server, &token, &code)));
+            }
             online.code = Some(code);
             online.side = Some(side);
-            if online.remember {
-                keep_seat(Some((&online.server, &token)));
-            }
             online.token = Some(token);
         }
         ServerMsg::Game {
