@@ -12,16 +12,9 @@ think=${2:-200}
 kill_s=${3:-6}
 runs=${4:-3}
 cd "$(dirname "$0")/.."
-cargo build --release -p minesweeper_server
-bin=target/release/minesweeper_server
-ulimit -n 20000 2>/dev/null || true
-out=$(mktemp -d)
-port=18081
+. scripts/server-lib.sh
 for run in $(seq "$runs"); do
-    rm -f "$out"/games.sqlite*
-    "$bin" --addr 127.0.0.1:$port --db "$out/games.sqlite" --rate 10000 2>"$out/server.log" &
-    pid=$!
-    sleep 1
+    serve 18081 --rate 10000
     "$bin" swarm --addr 127.0.0.1:$port --games "$games" --plies 200 --think-ms "$think" >"$out/swarm.txt" 2>"$out/swarm.log" &
     swarm=$!
     # Seated first, then play for a while before the kill.

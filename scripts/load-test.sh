@@ -13,18 +13,10 @@ plies=${2:-40}
 runs=${3:-3}
 think=${4:-0}
 cd "$(dirname "$0")/.."
-cargo build --release -p minesweeper_server
-bin=target/release/minesweeper_server
-# 2 connections a game, on both sides of loopback.
-ulimit -n 20000 2>/dev/null || true
-out=$(mktemp -d)
-port=18080
+. scripts/server-lib.sh
 for run in $(seq "$runs"); do
-    rm -f "$out"/games.sqlite*
     # Bots move as fast as the server answers: lift the per-connection limit.
-    "$bin" --addr 127.0.0.1:$port --db "$out/games.sqlite" --rate 10000 2>"$out/server.log" &
-    pid=$!
-    sleep 1
+    serve 18080 --rate 10000
     idle=$(awk '/VmRSS/ {print $2}' /proc/$pid/status)
     peak=$idle
     "$bin" swarm --addr 127.0.0.1:$port --games "$games" --plies "$plies" --think-ms "$think" >"$out/swarm.txt" 2>"$out/swarm.log" &

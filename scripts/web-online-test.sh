@@ -8,13 +8,7 @@ set -e
 cd "$(dirname "$0")/.."
 PORT=${PORT:-8094}
 OUT=${OUT:-docs/web-test}
-as_root() {
-    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
-}
-command -v chromium >/dev/null ||
-    { as_root apt-get update -q && as_root apt-get install -y -q chromium; }
-[ -d web/node_modules/playwright-core ] ||
-    (cd web && npm install --no-audit --no-fund)
+sh scripts/browser-deps.sh
 python3 -c "import websocket" 2>/dev/null || pip install -q websocket-client
 [ -n "$SKIP_BUILD" ] || sh scripts/web.sh build
 cargo build --release -p minesweeper_server

@@ -615,5 +615,9 @@ fn lang_and_show_options_are_checked() {
         parse(&["--show", "rules"]).map(|o| o.show),
         Ok(Some(Page::Rules))
     );
+    assert_eq!(
+        parse(&["--show", "online"]).map(|o| o.show),
+        Ok(Some(Page::Online))
+    );
     assert!(parse(&["--show", "credits"]).is_err());
 }

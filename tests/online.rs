@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use minesweeper_chess::app::headless_app;
+use minesweeper_chess::app::{headless_app, headless_app_with_view};
 use minesweeper_chess::base::options::GameOptions;
 use minesweeper_chess::chess::ecs::{ChessGame, MineSeed, MoveRequested};
 use minesweeper_chess::chess::online::{Online, OnlineRequest, Phase};
@@ -52,7 +52,11 @@ fn server() -> (tokio::runtime::Runtime, String) {
 }
 
 fn client(addr: &str, seed: u64) -> App {
-    let mut app = headless_app(MineSeed(seed));
+    client_of(headless_app(MineSeed(seed)), addr)
+}
+
+/// A client that also chooses sounds (the view's plugins, no window).
+fn client_of(mut app: App, addr: &str) -> App {
     app.insert_resource(GameOptions {
         server: Some(addr.to_string()),
         ..default()
@@ -84,29 +88,38 @@ fn played(app: &App) -> usize {
     online(app).earlier.len() + app.world().resource::<ChessGame>().moves().len()
 }
 
+/// White creates a game (`time`, `None` untimed), Black joins it by its
+/// code; both seated. The invite code.
+fn seat_both(white: &mut App, black: &mut App, time: Option<&str>) -> String {
+    white.world_mut().write_message(OnlineRequest::Create {
+        preset: "classic.ron".into(),
+        time: time.map(String::from),
+        color: SeatChoice::White,
+    });
+    run_until(&mut [&mut *white], "the game", |a| {
+        online(a).phase == Phase::InGame
+    });
+    let code = online(white).code.clone().expect("an invite code");
+    black
+        .world_mut()
+        .write_message(OnlineRequest::Join(code.clone()));
+    run_until(&mut [white, black], "both seated", |a| {
+        online(a).phase == Phase::InGame && online(a).present == [true, true]
+    });
+    code
+}
+
 #[test]
 fn two_client_apps_play_to_checkmate_through_the_server_and_a_third_watches() {
     let (_rt, addr) = server();
     let mut white = client(&addr, 1);
     let mut black = client(&addr, 2);
     let mut watcher = client(&addr, 3);
-    white.world_mut().write_message(OnlineRequest::Create {
-        preset: "classic.ron".into(),
-        time: Some("5+3".into()),
-        color: SeatChoice::White,
-    });
-    run_until(&mut [&mut white], "the game", |a| {
-        online(a).phase == Phase::InGame
-    });
-    let code = online(&white).code.clone().expect("an invite code");
-    black
-        .world_mut()
-        .write_message(OnlineRequest::Join(code.clone()));
+    let code = seat_both(&mut white, &mut black, Some("5+3"));
     watcher
         .world_mut()
-        .write_message(OnlineRequest::Watch(code));
-    let mut apps = [&mut white, &mut black, &mut watcher];
-    run_until(&mut apps, "both seated", |a| {
+        .write_message(OnlineRequest::Watch(code.clone()));
+    run_until(&mut [&mut watcher], "watching", |a| {
         online(a).phase == Phase::InGame && online(a).present == [true, true]
     });
     assert_eq!(online(&black).side, Some(Side::Black));
@@ -118,6 +131,9 @@ fn two_client_apps_play_to_checkmate_through_the_server_and_a_third_watches() {
         mover.world_mut().write_message(MoveRequested(mv));
         let mut apps = [&mut white, &mut black, &mut watcher];
         run_until(&mut apps, text, |a| played(a) == i + 1);
+        if i == 7 {
+            late_watcher_sees_the_whole_history(&addr, &code, &white);
+        }
     }
     // Let the last move's stages and the end settle everywhere.
     let mut apps = [&mut white, &mut black, &mut watcher];
@@ -126,18 +142,8 @@ fn two_client_apps_play_to_checkmate_through_the_server_and_a_third_watches() {
     });
     for app in [&white, &black, &watcher] {
         let game = app.world().resource::<ChessGame>();
+        assert_sweep_and_blast(game);
         let moves = game.moves();
-        assert_eq!(
-            moves[2].report.swept.map(|s| s.to_string()).as_deref(),
-            Some("e4"),
-            "the sweep found a mine"
-        );
-        let blasts: Vec<String> = moves[6]
-            .report
-            .blasts()
-            .map(|(s, _)| s.to_string())
-            .collect();
-        assert_eq!(blasts, ["d5"], "the knight blew up on d5");
         assert!(
             !moves[6].report.full_lift.is_empty(),
             "the fog lifted entirely"
@@ -158,25 +164,48 @@ fn two_client_apps_play_to_checkmate_through_the_server_and_a_third_watches() {
     }
 }
 
+/// Move 3 swept e4's mine; on move 7 the knight blew up on d5.
+fn assert_sweep_and_blast(game: &ChessGame) {
+    let moves = game.moves();
+    assert_eq!(
+        moves[2].report.swept.map(|s| s.to_string()).as_deref(),
+        Some("e4"),
+        "the sweep found a mine"
+    );
+    let blasts: Vec<String> = moves[6]
+        .report
+        .blasts()
+        .map(|(s, _)| s.to_string())
+        .collect();
+    assert_eq!(blasts, ["d5"], "the knight blew up on d5");
+}
+
+/// Someone who starts watching after move 8 (as a player who reloads)
+/// gets every move with what it did, not just the position.
+fn late_watcher_sees_the_whole_history(addr: &str, code: &str, white: &App) {
+    use minesweeper_core::chess::fen::to_public_fen;
+    let mut late = client(addr, 4);
+    late.world_mut()
+        .write_message(OnlineRequest::Watch(code.to_string()));
+    run_until(&mut [&mut late], "the late watcher's replay", |a| {
+        online(a).phase == Phase::InGame && a.world().resource::<ChessGame>().moves().len() == 8
+    });
+    assert!(online(&late).earlier.is_empty(), "replayed, not listed");
+    let game = late.world().resource::<ChessGame>();
+    assert_sweep_and_blast(game);
+    assert_eq!(
+        to_public_fen(game.position()),
+        to_public_fen(white.world().resource::<ChessGame>().position()),
+        "the same board as the players'"
+    );
+}
+
 #[test]
 fn before_the_end_no_client_board_holds_the_servers_hidden_mines() {
     let (_rt, addr) = server();
     let mut white = client(&addr, 11);
     let mut black = client(&addr, 12);
-    white.world_mut().write_message(OnlineRequest::Create {
-        preset: "classic.ron".into(),
-        time: None,
-        color: SeatChoice::White,
-    });
-    run_until(&mut [&mut white], "the game", |a| {
-        online(a).phase == Phase::InGame
-    });
-    let code = online(&white).code.clone().expect("code");
-    black.world_mut().write_message(OnlineRequest::Join(code));
-    let mut apps = [&mut white, &mut black];
-    run_until(&mut apps, "both seated", |a| {
-        online(a).present == [true, true]
-    });
+    seat_both(&mut white, &mut black, None);
     // Two quiet moves: every mine still hidden on the server.
     for (i, text) in ["g1h3", "g10h8"].iter().enumerate() {
         let mover = if i % 2 == 0 { &mut white } else { &mut black };
@@ -199,4 +228,57 @@ fn before_the_end_no_client_board_holds_the_servers_hidden_mines() {
         // server's layout (that would be chance: 4 of 30-odd cells).
         assert_ne!(*pos.mines(), real, "the client dealt its own mines");
     }
+}
+
+fn low_time_warnings(app: &App) -> usize {
+    use minesweeper_chess::base::audio::{SoundLog, synth::Effect};
+    let log = &app.world().resource::<SoundLog>().0;
+    log.iter().filter(|e| **e == Effect::LowTime).count()
+}
+
+fn clock_ms(app: &App, side: Side) -> u64 {
+    let now = app.world().resource::<Time<Real>>().elapsed_secs_f64();
+    online(app).clock_left(side, now).expect("a timed game")
+}
+
+#[test]
+fn the_low_time_warning_sounds_once_when_the_players_own_clock_runs_low() {
+    let (_rt, addr) = server();
+    let mut white = client_of(headless_app_with_view(MineSeed(21)), &addr);
+    let mut black = client_of(headless_app_with_view(MineSeed(22)), &addr);
+    // Eleven seconds each, no increment: a second after the start White's
+    // running clock is under ten.
+    seat_both(&mut white, &mut black, Some("11s+0"));
+    assert_eq!(low_time_warnings(&white), 0, "eleven seconds is not low");
+    run_until(&mut [&mut white, &mut black], "White under 9.5 s", |a| {
+        clock_ms(a, Side::White) < 9_500
+    });
+    assert_eq!(low_time_warnings(&white), 1, "White hears it once");
+    assert_eq!(
+        low_time_warnings(&black),
+        0,
+        "not Black: its own clock is not running"
+    );
+    let pos = white.world().resource::<ChessGame>().position().clone();
+    let mv = parse_coordinate(&pos, "g1h3").expect("legal");
+    white.world_mut().write_message(MoveRequested(mv));
+    run_until(&mut [&mut white, &mut black], "Black under 9.5 s", |a| {
+        played(a) == 1 && clock_ms(a, Side::Black) < 9_500
+    });
+    assert_eq!(low_time_warnings(&black), 1, "now Black hears it");
+    assert_eq!(low_time_warnings(&white), 1, "White's clock is stopped");
+    // White's turn again, still low: no second warning for the same fall.
+    let pos = black.world().resource::<ChessGame>().position().clone();
+    let mv = parse_coordinate(&pos, "g10h8").expect("legal");
+    black.world_mut().write_message(MoveRequested(mv));
+    run_until(&mut [&mut white, &mut black], "White's turn", |a| {
+        played(a) == 2
+    });
+    for _ in 0..50 {
+        white.update();
+        black.update();
+        std::thread::sleep(Duration::from_millis(4));
+    }
+    assert_eq!(online(&white).clock_running(), Some(Side::White));
+    assert_eq!(low_time_warnings(&white), 1, "once per fall, not per turn");
 }

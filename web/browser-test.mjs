@@ -8,8 +8,8 @@
 // MEASURE=1 stops after the frame-time measurement (MEASURE_S seconds,
 // default 10) and checks nothing about the download: scripts/web-frames.sh
 // runs it several times, also on older builds.
-import { chromium } from "playwright-core";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { finish, launch, watch } from "./browser.mjs";
 
 const [url, out] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
@@ -23,28 +23,10 @@ class Measured extends Error {}
 
 const problems = [];
 const log = [];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox", "--disable-gpu", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--disable-quic",
-    // WebGL2 without a GPU: SwiftShader, Chromium's software renderer.
-    "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-    "--autoplay-policy=user-gesture-required",
-  ],
-});
+const browser = await launch(["--autoplay-policy=user-gesture-required"]);
 const context = await browser.newContext({ viewport: { width: W, height: H }, hasTouch: true });
 const page = await context.newPage();
-page.on("console", (m) => {
-  const text = m.text();
-  log.push(`[${m.type()}] ${text}`);
-  const bad = m.type() === "error" || /^(%c)?ERROR/.test(text);
-  if (bad && !text.includes("Using exceptions for control flow")) {
-    problems.push(`console error: ${text}`);
-  }
-});
+watch(page, log, problems);
 // How the big files arrive: compressed, with their Content-Encoding.
 const arrivals = [];
 page.on("response", (r) => {
@@ -53,9 +35,6 @@ page.on("response", (r) => {
     const h = r.headers();
     arrivals.push({ name, encoding: h["content-encoding"] ?? null, bytes: Number(h["content-length"] ?? 0) });
   }
-});
-page.on("pageerror", (e) => {
-  if (!String(e).includes("Using exceptions for control flow")) problems.push(`page error: ${e}`);
 });
 
 const status = async () => {
@@ -391,12 +370,5 @@ try {
 
 const shown = await page.evaluate(() => document.getElementById("error")?.textContent ?? "").catch(() => "");
 if (shown.trim()) problems.push(`the page shows: ${shown}`);
-report.problems = problems;
-writeFileSync(`${out}/report.json`, JSON.stringify(report, null, 2));
-writeFileSync(`${out}/console.log`, log.join("\n") + "\n");
-await browser.close();
-if (problems.length) {
-  console.error("web test FAILED:\n" + problems.join("\n"));
-  process.exit(1);
-}
-console.log(`web test passed: first frame ${report.first_frame_ms} ms after navigation start`);
+await finish(browser, out, "", report, log, problems,
+  `web test passed: first frame ${report.first_frame_ms} ms after navigation start`);

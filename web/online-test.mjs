@@ -5,24 +5,15 @@
 // back to its seat with every move; screenshots of both, clocks running.
 //
 //   node online-test.mjs BASE_URL CODE WHITE_TOKEN OUTDIR
-import { chromium } from "playwright-core";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { finish, launch, watch } from "./browser.mjs";
 
 const [base, code, token, out] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
 const W = 1180, H = 820, PANEL = Number(process.env.PANEL ?? 301);
 const problems = [];
 const log = [];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  headless: true,
-  args: [
-    "--no-sandbox", "--disable-gpu", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--disable-quic",
-    "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-  ],
-});
+const browser = await launch();
 
 async function open(name, url, seat) {
   const context = await browser.newContext({ viewport: { width: W, height: H } });
@@ -33,16 +24,7 @@ async function open(name, url, seat) {
     }, ["minesweeper-chess/online-seat.txt", seat]);
   }
   const page = await context.newPage();
-  page.on("console", (m) => {
-    const text = m.text();
-    log.push(`[${name} ${m.type()}] ${text}`);
-    if ((m.type() === "error" || /^(%c)?ERROR/.test(text)) && !text.includes("Using exceptions for control flow")) {
-      problems.push(`${name} console error: ${text}`);
-    }
-  });
-  page.on("pageerror", (e) => {
-    if (!String(e).includes("Using exceptions for control flow")) problems.push(`${name} page error: ${e}`);
-  });
+  watch(page, log, problems, name);
   await page.goto(url);
   return page;
 }
@@ -124,12 +106,5 @@ try {
 } catch (e) {
   problems.push(String(e.stack ?? e));
 }
-report.problems = problems;
-writeFileSync(`${out}/online-report.json`, JSON.stringify(report, null, 2));
-writeFileSync(`${out}/online-console.log`, log.join("\n"));
-await browser.close();
-if (problems.length) {
-  console.error(problems.join("\n"));
-  process.exit(1);
-}
-console.log(`online browser test passed: ${report.checks.length} checks`);
+await finish(browser, out, "online-", report, log, problems,
+  `online browser test passed: ${report.checks.length} checks`);

@@ -203,12 +203,14 @@ fn start_screen(
     mut screen: ResMut<NextState<Screen>>,
     mut menus: Menus,
 ) {
-    if options.skip_menu && options.show != Some(Page::Title) {
+    let over_title = matches!(options.show, Some(Page::Title | Page::Online));
+    if options.skip_menu && !over_title {
         screen.set(Screen::Chess);
     }
     match options.show {
         Some(Page::Rules) => menus.open(Menu::HowToPlay),
         Some(Page::Settings) => menus.open(Menu::Settings),
+        Some(Page::Online) => menus.open(Menu::Online),
         _ => {}
     }
 }

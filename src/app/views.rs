@@ -24,6 +24,10 @@ impl Plugin for ViewsPlugin {
             Update,
             (
                 crate::base::probe::start_update.before(crate::base::gesture::PointerSet),
+                // After both games have asked for their sounds.
+                crate::chess::online::low_time_warning
+                    .after(crate::sudoku::ecs::PuzzleSet::Present)
+                    .before(crate::base::audio::SoundSet),
                 crate::base::probe::end_update.after(crate::base::audio::SoundSet),
             ),
         );

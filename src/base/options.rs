@@ -36,7 +36,8 @@ pub struct GameOptions {
     /// `?lang=uk` on the web).
     pub lang: Option<crate::base::i18n::Lang>,
     /// Open a page at the start, for screenshots: the title menu, the
-    /// rules or the settings (`--show title|rules|settings`).
+    /// rules, the settings or the online lobby
+    /// (`--show title|rules|settings|online`).
     pub show: Option<Page>,
     /// The game server for online play (`--server 10.0.0.5:8080`); on the
     /// web the page's own server by default.
@@ -57,6 +58,8 @@ pub enum Page {
     Rules,
     /// Settings.
     Settings,
+    /// The online lobby (over the title).
+    Online,
 }
 
 impl GameOptions {
@@ -96,9 +99,12 @@ impl GameOptions {
                         "title" => Page::Title,
                         "rules" => Page::Rules,
                         "settings" => Page::Settings,
+                        "online" => Page::Online,
                         other => {
                             let shown: String = other.chars().take(16).collect();
-                            return Err(format!("{a} {shown}: show title, rules or settings"));
+                            return Err(format!(
+                                "{a} {shown}: show title, rules, settings or online"
+                            ));
                         }
                     })
                 }

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex};
 use minesweeper_core::chess::fen::{parse_public, to_fen};
 use minesweeper_core::chess::mines::random_layout;
 use minesweeper_core::chess::notation::parse_coordinate;
+use minesweeper_core::chess::record::write;
 use minesweeper_core::chess::{Game, SquareSet, Variant};
 use minesweeper_core::online::protocol::{ClientMsg, MoveView, ServerMsg};
 use minesweeper_core::online::table::builtin_variant;
@@ -47,7 +48,7 @@ async fn no_message_before_the_end_depends_on_where_the_hidden_mines_are() {
     let server = TestServer::start(fresh_db(), Some(dealer)).await;
     let variant = builtin_variant("classic.ron").unwrap();
     let mut rng = GameRng::seed_from_u64(15);
-    let (mut checked, mut hidden_seen) = (0, 0);
+    let (mut checked, mut hidden_seen, mut records) = (0, 0, 0);
     for _ in 0..12 {
         let (mut w, mut b, seat, _) = pair(&server, None).await;
         let mut spectator = watcher(&server, &seat.code).await;
@@ -111,6 +112,24 @@ async fn no_message_before_the_end_depends_on_where_the_hidden_mines_are() {
                 checked += 1;
             }
             fen = expected.fen.clone();
+            if ply % 20 == 0 {
+                // Someone watching from here gets the whole game so far:
+                // the same record whatever the hidden mines.
+                let mut late = watcher(&server, &seat.code).await;
+                let Ok(ServerMsg::Game { record, .. }) = late.recv().await else {
+                    panic!("no game for a late spectator")
+                };
+                assert_eq!(
+                    record,
+                    write("classic.ron", &other, &[]),
+                    "move {ply}: the record depends on the hidden mines"
+                );
+                if !hidden.is_empty() {
+                    let start = to_fen(shadow.start());
+                    assert!(!record.contains(&start), "the real start went out");
+                }
+                records += 1;
+            }
         }
         if shadow.outcome().is_none() {
             w.send(&ClientMsg::Resign).await.unwrap();
@@ -140,6 +159,7 @@ async fn no_message_before_the_end_depends_on_where_the_hidden_mines_are() {
         }
     }
     assert!(checked > 200, "enough messages compared: {checked}");
+    assert!(records >= 6, "enough late records compared: {records}");
     assert!(
         hidden_seen > 100,
         "with hidden mines still in play: {hidden_seen}"

@@ -12,6 +12,7 @@
 mod feed;
 pub mod link;
 mod session;
+mod warn;
 
 use std::collections::VecDeque;
 
@@ -28,7 +29,8 @@ use link::Link;
 /// so the systems that use it run on the main thread.
 #[derive(Default)]
 pub struct LinkSlot(Option<Link>);
-pub(crate) use session::low_on_time;
+pub use warn::LOW_TIME_MS;
+pub(crate) use warn::low_time_warning;
 
 /// A position the server sent (public FEN), its hidden mines dealt to
 /// agree with what is known. The last position of a game lost by a blast
@@ -103,7 +105,9 @@ pub struct Online {
     pub rematch: Option<Side>,
     /// How the game ended, once it has.
     pub over: Option<Over>,
-    /// The moves played before this screen joined (SAN).
+    /// The moves played before this screen joined (SAN), when the
+    /// server's record of them could not be replayed (else empty: the
+    /// board holds them).
     pub earlier: Vec<String>,
     /// Moves the server has told of.
     ply: u32,
@@ -161,6 +165,11 @@ impl Online {
         self.clock
             .and_then(|(c, _)| c.running)
             .filter(|_| self.over.is_none())
+    }
+
+    /// How many moves the game has had, as the server told.
+    pub fn moves_told(&self) -> u32 {
+        self.ply
     }
 
     /// Whether a move of ours is on its way to the server.

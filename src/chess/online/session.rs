@@ -2,7 +2,9 @@
 //! keeping the connection alive and coming back after it drops.
 
 use bevy::prelude::*;
-use minesweeper_core::chess::Color as Side;
+use minesweeper_core::chess::fen::to_public_fen;
+use minesweeper_core::chess::record::parse as parse_record;
+use minesweeper_core::chess::{Move, Position, Variant};
 use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
 use minesweeper_core::online::table::builtin_variant;
 
@@ -18,6 +20,27 @@ use crate::chess::ecs::{NewGameRequested, Opponent, Seat};
 /// the server's address, the seat's token and the game's code, a line
 /// each.
 const SEAT_FILE: &str = "online-seat.txt";
+
+/// The server's record of the game read back: its start (the mines still
+/// hidden dealt here) and the moves to replay, when it reads, holds `plies`
+/// moves and leads to the server's public position `fen`.
+fn history(
+    record: &str,
+    fen: &str,
+    plies: usize,
+    variant: &Variant,
+    rng: &mut minesweeper_core::rng::GameRng,
+) -> Option<(Position, Vec<Move>)> {
+    let rules = variant.rules;
+    let read = parse_record(record, |_| Some(rules), rng)
+        .map_err(|e| warn!("online: the server's record does not read: {e}"))
+        .ok()?;
+    let game = &read.game;
+    (game.moves().len() == plies && to_public_fen(game.position()) == fen).then(|| {
+        let moves = game.moves().iter().map(|m| m.mv).collect();
+        (read.start, moves)
+    })
+}
 
 /// A seat kept between runs.
 struct Kept {
@@ -248,6 +271,7 @@ fn apply(
             time,
             you,
             moves,
+            record,
             fen,
             present,
             clock,
@@ -261,18 +285,25 @@ fn apply(
             let mut rng =
                 <minesweeper_core::rng::GameRng as rand::SeedableRng>::seed_from_u64(online.seed);
             online.seed = online.seed.wrapping_add(1);
-            let position = match readable(&fen, variant.rules, &mut rng) {
-                Ok(p) => p,
-                Err(e) => {
-                    warn!("online: the server's position {fen} does not read: {e}");
-                    return;
-                }
-            };
+            // The whole history when the record replays to the server's
+            // position; else the position alone, the moves listed plain.
+            let (start, replay, earlier) =
+                match history(&record, &fen, moves.len(), &variant, &mut rng) {
+                    Some((start, replay)) => (start, replay, Vec::new()),
+                    None => match readable(&fen, variant.rules, &mut rng) {
+                        Ok(p) => (p, Vec::new(), moves),
+                        Err(e) => {
+                            warn!("online: the server's position {fen} does not read: {e}");
+                            return;
+                        }
+                    },
+                };
+            online.ply = u32::try_from(replay.len() + earlier.len()).unwrap_or(u32::MAX);
             new_game.write(NewGameRequested {
                 variant: Some(variant),
                 seed: None,
-                position: Some(position),
-                moves: Vec::new(),
+                position: Some(start),
+                moves: replay,
             });
             online.building = true;
             online.phase = Phase::InGame;
@@ -284,8 +315,7 @@ fn apply(
             online.clock = clock.map(|c| (c, now));
             online.offer = offer;
             online.rematch = None;
-            online.ply = u32::try_from(moves.len()).unwrap_or(u32::MAX);
-            online.earlier = moves;
+            online.earlier = earlier;
             online.over = over;
             online.sent = None;
             online.incoming.clear();
@@ -377,13 +407,4 @@ pub(super) fn keep_alive(mut online: ResMut<Online>, time: Res<Time<Real>>) {
         online.ping_at = t + PING_S;
         online.outbox.push(ClientMsg::Ping);
     }
-}
-
-/// The side whose clock is low, for the warning sound: this screen's own
-/// side under ten seconds.
-pub(crate) fn low_on_time(online: &Online, now: f64) -> Option<Side> {
-    let side = online.side?;
-    (online.clock_running() == Some(side)
-        && online.clock_left(side, now).is_some_and(|ms| ms < 10_000))
-    .then_some(side)
 }

@@ -58,15 +58,7 @@ impl Plugin for ChessUiPlugin {
                 PostStartup,
                 show_save_error.after(crate::chess::ecs::save::load_saved),
             )
-            .add_systems(
-                Update,
-                (
-                    toasts,
-                    toggle_pause,
-                    online::follow_phase,
-                    online::low_time_warning,
-                ),
-            )
+            .add_systems(Update, (toasts, toggle_pause, online::follow_phase))
             .add_systems(
                 EguiPrimaryContextPass,
                 (

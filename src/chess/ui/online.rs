@@ -1,7 +1,6 @@
 //! Online play on screen: the lobby (create, quick game, join, watch), the
 //! panel's online part (invite code and link, both clocks, the opponent's
-//! connection, draw offers, resign, rematch, leave) and the low-time
-//! warning.
+//! connection, draw offers, resign, rematch, leave).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -281,7 +280,7 @@ pub(crate) fn online_panel(
         }
         Some(me) if online.over.is_none() => {
             let theirs = online.present[(!me).index()];
-            if !online.present.iter().all(|p| *p) && online.earlier.is_empty() && !theirs {
+            if !online.present.iter().all(|p| *p) && online.moves_told() == 0 && !theirs {
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label(tr(T::WaitingOpponent));
@@ -318,7 +317,7 @@ pub(crate) fn online_panel(
             // server tells it on its return); not before the game starts.
             let live = online.over.is_none()
                 && (online.present.iter().all(|p| *p)
-                    || !online.earlier.is_empty()
+                    || online.moves_told() > 0
                     || online.clock_running().is_some());
             if online.over.is_none() {
                 if ui
@@ -385,7 +384,7 @@ fn clocks(ui: &mut egui::Ui, tx: &Texts, online: &Online, now: f64) {
                 egui::RichText::new(format!("{} {}", side_name(tx, side), clock_text(ms)))
                     .monospace()
                     .size(18.0);
-            text = if ms < 10_000 {
+            text = if ms < crate::chess::online::LOW_TIME_MS {
                 text.color(egui::Color32::from_rgb(235, 70, 60))
             } else if running {
                 text.strong()
@@ -396,18 +395,4 @@ fn clocks(ui: &mut egui::Ui, tx: &Texts, online: &Online, now: f64) {
             ui.add_space(10.0);
         }
     });
-}
-
-/// A warning sound when this screen's clock falls under ten seconds.
-pub(crate) fn low_time_warning(
-    online: Res<Online>,
-    time: Res<Time<Real>>,
-    mut warned: Local<bool>,
-    mut sound: MessageWriter<PlaySound>,
-) {
-    let low = crate::chess::online::low_on_time(&online, time.elapsed_secs_f64()).is_some();
-    if low && !*warned {
-        sound.write(PlaySound(Effect::LowTime));
-    }
-    *warned = low;
 }

@@ -238,6 +238,12 @@ pub enum ServerMsg {
         you: Option<Color>,
         /// The moves so far, in SAN.
         moves: Vec<String>,
+        /// The game so far as a record (`crate::chess::record`, its
+        /// `Variant` tag the preset's file): the start position with the
+        /// cells still unknown written `?`, and every move. A client
+        /// replays it to show the whole history (captures, blasts, sweeps);
+        /// like every message it holds no hidden mine before the end.
+        record: String,
         /// The current position as the players see it (public FEN).
         fen: String,
         /// Whether each seat (White, Black) has a player connected.

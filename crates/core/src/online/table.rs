@@ -318,6 +318,7 @@ impl Table {
             time: self.control.map(|c| c.to_string()),
             you,
             moves: self.game.moves().iter().map(|m| m.san.clone()).collect(),
+            record: crate::chess::record::write(&self.preset, &self.game, &[]),
             fen: crate::chess::fen::to_public_fen(self.game.position()),
             present,
             clock: self.clock_view(now_ms),
