@@ -21,7 +21,9 @@ PORT=${PORT:-8080}
 if [ "$MODE" = check ]; then
     rustup target list --installed | grep -qx wasm32-unknown-unknown ||
         rustup target add wasm32-unknown-unknown
-    exec cargo clippy -p minesweeper_chess --target wasm32-unknown-unknown --bin minesweeper_chess -- -D warnings
+    # PROFILE=ci (the test command) shares its build scripts and proc-macros.
+    exec cargo clippy --profile "${PROFILE:-dev}" -p minesweeper_chess \
+        --target wasm32-unknown-unknown --bin minesweeper_chess -- -D warnings
 fi
 
 as_root() {

@@ -1204,6 +1204,46 @@ fn the_royal_sapper_is_silent() {
     assert_eq!(san, "Ke4", "no mark in the move list either");
 }
 
+/// A resumed game replays its moves one a frame: only the last is heard.
+#[test]
+fn a_replayed_history_is_heard_at_its_last_move_only() {
+    use minesweeper_chess::base::audio::{SoundLog, synth::Effect};
+    let mut app = view_app();
+    let pos = with_mines(
+        "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        &["d7", "b6", "g6", "e5"],
+        &[],
+    );
+    let mut game = minesweeper_core::chess::Game::from_position(pos.clone());
+    for text in ["Nf3", "Nc8", "Ng1", "Nb10", "Nf3", "Nc8"] {
+        let m =
+            notation::parse_move(game.position(), text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.play(m).expect("legal");
+    }
+    let moves: Vec<Move> = game.moves().iter().map(|m| m.mv).collect();
+    app.world_mut().resource_mut::<SoundLog>().0.clear();
+    app.world_mut().write_message(NewGameRequested {
+        variant: None,
+        seed: None,
+        position: Some(pos),
+        moves,
+    });
+    for _ in 0..90 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<ChessGame>().moves().len(), 6);
+    let sounds = app.world().resource::<SoundLog>().0.clone();
+    let steps = sounds
+        .iter()
+        .filter(|e| matches!(e, Effect::Move | Effect::Capture | Effect::Fog))
+        .count();
+    assert!(steps <= 2, "six moves replayed, heard as one: {sounds:?}");
+    assert!(
+        sounds.contains(&Effect::Move),
+        "the last one is heard: {sounds:?}"
+    );
+}
+
 /// A pawn on a9 about to promote, under `rules`, with a hidden mine far off.
 fn promotion_board(app: &mut App, roles: &[Role]) {
     use minesweeper_core::chess::RuleSet;

@@ -282,3 +282,36 @@ fn the_low_time_warning_sounds_once_when_the_players_own_clock_runs_low() {
     assert_eq!(online(&white).clock_running(), Some(Side::White));
     assert_eq!(low_time_warnings(&white), 1, "once per fall, not per turn");
 }
+
+#[test]
+fn a_player_who_leaves_for_the_menu_can_go_back_to_the_game() {
+    let (_rt, addr) = server();
+    let mut white = client(&addr, 31);
+    let mut black = client(&addr, 32);
+    let code = seat_both(&mut white, &mut black, Some("5+3"));
+    let pos = white.world().resource::<ChessGame>().position().clone();
+    let mv = parse_coordinate(&pos, "b1c3").expect("legal");
+    white.world_mut().write_message(MoveRequested(mv));
+    run_until(&mut [&mut white, &mut black], "b1c3", |a| played(a) == 1);
+    white.world_mut().write_message(OnlineRequest::Leave);
+    run_until(&mut [&mut white, &mut black], "White gone", |a| {
+        online(a).side != Some(Side::White) || online(a).phase != Phase::InGame
+    });
+    run_until(&mut [&mut black], "Black sees White away", |a| {
+        online(a).present == [false, true]
+    });
+    assert_eq!(online(&white).left_game(), Some(code.as_str()));
+    white.world_mut().write_message(OnlineRequest::Return);
+    run_until(&mut [&mut white, &mut black], "White back", |a| {
+        online(a).present == [true, true]
+            && online(a).phase == Phase::InGame
+            && a.world().resource::<ChessGame>().moves().len() == 1
+    });
+    assert_eq!(online(&white).side, Some(Side::White));
+    assert_eq!(online(&white).left_game(), None);
+    // And plays on.
+    let pos = black.world().resource::<ChessGame>().position().clone();
+    let mv = parse_coordinate(&pos, "b10c8").expect("legal");
+    black.world_mut().write_message(MoveRequested(mv));
+    run_until(&mut [&mut white, &mut black], "b10c8", |a| played(a) == 2);
+}

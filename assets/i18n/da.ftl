@@ -404,6 +404,7 @@ quick-game = Hurtigt parti
 invite-code = Invitationskode
 join-game = Deltag
 watch-game = Se med
+back-to-game = Tilbage til parti { $code }
 online-builtin-only = Online spilles der på de indbyggede brætter.
 connecting = Forbinder…
 waiting-opponent = Venter på en modstander…

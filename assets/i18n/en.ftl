@@ -404,6 +404,7 @@ quick-game = Quick game
 invite-code = Invite code
 join-game = Join
 watch-game = Watch
+back-to-game = Back to game { $code }
 online-builtin-only = Online games are played on the built-in boards.
 connecting = Connecting…
 waiting-opponent = Waiting for an opponent…

@@ -404,6 +404,7 @@ quick-game = Partie rapide
 invite-code = Code d’invitation
 join-game = Rejoindre
 watch-game = Regarder
+back-to-game = Revenir à la partie { $code }
 online-builtin-only = En ligne, on joue sur les plateaux fournis.
 connecting = Connexion…
 waiting-opponent = En attente d’un adversaire…

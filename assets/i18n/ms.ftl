@@ -373,6 +373,7 @@ quick-game = Permainan pantas
 invite-code = Kod jemputan
 join-game = Sertai
 watch-game = Tonton
+back-to-game = Kembali ke permainan { $code }
 online-builtin-only = Permainan dalam talian menggunakan papan terbina sahaja.
 connecting = Menyambung…
 waiting-opponent = Menunggu lawan…

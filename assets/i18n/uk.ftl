@@ -426,6 +426,7 @@ quick-game = Швидка гра
 invite-code = Код запрошення
 join-game = Приєднатися
 watch-game = Дивитися
+back-to-game = Повернутися до гри { $code }
 online-builtin-only = Онлайн грають лише на вбудованих дошках.
 connecting = З’єднання…
 waiting-opponent = Чекаємо на суперника…

@@ -4,10 +4,10 @@
 
 use bevy::camera::{CameraOutputMode, visibility::RenderLayers};
 use bevy::prelude::*;
-use bevy::render::render_resource::BlendState;
 use bevy_egui::{
     EguiContexts, EguiGlobalSettings, EguiPlugin, EguiPrimaryContextPass, PrimaryEguiContext, egui,
 };
+use wgpu_types::BlendState;
 
 use crate::base::audio::PlaySound;
 use crate::base::audio::synth::Effect;

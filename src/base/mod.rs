@@ -16,6 +16,7 @@ pub mod platform;
 pub mod presets;
 pub mod probe;
 pub mod screen;
+pub mod screenshot;
 pub mod settings;
 pub mod textures;
 pub mod theme;

@@ -233,6 +233,7 @@ keys! {
     InviteCode,
     JoinGame,
     WatchGame,
+    BackToGame,
     OnlineBuiltinOnly,
     Connecting,
     WaitingOpponent,

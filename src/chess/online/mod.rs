@@ -127,9 +127,17 @@ pub struct Online {
     /// Keep the seat's token between runs (the game's window does; tests
     /// and tools leave no file behind).
     remember: bool,
+    /// The seat of a game in progress this screen left for the menu (its
+    /// token and code): the lobby offers to go back.
+    left: Option<(String, String)>,
 }
 
 impl Online {
+    /// The code of the game in progress this screen left, if any.
+    pub fn left_game(&self) -> Option<&str> {
+        self.left.as_ref().map(|(_, code)| code.as_str())
+    }
+
     /// A client that keeps its seat between runs (a reload, a restart).
     pub fn remembering() -> Online {
         Online {
@@ -198,8 +206,11 @@ pub enum OnlineRequest {
     Watch(String),
     /// Resign, offer or decline a draw, ask for a rematch.
     Say(ClientMsg),
-    /// Leave the game and the server.
+    /// Leave the game and the server (a game in progress is kept to come
+    /// back to: its clock runs meanwhile).
     Leave,
+    /// Go back to the game in progress left with [`OnlineRequest::Leave`].
+    Return,
 }
 
 /// The sets of the online client, inside [`TurnSet::Input`]: what the

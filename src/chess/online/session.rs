@@ -157,6 +157,16 @@ pub(super) fn requests(
 ) {
     for request in asked.read() {
         online.notice = None;
+        if matches!(
+            request,
+            OnlineRequest::Create { .. }
+                | OnlineRequest::Join(_)
+                | OnlineRequest::Quick(_)
+                | OnlineRequest::Watch(_)
+        ) {
+            // Another game: the one left is not offered any more.
+            online.left = None;
+        }
         let msg = match request.clone() {
             OnlineRequest::Create {
                 preset,
@@ -176,19 +186,36 @@ pub(super) fn requests(
             },
             OnlineRequest::Say(msg) => msg,
             OnlineRequest::Leave => {
+                // A game in progress stays ours to come back to (here, or
+                // at the next start: its seat stays kept).
+                let playing = online.in_game() && online.over.is_none();
+                let left = match (&online.token, &online.code, playing) {
+                    (Some(t), Some(c), true) => Some((t.clone(), c.clone())),
+                    _ => None,
+                };
                 let (server, remember) = (std::mem::take(&mut online.server), online.remember);
+                if remember && left.is_none() {
+                    keep_seat(None);
+                }
                 *online = Online {
                     server,
                     remember,
+                    left,
                     ..Online::default()
                 };
                 opponent.online = None;
-                if online.remember {
-                    keep_seat(None);
-                }
                 continue;
             }
+            OnlineRequest::Return => {
+                let Some((token, _)) = online.left.take() else {
+                    continue;
+                };
+                online.token = Some(token.clone());
+                online.phase = Phase::Reconnecting;
+                ClientMsg::Resume { token }
+            }
         };
+
         send(&mut online, msg);
     }
 }

@@ -129,6 +129,13 @@ pub(crate) fn lobby(
             ui.label(egui::RichText::new(tr(T::OnlineBuiltinOnly)).weak());
         }
         let wide = egui::vec2(280.0, 30.0);
+        if let Some(code) = online.left_game() {
+            let back = tx.f(T::BackToGame, &[("code", code.into())]);
+            if ui.add_sized(wide, egui::Button::new(back)).clicked() {
+                requests.write(OnlineRequest::Return);
+                click = true;
+            }
+        }
         let preset = if builtin { file } else { "classic.ron" };
         if ui
             .add_sized(wide, egui::Button::new(tr(T::CreateGame)))

@@ -123,7 +123,5 @@ fn save_screenshot(mut commands: Commands, mut asks: MessageReader<TakeScreensho
         dir.join(name)
     };
     info!("screenshot: {}", path.display());
-    commands
-        .spawn(bevy::render::view::screenshot::Screenshot::primary_window())
-        .observe(bevy::render::view::screenshot::save_to_disk(path));
+    crate::base::screenshot::save_window(&mut commands, path, false);
 }

@@ -67,15 +67,7 @@ pub(super) fn script(
     }
     if let Some(path) = options.screenshot.take() {
         info!("--screenshot: {}", path.display());
-        use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
-        commands
-            .spawn(Screenshot::primary_window())
-            .observe(save_to_disk(path))
-            .observe(
-                |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-                    exit.write(AppExit::Success);
-                },
-            );
+        crate::base::screenshot::save_window(&mut commands, path, true);
     }
 }
 

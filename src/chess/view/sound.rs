@@ -7,7 +7,8 @@ use crate::base::audio::synth::Effect;
 use crate::base::audio::{PlayLater, PlaySound};
 use crate::base::settings::Settings;
 use crate::chess::ecs::{
-    CheckGiven, FogLifted, GameOver, MineExploded, MineSwept, MoveRejected, PieceMoved, SapperUsed,
+    CheckGiven, FogLifted, GameOver, MineExploded, MineSwept, MoveQueue, MoveRejected, PieceMoved,
+    SapperUsed,
 };
 
 /// Chooses the chess board's sounds after its animation is set up.
@@ -20,9 +21,11 @@ impl Plugin for SoundPlugin {
 }
 
 /// Turns this frame's gameplay messages into sounds.
+#[allow(clippy::too_many_arguments)]
 fn queue_sounds(
     mut commands: Commands,
     settings: Res<Settings>,
+    replaying: Res<MoveQueue>,
     mut out: MessageWriter<PlaySound>,
     mut moved: MessageReader<PieceMoved>,
     mut exploded: MessageReader<MineExploded>,
@@ -33,6 +36,19 @@ fn queue_sounds(
     mut over: MessageReader<GameOver>,
     mut rejected: MessageReader<MoveRejected>,
 ) {
+    // A history replayed one move a frame (a resumed game, an online game
+    // joined late) is heard at its last move only, not as a drum roll.
+    if !replaying.0.is_empty() {
+        moved.clear();
+        exploded.clear();
+        swept.clear();
+        sapper.clear();
+        fog.clear();
+        check.clear();
+        over.clear();
+        rejected.clear();
+        return;
+    }
     let k = settings.animation.factor();
     let blast_delay = super::effects::SLIDE * k;
     let mut blasted = false;
