@@ -57,6 +57,13 @@ function cell(name, flipped) {
   return { x: (W - PANEL) / 2 + (f - 3.5) * size, y: H / 2 - (r - 4.5) * size };
 }
 async function move(page, flipped, from, to, ply, pages) {
+  // As a player would: once the board shows every move so far (after a
+  // reload it replays them, a frame each).
+  const until = Date.now() + 60000;
+  while (((await state(page, "mscStatus"))?.moves ?? -1) < ply - 1) {
+    if (Date.now() > until) throw new Error(`the board never caught up before move ${ply}`);
+    await page.waitForTimeout(100);
+  }
   for (const sq of [from, to]) {
     const p = cell(sq, flipped);
     await page.mouse.click(p.x, p.y);

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use minesweeper_core::chess::fen::FenError;
 use minesweeper_core::chess::notation::parse_coordinate;
-use minesweeper_core::chess::{Color as Side, RuleSet, Square, SquareSet};
+use minesweeper_core::chess::{Color as Side, Move, RuleSet, Square, SquareSet};
 use minesweeper_core::online::protocol::{ClientMsg, MoveView};
 use minesweeper_core::rng::GameRng;
 use rand::SeedableRng;
@@ -22,9 +22,23 @@ pub(super) fn send_moves(
     mut online: ResMut<Online>,
     opponent: Res<Opponent>,
     history: Res<ChessGame>,
+    replaying: Res<MoveQueue>,
+    mut held: Local<Option<Move>>,
     mut rejected: MessageWriter<MoveRejected>,
 ) {
-    for &MoveRequested(mv) in requests.read() {
+    let asked: Vec<Move> = held
+        .take()
+        .into_iter()
+        .chain(requests.read().map(|r| r.0))
+        .collect();
+    // While the board catches up with the server (a new board, a history
+    // replayed a frame a move) the last move asked waits, and is checked
+    // against the position reached.
+    if online.building || !replaying.0.is_empty() {
+        *held = asked.last().copied();
+        return;
+    }
+    for mv in asked {
         if opponent.online.is_none() || online.over.is_some() || online.sent.is_some() {
             continue;
         }
