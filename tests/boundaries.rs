@@ -1,8 +1,9 @@
 //! The folders keep to the import rules that `docs/architecture.md` states:
 //! the table there is read, every `crate::`, `super::` and
-//! `minesweeper_core::` path in the sources is resolved to the folder it
-//! names, and a path into a folder the rules do not allow fails, as does a
-//! cycle in the rules themselves or Bevy in the core crate.
+//! `minesweeper_core::` path in the sources (the game's, the core crate's
+//! and the server's) is resolved to the folder it names, and a path into a
+//! folder the rules do not allow fails, as does a cycle in the rules
+//! themselves, a cycle between files, or Bevy in the core crate.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -10,6 +11,13 @@ use std::path::{Path, PathBuf};
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
+
+/// Each crate's sources and the prefix of its folders' names in the rules.
+const CRATES: [(&str, &str); 3] = [
+    ("src", ""),
+    ("crates/core/src", "core/"),
+    ("crates/server/src", "server/"),
+];
 
 /// Folder → the folders it may import, from the architecture document.
 fn rules() -> BTreeMap<String, BTreeSet<String>> {
@@ -166,9 +174,11 @@ fn first_segments(rest: &str) -> Vec<Vec<String>> {
 }
 
 /// Every folder-to-folder import in the sources, with one file that makes it.
+/// An item of a crate root itself (the server's `crate::now_ms`) counts as
+/// a folder of its own name.
 fn imports() -> BTreeMap<(String, String), PathBuf> {
     let mut out = BTreeMap::new();
-    for (dir, prefix) in [("src", ""), ("crates/core/src", "core/")] {
+    for (dir, prefix) in CRATES {
         let dir = root().join(dir);
         let mut files = Vec::new();
         sources(&dir, &mut files);
@@ -302,20 +312,27 @@ fn code_of(text: &str) -> String {
         .join("\n")
 }
 
-/// Every file of a crate that uses another file, neither inside the other
-/// (a folder's `mod.rs` and its files may name each other).
-fn file_edges(dir: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+/// A crate's files by module path, each with its code.
+fn modules_of(dir: &Path) -> BTreeMap<Vec<String>, String> {
     let mut files = Vec::new();
     sources(dir, &mut files);
-    let modules: BTreeMap<Vec<String>, String> = files
+    files
         .iter()
         .map(|f| {
             let text = std::fs::read_to_string(f).expect("readable source");
             (module_path(dir, f), code_of(&text))
         })
-        .collect();
+        .collect()
+}
+
+/// Every file of a crate that uses another file, neither inside the other
+/// (a folder's `mod.rs` and its files may name each other; the crate root
+/// declares them all).
+fn file_edges(
+    modules: &BTreeMap<Vec<String>, String>,
+) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     let mut edges = BTreeMap::new();
-    for (own, text) in &modules {
+    for (own, text) in modules {
         let (paths, _) = named_paths(text, own);
         for p in paths {
             // The deepest module the path names.
@@ -336,28 +353,161 @@ fn file_edges(dir: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     edges
 }
 
-#[test]
-fn no_file_imports_itself_through_others() {
-    for dir in ["src", "crates/core/src"] {
-        let edges = file_edges(&root().join(dir));
-        for start in edges.keys() {
-            // Depth-first search for a way back to `start`.
-            let mut seen = BTreeSet::new();
-            let mut stack = vec![(start.clone(), vec![start.join("/")])];
-            while let Some((at, trail)) = stack.pop() {
-                for next in edges.get(&at).into_iter().flatten() {
-                    let mut trail = trail.clone();
-                    trail.push(next.join("/"));
-                    assert!(
-                        next != start,
-                        "{dir}: an import cycle: {}",
-                        trail.join(" → ")
-                    );
-                    if seen.insert(next.clone()) {
-                        stack.push((next.clone(), trail));
-                    }
+/// A way from a file back to itself, as the files it passes, if any.
+fn file_cycle(edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Option<Vec<String>> {
+    for start in edges.keys() {
+        // Depth-first search for a way back to `start`.
+        let mut seen = BTreeSet::new();
+        let mut stack = vec![(start.clone(), vec![start.join("/")])];
+        while let Some((at, trail)) = stack.pop() {
+            for next in edges.get(&at).into_iter().flatten() {
+                let mut trail = trail.clone();
+                trail.push(next.join("/"));
+                if next == start {
+                    return Some(trail);
+                }
+                if seen.insert(next.clone()) {
+                    stack.push((next.clone(), trail));
                 }
             }
         }
     }
+    None
+}
+
+#[test]
+fn no_file_imports_itself_through_others() {
+    for (dir, _) in CRATES {
+        let modules = modules_of(&root().join(dir));
+        assert!(modules.len() > 5, "{dir}: read its files: {modules:?}");
+        if let Some(trail) = file_cycle(&file_edges(&modules)) {
+            panic!("{dir}: an import cycle: {}", trail.join(" → "));
+        }
+    }
+}
+
+#[test]
+fn the_checker_sees_a_server_cycle() {
+    // The server as it was: the connection held the games' requests, and a
+    // room told its members through the connection's type.
+    let old = [
+        ("lib", "pub mod conn;\npub mod hub;\npub mod room;"),
+        (
+            "conn",
+            "use crate::hub::{Hub, time_control};\nuse crate::room::{Member, Room};",
+        ),
+        (
+            "hub",
+            "use crate::conn::Conn;\nuse crate::room::Room;\nuse crate::secret;",
+        ),
+        (
+            "room",
+            "use crate::conn::{Conn, encode};\nuse crate::now_ms;",
+        ),
+        ("secret", ""),
+    ];
+    let modules: BTreeMap<Vec<String>, String> = old
+        .iter()
+        .map(|(name, text)| {
+            let path = if *name == "lib" {
+                vec![]
+            } else {
+                vec![name.to_string()]
+            };
+            (path, text.to_string())
+        })
+        .collect();
+    let trail = file_cycle(&file_edges(&modules)).expect("a cycle between files");
+    assert_eq!(trail.first(), trail.last(), "{trail:?}");
+    assert!(trail.contains(&"conn".to_string()), "{trail:?}");
+    // And the rules forbid the room's import of the connection.
+    let room = ["room".to_string()];
+    let (paths, core) = named_paths(old[3].1, &room);
+    let units: BTreeSet<String> = paths.iter().filter_map(|p| unit_of("server/", p)).collect();
+    let want = ["server/conn", "server/now_ms"];
+    assert_eq!(units, want.iter().map(|u| u.to_string()).collect());
+    assert!(!core);
+    let rules = rules();
+    assert!(rules["server/room"].contains("server/now_ms"));
+    assert!(!rules["server/room"].contains("server/conn"));
+}
+
+/// What may hold a hidden mine: the mine component, the true board and its
+/// snapshot, the rules' true position, game and setup, and the history's
+/// game. Views, panels and the online client read `PublicBoard` instead.
+const MINE_BEARING: [&str; 9] = [
+    "Mine",
+    "TrueBoard",
+    "snapshot",
+    "Position",
+    "Setup",
+    "Game",
+    "game",
+    "game_mut",
+    "spawn_position",
+];
+
+/// The names of `code` (comments and tests left out) that carry hidden
+/// mines; `ServerMsg::Game` is a message, not the rules' game, and a
+/// position of the history (`state.position()`) is the true one.
+fn mine_bearing_names(code: &str) -> Vec<String> {
+    let code = code_of(code);
+    let mut found = Vec::new();
+    let mut rest = code.as_str();
+    while !rest.is_empty() {
+        let start = rest
+            .find(|c: char| c.is_alphanumeric() || c == '_')
+            .unwrap_or(rest.len());
+        let before = &rest[..start];
+        rest = &rest[start..];
+        let len = rest
+            .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let word = &rest[..len];
+        rest = &rest[len..];
+        let message = word == "Game" && code_before(&code, rest, word).ends_with("ServerMsg::");
+        let history = before.ends_with('.')
+            && word == "position"
+            && ["state.", "history.", "game."]
+                .iter()
+                .any(|r| code_before(&code, rest, word).ends_with(r));
+        if (MINE_BEARING.contains(&word) && !message) || history {
+            found.push(word.to_string());
+        }
+    }
+    found
+}
+
+/// The text of `code` that comes before `word`, which ends where `rest`
+/// starts.
+fn code_before<'a>(code: &'a str, rest: &str, word: &str) -> &'a str {
+    &code[..code.len() - rest.len() - word.len()]
+}
+
+#[test]
+fn views_panels_and_the_online_client_name_nothing_that_holds_a_hidden_mine() {
+    for dir in ["src/chess/view", "src/chess/ui", "src/chess/online"] {
+        let mut files = Vec::new();
+        sources(&root().join(dir), &mut files);
+        assert!(files.len() >= 4, "{dir}: read its files");
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("readable source");
+            let names = mine_bearing_names(&text);
+            assert!(
+                names.is_empty(),
+                "{} names {names:?}: read the board through PublicBoard",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_mine_check_sees_a_view_that_reads_mines() {
+    let view = "use crate::chess::ecs::{Mine, PublicBoard};\n\
+                fn f(state: Res<ChessGame>) { let p = state.position(); }\n\
+                // a comment about a Mine is fine\n\
+                match msg { ServerMsg::Game { .. } => {} }";
+    assert_eq!(mine_bearing_names(view), ["Mine", "position"]);
+    assert!(mine_bearing_names("let p = public.position();").is_empty());
 }

@@ -61,10 +61,8 @@ fn app() -> App {
 
 fn start(app: &mut App, pos: Position) {
     app.world_mut().write_message(NewGameRequested {
-        variant: None,
-        seed: None,
         position: Some(pos),
-        moves: Vec::new(),
+        ..NewGameRequested::fresh()
     });
     app.update();
     app.world_mut().resource_mut::<Heard>().moves_reset();
@@ -591,8 +589,7 @@ fn soak_random_games_keep_the_invariants() {
         app.world_mut().write_message(NewGameRequested {
             variant: Some(v),
             seed: Some(game as u64),
-            position: None,
-            moves: Vec::new(),
+            ..NewGameRequested::fresh()
         });
         app.update();
         for _ in 0..60 {
@@ -700,6 +697,7 @@ fn saved_games_resume_exactly_and_corrupt_ones_are_refused() {
         seed: None,
         position: Some(rec.start.clone()),
         moves: rec.game.moves().iter().map(|m| m.mv).collect(),
+        seen: None,
     });
     for _ in 0..12 {
         other.update();
@@ -1022,10 +1020,9 @@ fn long_jobs_run_in_slices_between_frames_or_off_the_main_thread() {
 fn computer_app(level: minesweeper_core::ai::Level, pos: Position) -> App {
     let mut app = headless_app(MineSeed(5));
     app.insert_resource(minesweeper_chess::chess::ecs::computer::AiSeed(99))
-        .insert_resource(Opponent {
-            computer: Some(Side::Black),
+        .insert_resource(PlayMode::Computer {
+            side: Side::Black,
             level,
-            online: None,
         });
     app.init_resource::<Heard>()
         .add_systems(Update, listen.in_set(TurnSet::Present));
@@ -1227,6 +1224,7 @@ fn a_replayed_history_is_heard_at_its_last_move_only() {
         seed: None,
         position: Some(pos),
         moves,
+        seen: None,
     });
     for _ in 0..90 {
         app.update();

@@ -12,7 +12,9 @@ use minesweeper_chess::base::options::GameOptions;
 use minesweeper_chess::chess::ecs::{ChessGame, MineSeed, MoveRequested};
 use minesweeper_chess::chess::online::{Online, OnlineRequest, Phase};
 use minesweeper_core::chess::notation::parse_coordinate;
-use minesweeper_core::chess::{Color as Side, Outcome, Square, SquareSet, Variant, WinReason};
+use minesweeper_core::chess::{
+    ByColor, Color as Side, Outcome, Square, SquareSet, Variant, WinReason,
+};
 use minesweeper_core::online::protocol::SeatChoice;
 use minesweeper_server::{Config, start};
 
@@ -104,7 +106,7 @@ fn seat_both(white: &mut App, black: &mut App, time: Option<&str>) -> String {
         .world_mut()
         .write_message(OnlineRequest::Join(code.clone()));
     run_until(&mut [white, black], "both seated", |a| {
-        online(a).phase == Phase::InGame && online(a).present == [true, true]
+        online(a).phase == Phase::InGame && online(a).present == ByColor::both(true)
     });
     code
 }
@@ -120,7 +122,7 @@ fn two_client_apps_play_to_checkmate_through_the_server_and_a_third_watches() {
         .world_mut()
         .write_message(OnlineRequest::Watch(code.clone()));
     run_until(&mut [&mut watcher], "watching", |a| {
-        online(a).phase == Phase::InGame && online(a).present == [true, true]
+        online(a).phase == Phase::InGame && online(a).present == ByColor::both(true)
     });
     assert_eq!(online(&black).side, Some(Side::Black));
     assert_eq!(online(&watcher).side, None);
@@ -215,19 +217,124 @@ fn before_the_end_no_client_board_holds_the_servers_hidden_mines() {
         let mut apps = [&mut white, &mut black];
         run_until(&mut apps, text, |a| played(a) == i + 1);
     }
-    let real: SquareSet = MINES
-        .iter()
-        .map(|c| Square::parse(c).expect("cell"))
-        .collect();
-    for app in [&white, &black] {
+    for app in [&mut white, &mut black] {
         let pos = app.world().resource::<ChessGame>().position();
         assert_eq!(pos.mines_left(), 4, "the counter is public");
-        let hidden = pos.mines().intersection(&pos.unknown_cells());
-        assert_eq!(hidden.len(), 4);
-        // The client's own deal agrees with what was seen, not with the
-        // server's layout (that would be chance: 4 of 30-odd cells).
-        assert_ne!(*pos.mines(), real, "the client dealt its own mines");
+        // No mine of any layout, the server's or one made up here: the
+        // four are only counted.
+        assert!(pos.mines().is_empty(), "no mine held: {:?}", pos.mines());
+        assert_eq!(pos.unseen(), 4);
+        let mut q = app
+            .world_mut()
+            .query_filtered::<(), With<minesweeper_chess::chess::ecs::Mine>>();
+        assert_eq!(q.iter(app.world()).count(), 0, "no mine entity");
     }
+}
+
+/// The game of [`SCRIPT`] on [`MINES`]: every move's SAN and report, the
+/// outcome and the finished game's record.
+type Played = (
+    Vec<String>,
+    Vec<minesweeper_core::chess::MoveReport>,
+    Option<Outcome>,
+    String,
+);
+
+fn played_game(app: &App) -> Played {
+    let game = app.world().resource::<ChessGame>();
+    let name = Variant::classic().name;
+    (
+        game.moves().iter().map(|m| m.san.clone()).collect(),
+        game.moves().iter().map(|m| m.report).collect(),
+        game.outcome(),
+        minesweeper_core::chess::record::write(&name, game.game(), &[]),
+    )
+}
+
+fn mines() -> SquareSet {
+    MINES
+        .iter()
+        .map(|c| Square::parse(c).expect("cell"))
+        .collect()
+}
+
+/// Plays [`SCRIPT`] at one screen: `scripted` Black is a scripted computer.
+fn at_one_screen(scripted: bool) -> Played {
+    use minesweeper_chess::chess::ecs::computer::{AiSeed, ScriptedReplies};
+    use minesweeper_chess::chess::ecs::{NewGameRequested, PlayMode};
+    use minesweeper_core::chess::Position;
+    let mut app = headless_app(MineSeed(41));
+    app.update();
+    if scripted {
+        // Black's replies are handed to it as its turns come (read on the
+        // position each is played in); it never searches.
+        app.insert_resource(AiSeed(1))
+            .insert_resource(PlayMode::Computer {
+                side: Side::Black,
+                level: minesweeper_core::ai::Level::Master,
+            })
+            .insert_resource(ScriptedReplies(Default::default()));
+    }
+    let start = Position::new(&Variant::classic(), mines()).expect("the classic start");
+    app.world_mut().write_message(NewGameRequested {
+        position: Some(start),
+        ..NewGameRequested::fresh()
+    });
+    app.update();
+    for (i, text) in SCRIPT.iter().enumerate() {
+        let pos = app.world().resource::<ChessGame>().position().clone();
+        let mv = parse_coordinate(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        if scripted && i % 2 == 1 {
+            app.world_mut()
+                .resource_mut::<ScriptedReplies>()
+                .0
+                .push_back(mv);
+        } else {
+            app.world_mut().write_message(MoveRequested(mv));
+        }
+        let start = Instant::now();
+        while app.world().resource::<ChessGame>().moves().len() < i + 1 {
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{text} not played"
+            );
+            app.update();
+        }
+    }
+    played_game(&app)
+}
+
+#[test]
+fn one_scripted_game_is_the_same_at_one_screen_against_a_scripted_computer_and_online() {
+    let hot_seat = at_one_screen(false);
+    let computer = at_one_screen(true);
+    let (_rt, addr) = server();
+    let mut white = client(&addr, 51);
+    let mut black = client(&addr, 52);
+    seat_both(&mut white, &mut black, None);
+    for (i, text) in SCRIPT.iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut white } else { &mut black };
+        let pos = mover.world().resource::<ChessGame>().position().clone();
+        let mv = parse_coordinate(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        mover.world_mut().write_message(MoveRequested(mv));
+        run_until(&mut [&mut white, &mut black], text, |a| played(a) == i + 1);
+    }
+    // Over, and the server's layout revealed into the history.
+    run_until(&mut [&mut white, &mut black], "the reveal", |a| {
+        a.world()
+            .resource::<ChessGame>()
+            .game()
+            .start()
+            .mines()
+            .len()
+            == MINES.len()
+    });
+    assert_eq!(hot_seat.0.len(), SCRIPT.len());
+    assert_eq!(hot_seat.0[14], "Qxf9#");
+    assert!(hot_seat.1[6].blasts().count() == 1 && hot_seat.1[2].swept.is_some());
+    assert_eq!(computer, hot_seat, "against the scripted computer");
+    assert_eq!(played_game(&white), hot_seat, "White's screen online");
+    assert_eq!(played_game(&black), hot_seat, "Black's screen online");
 }
 
 fn low_time_warnings(app: &App) -> usize {
@@ -298,12 +405,12 @@ fn a_player_who_leaves_for_the_menu_can_go_back_to_the_game() {
         online(a).side != Some(Side::White) || online(a).phase != Phase::InGame
     });
     run_until(&mut [&mut black], "Black sees White away", |a| {
-        online(a).present == [false, true]
+        online(a).present == ByColor::new(false, true)
     });
     assert_eq!(online(&white).left_game(), Some(code.as_str()));
     white.world_mut().write_message(OnlineRequest::Return);
     run_until(&mut [&mut white, &mut black], "White back", |a| {
-        online(a).present == [true, true]
+        online(a).present == ByColor::both(true)
             && online(a).phase == Phase::InGame
             && a.world().resource::<ChessGame>().moves().len() == 1
     });

@@ -18,7 +18,7 @@ use crate::base::widgets::{centered, help_settings_quit};
 use crate::chess::ecs::computer::level_label;
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::save::{SavedGame, start_record};
-use crate::chess::ecs::{NewGameRequested, Opponent};
+use crate::chess::ecs::{NewGameRequested, PlayMode};
 use crate::chess::ui::ChessUi;
 use crate::chess::view::Layout;
 use minesweeper_core::ai::Level;
@@ -29,7 +29,7 @@ use minesweeper_core::chess::Color as Side;
 pub(crate) struct Starts<'w> {
     new_game: MessageWriter<'w, NewGameRequested>,
     screen: ResMut<'w, NextState<Screen>>,
-    opponent: ResMut<'w, Opponent>,
+    mode: ResMut<'w, PlayMode>,
     layout: ResMut<'w, Layout>,
     saved: ResMut<'w, SavedGame>,
     chess_ui: ResMut<'w, ChessUi>,
@@ -130,19 +130,18 @@ fn play_buttons(
         }
     });
     if hot_seat || vs_computer {
-        *starts.opponent = if vs_computer {
+        *starts.mode = if vs_computer {
             starts.layout.flipped = settings.play_black;
-            Opponent {
-                computer: Some(if settings.play_black {
+            PlayMode::Computer {
+                side: if settings.play_black {
                     Side::White
                 } else {
                     Side::Black
-                }),
+                },
                 level: settings.ai_level,
-                online: None,
             }
         } else {
-            Opponent::default()
+            PlayMode::HotSeat
         };
         starts.new_game.write(crate::chess::ui::fresh_game(library));
         starts.screen.set(Screen::Chess);

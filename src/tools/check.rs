@@ -141,8 +141,8 @@ fn check_file(path: &Path) -> Result<String, String> {
         Format::Record => check_record(&text).map_err(|e| format!("{file}:{e}"))?,
         Format::SudokuSave => {
             let presets = sudoku_presets();
-            let (game, code) =
-                sudoku::save::from_text(&text, &presets).map_err(|e| located(&file, &e))?;
+            let (game, code) = sudoku::save::from_text(&text, &presets)
+                .map_err(|e| located(&file, &e.to_string()))?;
             format!("board {code}, {} action(s) replayed", game.log.len())
         }
         Format::Settings => {

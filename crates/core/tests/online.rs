@@ -1,7 +1,7 @@
 //! Online games without a network: clocks, and what the server may tell
 //! the players.
 
-use minesweeper_core::chess::{Color, Game, Variant, fen};
+use minesweeper_core::chess::{ByColor, Color, Game, Variant, fen};
 use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, MoveView, Over};
 use minesweeper_core::online::{Clocks, TimeControl};
 use minesweeper_core::rng::GameRng;
@@ -83,7 +83,7 @@ fn stored_clocks_come_back_with_the_time_that_passed() {
     assert_eq!(back.left(Color::Black, 80 * S), 540 * S);
     assert_eq!(back.left(Color::White, 80 * S), 585 * S);
     // A corrupt store cannot give anyone days of time.
-    let huge = Clocks::restore(c.control(), [u64::MAX, u64::MAX], None);
+    let huge = Clocks::restore(c.control(), ByColor::both(u64::MAX), None);
     assert!(huge.left(Color::White, 0) <= 6 * 3600 * S);
 }
 
@@ -209,7 +209,17 @@ fn a_fallen_flag_loses_unless_the_other_side_cannot_mate() {
             Some(Color::Black) => "0-1",
             None => "1/2-1/2",
         };
-        assert_eq!(Over::of(&g).map(|o| o.result), Some(result.to_string()));
+        let over = Over::of(&g).expect("the game is over");
+        assert_eq!(over.result.as_str(), result);
+        // The score and reason read back into the same outcome, and the
+        // JSON names them as it always has.
+        assert_eq!(over.outcome(), Some(want), "{text}");
+        let json = serde_json::to_string(&over).expect("serialises");
+        assert!(json.contains(&format!("\"result\":\"{result}\"")), "{json}");
+        assert!(
+            json.contains(&format!("\"why\":\"{}\"", over.why.as_str())),
+            "{json}"
+        );
     }
     // A game already drawn (king and knight against a king) stays drawn.
     let mut g = game("4k3/8/8/8/8/8/8/8/8/4KN2 b - - 0 1");
@@ -236,7 +246,7 @@ fn stored_events_read_back_and_a_corrupt_record_is_named() {
         assert_eq!(Event::from_record(&e.to_record()).as_ref(), Ok(e));
     }
     for bad in ["", "move", "resign x", "teleport e4", "flag"] {
-        let err = Event::from_record(bad).expect_err(bad);
+        let err = Event::from_record(bad).expect_err(bad).to_string();
         assert!(err.contains(bad), "the error quotes the record: {err}");
     }
 }
@@ -298,4 +308,20 @@ fn a_table_refuses_moves_before_the_start_and_replays_its_events_to_the_same_clo
         Ok(Event::Flag(Color::White)),
         "past the flag a move is a loss on time"
     );
+}
+
+#[test]
+fn an_end_whose_score_and_reason_disagree_has_no_outcome() {
+    let mut over: Over = serde_json::from_str(
+        r#"{"result":"1/2-1/2","reason":"x","why":"checkmate","layout":"8/8"}"#,
+    )
+    .expect("well-formed");
+    assert_eq!(over.outcome(), None);
+    over.why = minesweeper_core::online::protocol::EndReason::Agreement;
+    assert!(over.outcome().is_some());
+    // An unknown reason or score is refused as JSON, not guessed.
+    let bad = r#"{"result":"2-0","reason":"x","why":"checkmate","layout":"8/8"}"#;
+    assert!(serde_json::from_str::<Over>(bad).is_err());
+    let bad = r#"{"result":"1-0","reason":"x","why":"boredom","layout":"8/8"}"#;
+    assert!(serde_json::from_str::<Over>(bad).is_err());
 }

@@ -1131,13 +1131,19 @@ fn a_saved_board_replays_to_the_same_game() {
     );
     // Damaged saves are refused with the line and the problem.
     let bad = text.replace("x ", "x 99");
-    let e = save::from_text(&bad, &presets).unwrap_err();
+    let e = save::from_text(&bad, &presets).unwrap_err().to_string();
     assert!(e.starts_with("line 4, action 2"), "{e}");
     let e = save::from_text("hello", &presets).unwrap_err();
+    assert_eq!((e.line, &e.problem), (1, &save::SaveProblem::NotASave));
+    let e = e.to_string();
     assert!(e.starts_with("line 1:"), "{e}");
-    let e = save::from_text(&text.replace("easy_4x4", "gone"), &presets).unwrap_err();
+    let e = save::from_text(&text.replace("easy_4x4", "gone"), &presets)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("line 2") && e.contains("gone.ron"), "{e}");
-    let e = save::from_text(&text.replace(&code, "E4-7W"), &presets).unwrap_err();
+    let e = save::from_text(&text.replace(&code, "E4-7W"), &presets)
+        .unwrap_err()
+        .to_string();
     assert!(e.starts_with("line 3:"), "{e}");
 }
 

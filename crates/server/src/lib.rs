@@ -1,11 +1,18 @@
 //! The Minesweeper Chess game server: WebSocket games whose mines only the
 //! server knows, stored in SQLite, and the web build served beside them.
 //!
+//! - [`conn`]: one client connection: the socket and its limits.
+//! - [`hub`]: every game, the seat tokens and the quick-game queue;
+//!   [`hub::seats`] answers each request.
+//! - [`room`]: one game, its seats, members and flag timer;
+//!   [`room::peer`] is a connected client as a game sees it.
 //! - [`store`]: the database, written by one thread with group commits.
-//! - [`hub`]: every game, the seat tokens and the quick-game queue.
-//! - [`room`]: one game, its seats, members and flag timer.
-//! - [`conn`]: one client connection and its limits.
+//! - [`secret`]: tokens, invite codes and seeds from the OS.
 //! - [`swarm`]: the load test's bot clients.
+//!
+//! Each imports only those after it (the connection the hub, the hub the
+//! rooms, a room the store); `secret` and [`now_ms`] are for all, and
+//! `swarm`, a client, is for the binary and the tests alone.
 
 pub mod conn;
 pub mod hub;

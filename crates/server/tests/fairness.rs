@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use minesweeper_core::chess::fen::{parse_public, to_fen};
+use minesweeper_core::chess::fen::{parse_public, to_fen, to_public_fen};
 use minesweeper_core::chess::mines::random_layout;
 use minesweeper_core::chess::notation::parse_coordinate;
 use minesweeper_core::chess::record::write;
@@ -116,7 +116,13 @@ async fn no_message_before_the_end_depends_on_where_the_hidden_mines_are() {
                 // Someone watching from here gets the whole game so far:
                 // the same record whatever the hidden mines.
                 let mut late = watcher(&server, &seat.code).await;
-                let Ok(ServerMsg::Game { record, .. }) = late.recv().await else {
+                let Ok(ServerMsg::Game {
+                    record,
+                    start,
+                    history,
+                    ..
+                }) = late.recv().await
+                else {
                     panic!("no game for a late spectator")
                 };
                 assert_eq!(
@@ -124,6 +130,15 @@ async fn no_message_before_the_end_depends_on_where_the_hidden_mines_are() {
                     write("classic.ron", &other, &[]),
                     "move {ply}: the record depends on the hidden mines"
                 );
+                // And the history it is shown move by move, counts of each
+                // moment included.
+                assert_eq!(history.len(), shadow.moves().len());
+                assert_eq!(
+                    history,
+                    MoveView::history(&other),
+                    "move {ply}: the history depends on the hidden mines"
+                );
+                assert_eq!(start, to_public_fen(other.start()));
                 if !hidden.is_empty() {
                     let start = to_fen(shadow.start());
                     assert!(!record.contains(&start), "the real start went out");

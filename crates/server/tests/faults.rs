@@ -5,6 +5,7 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use minesweeper_core::chess::ByColor;
 use minesweeper_core::online::protocol::{ClientMsg, ServerMsg};
 use minesweeper_server::swarm::Bot;
 
@@ -99,7 +100,11 @@ async fn a_dropped_player_comes_back_with_its_token_and_the_opponent_sees_it_go_
         })
         .await
         .unwrap();
-    assert_eq!(gone, [true, false], "White sees Black reconnecting");
+    assert_eq!(
+        gone,
+        ByColor::new(true, false),
+        "White sees Black reconnecting"
+    );
     tokio::time::sleep(Duration::from_millis(200)).await;
     let mut b = server.bot().await;
     let g = resume(&mut b, &bs.token).await;
@@ -123,7 +128,7 @@ async fn a_dropped_player_comes_back_with_its_token_and_the_opponent_sees_it_go_
         })
         .await
         .unwrap();
-    assert_eq!(back, [true, true]);
+    assert_eq!(back, ByColor::new(true, true));
     play(&mut b, 2, "e9e8").await;
     moved(&mut w, 2).await;
 }

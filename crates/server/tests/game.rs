@@ -238,7 +238,7 @@ async fn a_flag_falls_when_time_runs_out_and_the_player_who_moved_wins() {
     let end = over(&mut b).await;
     assert_eq!((end.result.as_str(), end.why.as_str()), ("1-0", "timeout"));
     let end = over(&mut w).await;
-    assert_eq!(end.why, "timeout");
+    assert_eq!(end.why.as_str(), "timeout");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

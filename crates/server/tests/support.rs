@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use minesweeper_core::chess::{Square, SquareSet, Variant};
+use minesweeper_core::chess::{ByColor, Square, SquareSet, Variant};
 use minesweeper_core::online::protocol::{ClientMsg, ClockView, Over, SeatChoice, ServerMsg};
 use minesweeper_server::hub::Dealer;
 use minesweeper_server::swarm::Bot;
@@ -156,7 +156,7 @@ pub async fn pair(server: &TestServer, time: Option<&str>) -> (Bot, Bot, Seat, S
 /// Waits for a `Game` view of a started game (both seats taken).
 pub async fn started(bot: &mut Bot) -> ServerMsg {
     bot.until(|m| match m {
-        ServerMsg::Game { present, .. } if present == &[true, true] => Some(m.clone()),
+        ServerMsg::Game { present, .. } if present == &ByColor::new(true, true) => Some(m.clone()),
         _ => None,
     })
     .await

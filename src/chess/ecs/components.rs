@@ -37,6 +37,12 @@ pub struct Swept;
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Mine;
 
+/// On a [`Mine`] whose cell is not fogged: a mine both players see (found
+/// by the full lift, or shown at the end). Views draw these; they never
+/// look at [`Mine`] itself.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct ShownMine;
+
 /// Tags every entity that belongs to the current game's board, so a new game
 /// can clear them all.
 #[derive(Component, Debug, Clone, Copy)]
@@ -46,16 +52,25 @@ pub(crate) struct BoardEntity;
 #[derive(Resource, Debug, Clone)]
 pub struct ActiveVariant(pub Variant);
 
-/// Who plays: two people at one screen, or a person against the computer.
+/// How the moves of the game on the board are decided, chosen with the
+/// game: each mode has one decider (see [`super::Decider`]), and the
+/// turn's stages carry out its moves the same way in every mode.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Opponent {
-    /// The side the computer plays; `None` for hot-seat.
-    pub computer: Option<minesweeper_core::chess::Color>,
-    /// How strong it plays.
-    pub level: minesweeper_core::ai::Level,
+pub enum PlayMode {
+    /// Two people at one screen: the local rules decide every move.
+    #[default]
+    HotSeat,
+    /// A person against the computer: the local rules decide; the
+    /// computer's search asks for `side`'s moves.
+    Computer {
+        /// The side the computer plays.
+        side: minesweeper_core::chess::Color,
+        /// How strong it plays.
+        level: minesweeper_core::ai::Level,
+    },
     /// An online game: the server decides every move, and this screen
-    /// moves for one side at most.
-    pub online: Option<Seat>,
+    /// moves for its seat at most.
+    Online(Seat),
 }
 
 /// Who this screen is in an online game.
@@ -67,31 +82,68 @@ pub enum Seat {
     Spectator,
 }
 
-impl Opponent {
+impl PlayMode {
     /// Whether the side to move is moved from this screen (not by the
     /// computer, and online only this screen's own side).
     pub fn moves_here(&self, turn: minesweeper_core::chess::Color) -> bool {
-        match self.online {
-            Some(Seat::Player(side)) => side == turn,
-            Some(Seat::Spectator) => false,
-            None => self.computer != Some(turn),
+        match self {
+            PlayMode::HotSeat => true,
+            PlayMode::Computer { side, .. } => *side != turn,
+            PlayMode::Online(Seat::Player(side)) => *side == turn,
+            PlayMode::Online(Seat::Spectator) => false,
         }
+    }
+
+    /// The side the computer plays, if it plays.
+    pub fn computer(&self) -> Option<minesweeper_core::chess::Color> {
+        match self {
+            PlayMode::Computer { side, .. } => Some(*side),
+            _ => None,
+        }
+    }
+
+    /// Whether the server decides the moves.
+    pub fn is_online(&self) -> bool {
+        matches!(self, PlayMode::Online(_))
+    }
+
+    /// Whether the local rules decide the moves (hot-seat, the computer).
+    pub fn is_local(&self) -> bool {
+        !self.is_online()
     }
 }
 
-/// The move being carried out this frame, once validated: each stage of the
-/// turn applies its part of the report.
+/// The move being carried out this frame, once its mode's decider has
+/// decided it: each stage of the turn applies its part of the report.
 #[derive(Resource, Debug, Clone, Default)]
-pub(crate) struct PendingMove(pub Option<Pending>);
+pub struct PendingMove(pub(crate) Option<Pending>);
 
-/// A validated move and everything it will do.
+/// A decided move and everything it does: worked out by the rules here
+/// (hot-seat, the computer) or told by the server (online).
 #[derive(Debug, Clone)]
 pub(crate) struct Pending {
-    /// The position the move leads to.
+    /// The position the move leads to, for the history: the true one, or
+    /// online the public one (the server keeps the mines).
     pub after: Position,
     /// What the move does.
     pub report: MoveReport,
+    /// The count each revealed fog-zone cell shows after it (0 where not
+    /// listed): public, whoever decided the move.
+    pub counts: Vec<(Square, u8)>,
 }
+
+impl PendingMove {
+    /// Whether a move is being carried out this frame.
+    pub fn is_some(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+/// The move played this frame belongs to a history replayed one move a
+/// frame (a resumed game, an online game joined late) and more follow:
+/// sounds wait for its last move.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct Replaying(pub bool);
 
 /// Seed for the next game's mine layout (and for dealing hidden mines
 /// afresh on undo, resume and import).

@@ -12,8 +12,8 @@ use std::time::Duration;
 
 use crate::base::jobs::{Finished, JobPlugin, Running};
 use crate::chess::ecs::{
-    ChessGame, GameStarted, MoveQueue, MoveRequested, MoveUndone, Opponent, PendingMove,
-    PieceMoved, SapperUsed, TrueBoard, TurnSet,
+    ChessGame, GameStarted, MoveQueue, MoveRequested, MoveUndone, PendingMove, PieceMoved,
+    PlayMode, PublicBoard, SapperUsed, TurnSet,
 };
 use minesweeper_core::ai::{Level, Limits, Search, Thought};
 use minesweeper_core::chess::Move;
@@ -23,6 +23,11 @@ use minesweeper_core::chess::Move;
 /// anything about the layout.
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct AiSeed(pub u64);
+
+/// Replies the computer plays, in order, instead of searching: a
+/// demonstration, a lesson, a test. It searches again once they run out.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ScriptedReplies(pub std::collections::VecDeque<Move>);
 
 /// The player's hint: the engine's best move for them, drawn as an arrow.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -91,17 +96,17 @@ fn seed_for(seed: &AiSeed, public_key: u64, moves: usize) -> u64 {
 
 fn spawn_search(
     commands: &mut Commands,
-    board: &TrueBoard,
+    board: &PublicBoard,
     state: &ChessGame,
     seed: &AiSeed,
     limits: Limits,
     noise: i32,
     hint: bool,
 ) -> bool {
-    let Ok(pos) = board.snapshot(state) else {
+    // What the player sees, and nothing more.
+    let Some(public) = board.public(state) else {
         return false;
     };
-    let public = pos.public_view();
     let s = seed_for(
         seed,
         public.position().repetition_key(),
@@ -142,18 +147,20 @@ fn forget_on_change(
 
 fn start_thinking(
     mut commands: Commands,
-    opponent: Res<Opponent>,
+    mode: Res<PlayMode>,
     state: Res<ChessGame>,
-    board: TrueBoard,
+    board: PublicBoard,
     queue: Res<MoveQueue>,
     pending: Res<PendingMove>,
     seed: Res<AiSeed>,
     jobs: Query<&Thinking>,
     mut status: ResMut<ComputerStatus>,
+    mut scripted: Option<ResMut<ScriptedReplies>>,
+    mut requests: MessageWriter<MoveRequested>,
 ) {
     status.thinking = jobs.iter().any(|t| !t.hint);
     status.hinting = jobs.iter().any(|t| t.hint);
-    if opponent.computer != Some(state.turn())
+    if mode.computer() != Some(state.turn())
         || state.outcome().is_some()
         || !queue.0.is_empty()
         || pending.0.is_some()
@@ -161,7 +168,13 @@ fn start_thinking(
     {
         return;
     }
-    let level = opponent.level;
+    let PlayMode::Computer { level, .. } = *mode else {
+        return;
+    };
+    if let Some(mv) = scripted.as_mut().and_then(|s| s.0.pop_front()) {
+        requests.write(MoveRequested(mv));
+        return;
+    }
     status.thinking = spawn_search(
         &mut commands,
         &board,
@@ -176,16 +189,16 @@ fn start_thinking(
 fn ask_hint(
     mut commands: Commands,
     mut asks: MessageReader<HintRequested>,
-    opponent: Res<Opponent>,
+    mode: Res<PlayMode>,
     state: Res<ChessGame>,
-    board: TrueBoard,
+    board: PublicBoard,
     seed: Res<AiSeed>,
     mut status: ResMut<ComputerStatus>,
 ) {
     if asks.read().count() == 0
         || status.hinting
         || state.outcome().is_some()
-        || opponent.computer == Some(state.turn())
+        || mode.computer() == Some(state.turn())
     {
         return;
     }
@@ -197,7 +210,7 @@ fn ask_hint(
 fn use_results(
     mut commands: Commands,
     done: Query<(Entity, &Thinking, &Finished<Option<Thought>>)>,
-    opponent: Res<Opponent>,
+    mode: Res<PlayMode>,
     state: Res<ChessGame>,
     hold: Res<HoldMoves>,
     mut hint: ResMut<Hint>,
@@ -219,7 +232,7 @@ fn use_results(
             // Play once the last move's animation is over.
             continue;
         }
-        if opponent.computer == Some(state.turn())
+        if mode.computer() == Some(state.turn())
             && let Some(t) = &finished.output
         {
             requests.write(MoveRequested(t.best));

@@ -4,7 +4,9 @@
 
 use bevy::prelude::*;
 
-use minesweeper_core::chess::{Color as Side, Move, Outcome, Piece, Position, Square, Variant};
+use minesweeper_core::chess::{
+    Color as Side, Move, Outcome, Piece, Position, PublicPosition, Square, Variant,
+};
 
 /// Asks for a move: from a click, a key, the computer or a test. Every source
 /// writes this same message.
@@ -24,6 +26,9 @@ pub struct NewGameRequested {
     pub position: Option<Position>,
     /// Moves to replay from the start, one per frame (a resumed or imported game).
     pub moves: Vec<Move>,
+    /// Start from this position as the players see it, with no hidden
+    /// mine anywhere: an online game, whose server keeps the mines.
+    pub seen: Option<PublicPosition>,
 }
 
 impl NewGameRequested {
@@ -34,6 +39,7 @@ impl NewGameRequested {
             seed: None,
             position: None,
             moves: Vec::new(),
+            seen: None,
         }
     }
 }
@@ -117,6 +123,17 @@ pub struct CheckGiven {
     /// Its king's cell.
     pub king: Square,
 }
+
+/// An outcome decided outside the moves: a resignation or a draw agreed
+/// here, or the server's word. One system ends the game with it.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Concluded(pub Outcome);
+
+/// The final position with every mine (full FEN), told once a game kept
+/// in public is over (an online game's end): the end-of-game reveal puts
+/// its true mines into the history and under the fog.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct LayoutTold(pub String);
 
 /// The game ended.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]

@@ -10,6 +10,7 @@
 //! presentation layer (sound, animation, HUD) reacts to. Nothing here needs a
 //! window, so tests and the computer opponent run it headless.
 
+pub mod board;
 pub mod components;
 pub mod computer;
 pub mod history;
@@ -17,17 +18,19 @@ pub mod messages;
 pub mod presets;
 pub mod save;
 mod setup;
+mod start;
 mod turn;
 
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
+pub use board::{PublicBoard, TrueBoard, snapshot};
 pub use components::*;
 pub use history::ChessGame;
 pub use messages::*;
 pub(crate) use setup::new_game;
+pub(crate) use start::options_game;
 
-use minesweeper_core::chess::{Position, PositionError, Setup, SquareSet, Variant};
+use minesweeper_core::chess::Variant;
 
 /// The stages of a turn, run in this order every frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -52,6 +55,16 @@ pub enum TurnSet {
     Present,
 }
 
+/// Who decides the move the stages carry out, inside [`TurnSet::Validate`]:
+/// one decider per mode runs, the others' run conditions keep them idle.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Decider {
+    /// The rules on the true board: hot-seat and against the computer.
+    Local,
+    /// The server's confirmed move (`chess::online`).
+    Server,
+}
+
 /// The headless gameplay plugin.
 pub(crate) struct ChessPlugin;
 
@@ -64,9 +77,12 @@ impl Plugin for ChessPlugin {
             app.insert_resource(MineSeed(clock_seed()));
         }
         app.init_resource::<ChessGame>()
-            .init_resource::<Opponent>()
+            .init_resource::<PlayMode>()
             .init_resource::<PendingMove>()
             .init_resource::<MoveQueue>()
+            .init_resource::<Replaying>()
+            .add_message::<Concluded>()
+            .add_message::<LayoutTold>()
             .add_message::<MoveRequested>()
             .add_message::<NewGameRequested>()
             .add_message::<GameCommand>()
@@ -84,6 +100,12 @@ impl Plugin for ChessPlugin {
             // move stages run is the game's.
             .configure_sets(
                 Update,
+                (Decider::Local, Decider::Server)
+                    .chain()
+                    .in_set(TurnSet::Validate),
+            )
+            .configure_sets(
+                Update,
                 (
                     TurnSet::Apply,
                     TurnSet::Mines,
@@ -97,13 +119,21 @@ impl Plugin for ChessPlugin {
             .add_systems(
                 Update,
                 (
-                    (setup::new_game, setup::game_commands, turn::update_counts)
+                    (
+                        setup::new_game,
+                        setup::game_commands,
+                        turn::conclude,
+                        turn::reveal,
+                        turn::expose_mines,
+                    )
                         .chain()
                         .in_set(TurnSet::Setup),
-                    turn::validate_move.in_set(TurnSet::Validate),
+                    turn::validate_move
+                        .in_set(Decider::Local)
+                        .run_if(|m: Res<PlayMode>| m.is_local()),
                     turn::apply_move.in_set(TurnSet::Apply),
                     turn::apply_mines.in_set(TurnSet::Mines),
-                    (turn::lift_fog, turn::update_counts)
+                    (turn::lift_fog, turn::set_counts, turn::expose_mines)
                         .chain()
                         .in_set(TurnSet::Fog),
                     turn::detect_check.in_set(TurnSet::Check),
@@ -115,7 +145,14 @@ impl Plugin for ChessPlugin {
 
 /// Moves requested but not yet played: one is played per frame, in order.
 #[derive(Resource, Debug, Default)]
-pub(crate) struct MoveQueue(pub std::collections::VecDeque<minesweeper_core::chess::Move>);
+pub struct MoveQueue(pub(crate) std::collections::VecDeque<minesweeper_core::chess::Move>);
+
+impl MoveQueue {
+    /// Whether no move waits.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
 
 fn move_pending(p: Res<PendingMove>) -> bool {
     p.0.is_some()
@@ -130,83 +167,4 @@ fn clock_seed() -> u64 {
         n => n,
     };
     nanos ^ (t.elapsed().as_nanos() as u64).rotate_left(17)
-}
-
-/// Read access to the board entities, to build a [`Position`] snapshot: the
-/// true board, hidden mines included.
-#[derive(SystemParam)]
-pub struct TrueBoard<'w, 's> {
-    variant: Res<'w, ActiveVariant>,
-    pieces: Query<'w, 's, (&'static At, &'static ChessPiece)>,
-    fog: Query<'w, 's, (&'static At, Has<Swept>), With<Fog>>,
-    mines: Query<'w, 's, &'static At, With<Mine>>,
-}
-
-impl TrueBoard<'_, '_> {
-    /// The position the entities describe, with the side to move, castling
-    /// rights and clocks from the game's history. Includes the true mines:
-    /// use [`Position::public_view`] for anything a player may see.
-    ///
-    /// # Errors
-    /// When the entities do not form a legal position (a bug, never input).
-    pub fn snapshot(&self, game: &ChessGame) -> Result<Position, PositionError> {
-        snapshot(
-            &self.variant.0,
-            game.position(),
-            self.pieces.iter().map(|(a, p)| (a.0, p.0)),
-            self.fog.iter().map(|(a, _)| a.0).collect(),
-            self.fog
-                .iter()
-                .filter(|(_, s)| *s)
-                .map(|(a, _)| a.0)
-                .collect(),
-            self.mines.iter().map(|a| a.0).collect(),
-        )
-    }
-
-    /// The variant being played.
-    pub fn variant(&self) -> &Variant {
-        &self.variant.0
-    }
-}
-
-/// Builds a position from its parts (see [`TrueBoard::snapshot`]).
-///
-/// # Errors
-/// When the parts do not form a legal position.
-pub fn snapshot(
-    variant: &Variant,
-    meta: &Position,
-    pieces: impl Iterator<
-        Item = (
-            minesweeper_core::chess::Square,
-            minesweeper_core::chess::Piece,
-        ),
-    >,
-    fog: SquareSet,
-    swept: SquareSet,
-    mines: SquareSet,
-) -> Result<Position, PositionError> {
-    let mut pieces: Vec<_> = pieces.collect();
-    pieces.sort_by_key(|(sq, _)| *sq);
-    let setup = Setup {
-        files: variant.files,
-        ranks: variant.ranks,
-        pieces,
-        turn: meta.turn(),
-        castling: meta.castling(),
-        zone: variant.fog_zone,
-        fog,
-        mines,
-        swept,
-        unknown: None,
-        halfmoves: meta.halfmoves(),
-        fullmoves: meta.fullmoves(),
-    };
-    // The side that lost by a blast may have its king attacked with the
-    // opponent to move; that position is final, so it is built leniently.
-    match meta.self_destructed() {
-        Some(loser) => Position::from_setup_after_blast(setup, variant.rules, loser),
-        None => Position::from_setup(setup, variant.rules),
-    }
 }

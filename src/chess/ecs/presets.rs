@@ -69,9 +69,7 @@ fn swap_board(
         if r.entry == library.active && state.moves().is_empty() && p.variant != active.0 {
             new_game.write(NewGameRequested {
                 variant: Some(p.variant.clone()),
-                seed: None,
-                position: None,
-                moves: Vec::new(),
+                ..NewGameRequested::fresh()
             });
         }
     }

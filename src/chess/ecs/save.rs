@@ -74,6 +74,7 @@ pub(crate) fn start_record(
         seed: None,
         position: Some(rec.start.clone()),
         moves: rec.game.moves().iter().map(|m| m.mv).collect(),
+        seen: None,
     });
 }
 
@@ -150,12 +151,12 @@ fn save_after_move(
     library: Res<PresetLibrary>,
     mut over: MessageReader<GameOver>,
     mut last_len: Local<usize>,
-    opponent: Res<super::Opponent>,
+    mode: Res<super::PlayMode>,
 ) {
     let ended = over.read().count() > 0;
     // An online game is kept by its server; the screen's copy has made-up
     // mines and is not a game to resume.
-    if opponent.online.is_some() {
+    if mode.is_online() {
         return;
     }
     if state.moves().len() != *last_len || ended {
@@ -169,9 +170,9 @@ fn save_on_exit(
     state: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     library: Res<PresetLibrary>,
-    opponent: Res<super::Opponent>,
+    mode: Res<super::PlayMode>,
 ) {
-    if exits.read().count() > 0 && opponent.online.is_none() {
+    if exits.read().count() > 0 && mode.is_local() {
         write_save(&variant.0, &state, &library);
     }
 }

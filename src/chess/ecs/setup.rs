@@ -4,19 +4,30 @@
 use bevy::prelude::*;
 use minesweeper_core::chess::game::RedealError;
 use minesweeper_core::chess::mines::random_layout;
-use minesweeper_core::chess::{Game, Move, Position, Variant};
+use minesweeper_core::chess::{
+    DrawReason, Game, Move, Outcome, Position, PublicPosition, SquareSet, Variant, WinReason,
+};
 use minesweeper_core::rng::GameRng;
 use rand::{RngCore, SeedableRng};
 
 use super::*;
 
-/// Spawns the entities for `pos`: every cell, piece, fog cover and mine.
-pub(crate) fn spawn_position(commands: &mut Commands, variant: &Variant, pos: &Position) {
+/// Spawns the entities for a board: every cell (with the count `seen`
+/// shows), piece, fog cover and discovered mine of `seen`, and a mine on
+/// each cell of `hidden` (under fog; none online, where the server keeps
+/// them).
+pub(crate) fn spawn_board(
+    commands: &mut Commands,
+    variant: &Variant,
+    seen: &PublicPosition,
+    hidden: &SquareSet,
+) {
+    let pos = seen.position();
     for sq in pos.squares() {
         let mut cell = commands.spawn((BoardSquare(sq), BoardEntity));
         if variant.fog_zone.contains(sq) {
             cell.insert(FogZone);
-            if let Some(n) = pos.revealed_count(sq) {
+            if let Some(n) = seen.revealed_count(sq) {
                 cell.insert(RevealedCount(n));
             }
         }
@@ -30,9 +41,16 @@ pub(crate) fn spawn_position(commands: &mut Commands, variant: &Variant, pos: &P
             fog.insert(Swept);
         }
     }
-    for sq in pos.mines().iter() {
+    for sq in pos.mines().union(hidden).iter() {
         commands.spawn((Mine, At(sq), BoardEntity));
     }
+}
+
+/// Spawns the entities of a true position: what it shows, and its hidden
+/// mines under the fog.
+pub(crate) fn spawn_position(commands: &mut Commands, variant: &Variant, pos: &Position) {
+    let hidden = pos.mines().intersection(pos.fog());
+    spawn_board(commands, variant, &pos.public_view(), &hidden);
 }
 
 pub(super) fn start_first_game(mut requests: MessageWriter<NewGameRequested>) {
@@ -61,6 +79,18 @@ pub(crate) fn new_game(
     seed.0 = GameRng::seed_from_u64(s).next_u64();
     let mut rng = GameRng::seed_from_u64(s);
     let mines = random_layout(&variant.0.fog_zone, variant.0.mine_count as usize, &mut rng);
+    if let Some(seen) = req.seen {
+        // A board known only in public: its size, zone and rules are the
+        // variant's; nothing hides under its fog here.
+        for e in &board {
+            commands.entity(e).despawn();
+        }
+        spawn_board(&mut commands, &variant.0, &seen, &SquareSet::EMPTY);
+        *history = ChessGame::new(Game::from_position(seen.position().clone()));
+        queue.0.clear();
+        started.write(GameStarted);
+        return;
+    }
     let pos = match req.position {
         Some(p) => {
             // A given position brings its own board: size, fog zone, rules.
@@ -97,27 +127,26 @@ pub(super) fn game_commands(
     board: Query<Entity, With<BoardEntity>>,
     variant: Res<ActiveVariant>,
     mut history: ResMut<ChessGame>,
-    mut over: MessageWriter<GameOver>,
+    mut concluded: MessageWriter<Concluded>,
     mut undone: MessageWriter<MoveUndone>,
-    opponent: Res<Opponent>,
+    mode: Res<PlayMode>,
     mut seed: ResMut<MineSeed>,
 ) {
     let mut undo = 0;
     // Online the server decides resignations, draws (and allows no undo).
-    let online = opponent.online.is_some();
+    let online = mode.is_online();
     for cmd in cmds.read().filter(|_| !online) {
         match cmd {
-            GameCommand::Resign | GameCommand::AgreeDraw if history.outcome().is_none() => {
-                if *cmd == GameCommand::Resign {
-                    // Against the computer it is always the player who resigns.
-                    let loser = opponent.computer.map_or(history.turn(), |c| !c);
-                    history.game_mut().resign_as(loser);
-                } else {
-                    history.game_mut().agree_draw();
-                }
-                if let Some(o) = history.outcome() {
-                    over.write(GameOver(o));
-                }
+            GameCommand::Resign if history.outcome().is_none() => {
+                // Against the computer it is always the player who resigns.
+                let loser = mode.computer().map_or(history.turn(), |c| !c);
+                concluded.write(Concluded(Outcome::Decisive {
+                    winner: !loser,
+                    reason: WinReason::Resignation,
+                }));
+            }
+            GameCommand::AgreeDraw if history.outcome().is_none() => {
+                concluded.write(Concluded(Outcome::Draw(DrawReason::Agreement)));
             }
             GameCommand::Undo => undo += 1,
             _ => {}
@@ -129,7 +158,7 @@ pub(super) fn game_commands(
     }
     // Against the computer, one undo takes back its reply and the move
     // before it: the player is to move again.
-    let take = match opponent.computer {
+    let take = match mode.computer() {
         Some(c) if c != history.turn() && played >= 2 => 2 * undo,
         _ => undo,
     }

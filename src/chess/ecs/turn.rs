@@ -7,26 +7,23 @@ use minesweeper_core::chess::{MoveKind, Refusal, SquareSet};
 
 use super::*;
 
-/// Checks the requested move against the legal moves and works out what it
-/// will do.
+/// The local rules' decider (hot-seat, against the computer): checks the
+/// requested move against the legal moves and works out what it will do
+/// on the true board, hidden mines included.
 pub(super) fn validate_move(
     mut requests: MessageReader<MoveRequested>,
     mut queue: ResMut<MoveQueue>,
     board: TrueBoard,
     history: Res<ChessGame>,
     mut pending: ResMut<PendingMove>,
+    mut replaying: ResMut<Replaying>,
     mut rejected: MessageWriter<MoveRejected>,
-    opponent: Res<Opponent>,
 ) {
-    // Online, a request goes to the server (`chess::online`); only the
-    // server's moves, queued by it, are played.
-    let asked = requests.read().map(|r| r.0);
-    if opponent.online.is_none() {
-        queue.0.extend(asked);
-    }
+    queue.0.extend(requests.read().map(|r| r.0));
     let Some(mv) = queue.0.pop_front() else {
         return;
     };
+    replaying.0 = !queue.0.is_empty();
     let reject = |reason: Refusal, rejected: &mut MessageWriter<MoveRejected>| {
         rejected.write(MoveRejected { mv, reason });
     };
@@ -49,7 +46,12 @@ pub(super) fn validate_move(
     }
     let mut after = before.clone();
     let report = after.play_unchecked(mv);
-    pending.0 = Some(Pending { after, report });
+    let counts = after.public_view().counts().to_vec();
+    pending.0 = Some(Pending {
+        after,
+        report,
+        counts,
+    });
 }
 
 /// Moves the pieces (captures, promotion, castling) and plays the move into
@@ -199,25 +201,22 @@ pub(super) fn lift_fog(
     }
 }
 
-/// Keeps every revealed fog-zone cell's count equal to the mines around it,
-/// counted from the mine entities.
-pub(super) fn update_counts(
+/// Sets every fog-zone cell's count to what the decided move says it
+/// shows now (none under fog): the counts are public, whoever decided.
+pub(super) fn set_counts(
+    pending: Res<PendingMove>,
     mut commands: Commands,
     cells: Query<(Entity, &BoardSquare, Option<&RevealedCount>), With<FogZone>>,
-    fog: Query<&At, With<Fog>>,
-    mines: Query<&At, With<Mine>>,
-    variant: Res<ActiveVariant>,
 ) {
-    let fogged: SquareSet = fog.iter().map(|a| a.0).collect();
-    let mined: SquareSet = mines.iter().map(|a| a.0).collect();
-    let (files, ranks) = (variant.0.files, variant.0.ranks);
+    let Some(p) = &pending.0 else { return };
+    let fogged = p.after.fog();
     for (e, cell, shown) in &cells {
         let want = (!fogged.contains(cell.0)).then(|| {
             RevealedCount(
-                cell.0
-                    .neighbours(files, ranks)
-                    .filter(|n| mined.contains(*n))
-                    .count() as u8,
+                p.counts
+                    .iter()
+                    .find(|(sq, _)| *sq == cell.0)
+                    .map_or(0, |(_, n)| *n),
             )
         });
         if want.as_ref() != shown {
@@ -233,32 +232,93 @@ pub(super) fn update_counts(
     }
 }
 
-/// Check, on the board the entities now form (which must be the rules').
+/// Marks the mines whose cell is not fogged as seen by both players.
+pub(super) fn expose_mines(
+    mut commands: Commands,
+    mines: Query<(Entity, &At), (With<Mine>, Without<ShownMine>)>,
+    fog: Query<&At, With<Fog>>,
+) {
+    if mines.is_empty() {
+        return;
+    }
+    let fogged: SquareSet = fog.iter().map(|a| a.0).collect();
+    for (e, at) in &mines {
+        if !fogged.contains(at.0) {
+            commands.entity(e).insert(ShownMine);
+        }
+    }
+}
+
+/// Check, on the board the entities now form.
 pub(super) fn detect_check(
     pending: Res<PendingMove>,
-    board: TrueBoard,
+    board: PublicBoard,
     history: Res<ChessGame>,
     mut check: MessageWriter<CheckGiven>,
 ) {
     let Some(p) = &pending.0 else { return };
-    let Ok(now) = board.snapshot(&history) else {
-        error!(
-            "board entities do not form a position after {}",
-            p.report.mv
-        );
+    let Some(now) = board.public(&history) else {
+        error!("the board does not form a position after {}", p.report.mv);
         return;
     };
-    debug_assert_eq!(
-        minesweeper_core::chess::fen::to_fen(&now),
-        minesweeper_core::chess::fen::to_fen(&p.after),
-        "the entities must match the rules' result"
-    );
+    let now = now.position();
     if now.self_destructed().is_none() && now.in_check() {
         check.write(CheckGiven {
             side: now.turn(),
             king: now.king(now.turn()),
         });
     }
+}
+
+/// Ends the game with an outcome decided outside the moves (resignation,
+/// agreement, the server's word), the one way every mode does it.
+pub(super) fn conclude(
+    mut concluded: MessageReader<Concluded>,
+    mut history: ResMut<ChessGame>,
+    mut over: MessageWriter<GameOver>,
+) {
+    for c in concluded.read() {
+        if history.outcome().is_none() {
+            history.game_mut().conclude(c.0);
+            over.write(GameOver(c.0));
+        }
+    }
+}
+
+/// The end-of-game reveal of a game kept in public: the history becomes
+/// the true one (its start with every mine, for the record) and the mines
+/// still under fog get their entities. Only once the game is over.
+pub(super) fn reveal(
+    mut told: MessageReader<LayoutTold>,
+    mut commands: Commands,
+    mut history: ResMut<ChessGame>,
+    mines: Query<&At, With<Mine>>,
+) {
+    let Some(LayoutTold(fen)) = told.read().last() else {
+        return;
+    };
+    if history.outcome().is_none() {
+        return;
+    }
+    let layout = match minesweeper_core::chess::fen::parse_setup(fen) {
+        Ok(setup) => setup.mines,
+        Err(e) => {
+            warn!("the final layout does not read: {e}");
+            return;
+        }
+    };
+    let game = match history.game().revealed(&layout) {
+        Ok(g) => g,
+        Err(e) => {
+            warn!("the final layout is not this game's: {e}");
+            return;
+        }
+    };
+    let placed: SquareSet = mines.iter().map(|a| a.0).collect();
+    for sq in game.position().mines().difference(&placed).iter() {
+        commands.spawn((Mine, At(sq), BoardEntity));
+    }
+    history.replace(game);
 }
 
 /// The end of the turn: the game may be over.

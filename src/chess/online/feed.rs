@@ -1,28 +1,29 @@
 //! Moves between the board and the server: this screen's moves go out,
-//! the server's come in and are played on the board one at a time, each
-//! over mines dealt again so that it does here what it did there.
+//! and the server is the decider of every move played here. Each move it
+//! tells of is read against the board the players see, into the move,
+//! what it did (blasts, sweeps, fog lifted) and the counts after it, and
+//! carried out by the same turn stages as a move at one screen. Nothing
+//! here knows where a hidden mine lies, and nothing guesses.
 
 use bevy::prelude::*;
-use minesweeper_core::chess::fen::FenError;
-use minesweeper_core::chess::notation::parse_coordinate;
-use minesweeper_core::chess::{Color as Side, Move, RuleSet, Square, SquareSet};
-use minesweeper_core::online::protocol::{ClientMsg, MoveView};
-use minesweeper_core::rng::GameRng;
-use rand::SeedableRng;
+use minesweeper_core::chess::Move;
+use minesweeper_core::online::protocol::ClientMsg;
 
-use super::{Online, readable};
+use super::Online;
 use crate::chess::ecs::{
-    ActiveVariant, At, BoardEntity, ChessGame, GameOver, GameStarted, Mine, MoveQueue,
-    MoveRejected, MoveRequested, Opponent, PendingMove,
+    ActiveVariant, ChessGame, Concluded, GameStarted, LayoutTold, MoveRejected, MoveRequested,
+    Pending, PendingMove, PlayMode, PublicBoard, Replaying,
 };
 
 /// This screen's moves, checked here (legality is public) and sent.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn send_moves(
     mut requests: MessageReader<MoveRequested>,
     mut online: ResMut<Online>,
-    opponent: Res<Opponent>,
+    mode: Res<PlayMode>,
     history: Res<ChessGame>,
-    replaying: Res<MoveQueue>,
+    board: PublicBoard,
+    pending: Res<PendingMove>,
     mut held: Local<Option<Move>>,
     mut rejected: MessageWriter<MoveRejected>,
 ) {
@@ -32,20 +33,23 @@ pub(super) fn send_moves(
         .chain(requests.read().map(|r| r.0))
         .collect();
     // While the board catches up with the server (a new board, a history
-    // replayed a frame a move) the last move asked waits, and is checked
+    // played a move a frame) the last move asked waits, and is checked
     // against the position reached.
-    if online.building || !replaying.0.is_empty() {
+    if online.building || !online.incoming.is_empty() || pending.is_some() {
         *held = asked.last().copied();
         return;
     }
     for mv in asked {
-        if opponent.online.is_none() || online.over.is_some() || online.sent.is_some() {
+        if mode.is_local() || online.over.is_some() || online.sent.is_some() {
             continue;
         }
-        let pos = history.position();
-        if !opponent.moves_here(pos.turn()) || !online.incoming.is_empty() {
+        if !mode.moves_here(history.turn()) {
             continue;
         }
+        let Some(public) = board.public(&history) else {
+            continue;
+        };
+        let pos = public.position();
         if !pos.is_legal(mv) {
             rejected.write(MoveRejected {
                 mv,
@@ -65,67 +69,69 @@ pub(super) fn send_moves(
     }
 }
 
-fn cell(name: &str) -> Option<Square> {
-    Square::parse(name)
-}
-
-/// The mines to lay before `view`'s move: those the position after it
-/// holds (dealt to agree with it) and those the move removed.
-fn mines_before(view: &MoveView, rules: RuleSet, rng: &mut GameRng) -> Result<SquareSet, FenError> {
-    let after = readable(&view.fen, rules, rng)?;
-    let mut mines = *after.mines();
-    let removed = view
-        .blasts
-        .iter()
-        .map(|(c, _)| c.as_str())
-        .chain(view.swept.as_deref())
-        .chain(view.royal_sweep.as_deref());
-    for sq in removed.filter_map(cell) {
-        mines.insert(sq);
-    }
-    Ok(mines)
-}
-
-/// Plays the server's next move on the board once the last one is done.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn feed_moves(
+/// The server's decider: its next move, read against the board the
+/// players see, becomes the move the turn's stages carry out.
+pub(super) fn decide(
     mut online: ResMut<Online>,
     mut started: MessageReader<GameStarted>,
-    pending: Res<PendingMove>,
-    mut queue: ResMut<MoveQueue>,
+    mut pending: ResMut<PendingMove>,
+    mut replaying: ResMut<Replaying>,
     history: Res<ChessGame>,
+    board: PublicBoard,
     variant: Res<ActiveVariant>,
-    mines: Query<Entity, With<Mine>>,
-    mut commands: Commands,
 ) {
     if started.read().count() > 0 {
         online.building = false;
     }
-    if online.building || pending.0.is_some() || !queue.0.is_empty() {
+    if online.building || pending.is_some() || history.outcome().is_some() {
         return;
     }
     let Some(view) = online.incoming.pop_front() else {
         return;
     };
-    let mut rng = GameRng::seed_from_u64(online.seed);
-    online.seed = online.seed.wrapping_add(1);
-    let mv = parse_coordinate(history.position(), &view.uci);
-    let layout = mines_before(&view, variant.0.rules, &mut rng);
-    let (Ok(mv), Ok(layout)) = (mv, layout) else {
-        warn!(
-            "online: move {} ({}) does not fit this board: asking again",
-            view.ply, view.uci
-        );
-        super::session::resync_now(&mut online);
+    online.history_left = online.history_left.saturating_sub(1);
+    replaying.0 = online.history_left > 0;
+    let told = board
+        .public(&history)
+        .ok_or(None)
+        .and_then(|before| view.read(&before, variant.0.rules).map_err(Some));
+    match told {
+        Ok(told) => {
+            pending.0 = Some(Pending {
+                after: told.after.position().clone(),
+                report: told.report,
+                counts: told.after.counts().to_vec(),
+            });
+        }
+        Err(why) => {
+            warn!(
+                "online: move {} ({}) does not fit this board ({}): asking again",
+                view.ply,
+                view.uci,
+                why.map_or("no board".to_string(), |e| e.to_string())
+            );
+            super::session::resync_now(&mut online);
+        }
+    }
+}
+
+/// Once the game is over here too, hands the server's final layout to the
+/// end-of-game reveal (once a game).
+pub(super) fn reveal_layout(
+    mut online: ResMut<Online>,
+    pending: Res<PendingMove>,
+    history: Res<ChessGame>,
+    mut told: MessageWriter<LayoutTold>,
+) {
+    let caught_up = !online.building && online.incoming.is_empty() && !pending.is_some();
+    if online.revealed || !caught_up || history.outcome().is_none() {
+        return;
+    }
+    let Some(end) = &online.over else {
         return;
     };
-    for e in &mines {
-        commands.entity(e).despawn();
-    }
-    for sq in layout.iter() {
-        commands.spawn((Mine, At(sq), BoardEntity));
-    }
-    queue.0.push_back(mv);
+    told.write(LayoutTold(end.layout.clone()));
+    online.revealed = true;
 }
 
 /// Ends the game on the board the way the server ended it, when the moves
@@ -133,35 +139,24 @@ pub(super) fn feed_moves(
 pub(super) fn settle_outcome(
     online: Res<Online>,
     pending: Res<PendingMove>,
-    queue: Res<MoveQueue>,
-    mut history: ResMut<ChessGame>,
-    mut over: MessageWriter<GameOver>,
+    history: Res<ChessGame>,
+    mut concluded: MessageWriter<Concluded>,
 ) {
-    let Some(end) = &online.over else { return };
+    let Some(end) = &online.over else {
+        return;
+    };
+    // Told once more the next frame at most: the first word ends it.
     if history.outcome().is_some()
         || online.building
         || !online.incoming.is_empty()
-        || pending.0.is_some()
-        || !queue.0.is_empty()
+        || pending.is_some()
     {
         return;
     }
-    let loser = match end.result.as_str() {
-        "1-0" => Some(Side::Black),
-        "0-1" => Some(Side::White),
-        _ => None,
-    };
-    let game = history.game_mut();
-    match (end.why.as_str(), loser) {
-        ("timeout", Some(l)) => game.flag(l),
-        ("timeout_vs_insufficient_material", _) => {
-            let turn = game.turn();
-            game.flag(turn);
+    match end.outcome() {
+        Some(outcome) => {
+            concluded.write(Concluded(outcome));
         }
-        (_, Some(l)) => game.resign_as(l),
-        (_, None) => game.agree_draw(),
-    }
-    if let Some(o) = history.outcome() {
-        over.write(GameOver(o));
+        None => warn!("online: the server's end does not add up: {end:?}"),
     }
 }

@@ -2,12 +2,13 @@
 //! says turned into the same messages as a game at one screen.
 //!
 //! The server holds the mines; this screen never learns where the hidden
-//! ones are. It keeps the board the players see and, under the fog, mines
-//! of its own dealt to agree with what is known: before each server move
-//! they are dealt again so that the move does here exactly what the server
-//! says it did (the blasts and sweeps it reports get a mine, the rest agree
-//! with the counts after it). The move then runs through the same turn
-//! stages, animations and sounds as any other.
+//! ones are, and holds none of its own: its board is the one the players
+//! see. The server is the decider of an online game: each move it tells of
+//! (what it did, the counts after it) is carried out by the same turn
+//! stages, animations and sounds as a move at one screen.
+//! [`ServerMsg::Game`](minesweeper_core::online::protocol::ServerMsg::Game)
+//! brings the start as the players saw it and every move since, played
+//! here the same way.
 
 mod feed;
 pub mod link;
@@ -17,12 +18,10 @@ mod warn;
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
-use minesweeper_core::chess::fen::{FenError, parse_dealt, parse_setup};
-use minesweeper_core::chess::{Color as Side, Position, RuleSet};
+use minesweeper_core::chess::{ByColor, Color as Side};
 use minesweeper_core::online::protocol::{ClientMsg, ClockView, ErrorCode, MoveView, Over};
-use minesweeper_core::rng::GameRng;
 
-use crate::chess::ecs::TurnSet;
+use crate::chess::ecs::{Decider, PlayMode, TurnSet};
 use link::Link;
 
 /// The connection, if any: a non-`Send` resource (the browser's socket),
@@ -31,21 +30,6 @@ use link::Link;
 pub struct LinkSlot(Option<Link>);
 pub use warn::LOW_TIME_MS;
 pub(crate) use warn::low_time_warning;
-
-/// A position the server sent (public FEN), its hidden mines dealt to
-/// agree with what is known. The last position of a game lost by a blast
-/// (the mover's own king left attacked) reads too.
-///
-/// # Errors
-/// The FEN does not read or admits no layout.
-pub fn readable(fen: &str, rules: RuleSet, rng: &mut GameRng) -> Result<Position, FenError> {
-    parse_dealt(fen, rules, rng).or_else(|e| {
-        let setup =
-            minesweeper_core::chess::deal::deal(parse_setup(fen)?, rng).map_err(FenError::Deal)?;
-        let mover = !setup.turn;
-        Position::from_setup_after_blast(setup, rules, mover).map_err(|_| e)
-    })
-}
 
 /// Where the online client is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -96,7 +80,7 @@ pub struct Online {
     /// The time control (`5+3`), `None` when untimed.
     pub time: Option<String>,
     /// Whether each side (White, Black) is connected.
-    pub present: [bool; 2],
+    pub present: ByColor<bool>,
     /// The clocks as last told, and when (seconds of this app's clock).
     clock: Option<(ClockView, f64)>,
     /// The draw on offer, by whom.
@@ -115,6 +99,11 @@ pub struct Online {
     sent: Option<u32>,
     /// Server moves still to be played on the board, in order.
     incoming: VecDeque<MoveView>,
+    /// How many of them, at the front, are a history being caught up
+    /// with (heard at its last move only).
+    history_left: usize,
+    /// The final layout was handed to the end-of-game reveal.
+    revealed: bool,
     /// A new board was asked for and is not built yet.
     building: bool,
     /// The last refusal or connection problem.
@@ -122,8 +111,6 @@ pub struct Online {
     /// When to try the connection again, and when to ping.
     retry_at: f64,
     ping_at: f64,
-    /// Seeds the mines dealt under the fog (they show nothing).
-    seed: u64,
     /// Keep the seat's token between runs (the game's window does; tests
     /// and tools leave no file behind).
     remember: bool,
@@ -248,12 +235,15 @@ impl Plugin for OnlinePlugin {
                     (
                         session::requests,
                         feed::send_moves,
-                        feed::feed_moves,
                         feed::settle_outcome,
+                        feed::reveal_layout,
                         session::io,
                     )
                         .chain()
                         .in_set(OnlineSet::Send),
+                    feed::decide
+                        .in_set(Decider::Server)
+                        .run_if(|m: Res<PlayMode>| m.is_online()),
                 ),
             );
     }
@@ -278,8 +268,8 @@ fn publish(online: Res<Online>, time: Res<Time<Real>>) {
         online.phase,
         online.code.as_deref().unwrap_or(""),
         online.ply,
-        online.present[0],
-        online.present[1],
+        online.present[Side::White],
+        online.present[Side::Black],
         ms(Side::White),
         ms(Side::Black),
         online.over.as_ref().map_or("", |o| o.why.as_str()),

@@ -2,45 +2,22 @@
 //! keeping the connection alive and coming back after it drops.
 
 use bevy::prelude::*;
-use minesweeper_core::chess::fen::to_public_fen;
-use minesweeper_core::chess::record::parse as parse_record;
-use minesweeper_core::chess::{Move, Position, Variant};
+use minesweeper_core::chess::Color as Side;
 use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
 use minesweeper_core::online::table::builtin_variant;
+use minesweeper_core::online::told::public_after;
 
 use super::link::{Link, LinkEvent};
-use super::readable;
 use super::{LinkSlot, Notice, Online, OnlineRequest, Phase};
 use crate::base::options::GameOptions;
 use crate::base::platform::default_server;
 use crate::base::platform::store;
-use crate::chess::ecs::{NewGameRequested, Opponent, Seat};
+use crate::chess::ecs::{NewGameRequested, PlayMode, Seat};
 
 /// Where the online seat is kept between runs (a reload, a restart):
 /// the server's address, the seat's token and the game's code, a line
 /// each.
 const SEAT_FILE: &str = "online-seat.txt";
-
-/// The server's record of the game read back: its start (the mines still
-/// hidden dealt here) and the moves to replay, when it reads, holds `plies`
-/// moves and leads to the server's public position `fen`.
-fn history(
-    record: &str,
-    fen: &str,
-    plies: usize,
-    variant: &Variant,
-    rng: &mut minesweeper_core::rng::GameRng,
-) -> Option<(Position, Vec<Move>)> {
-    let rules = variant.rules;
-    let read = parse_record(record, |_| Some(rules), rng)
-        .map_err(|e| warn!("online: the server's record does not read: {e}"))
-        .ok()?;
-    let game = &read.game;
-    (game.moves().len() == plies && to_public_fen(game.position()) == fen).then(|| {
-        let moves = game.moves().iter().map(|m| m.mv).collect();
-        (read.start, moves)
-    })
-}
 
 /// A seat kept between runs.
 struct Kept {
@@ -105,7 +82,6 @@ pub(super) fn start(
         .clone()
         .or_else(|| kept.as_ref().map(|k| k.server.clone()))
         .unwrap_or_else(default_server);
-    online.seed = crate::base::platform::wall_clock_nanos();
     let kept = kept.filter(|k| k.server == online.server);
     // An invite link opened again (a reload) goes back to the seat taken
     // through it rather than asking for it a second time.
@@ -153,7 +129,7 @@ fn connect(online: &mut Online, slot: &mut LinkSlot) {
 pub(super) fn requests(
     mut asked: MessageReader<OnlineRequest>,
     mut online: ResMut<Online>,
-    mut opponent: ResMut<Opponent>,
+    mut mode: ResMut<PlayMode>,
 ) {
     for request in asked.read() {
         online.notice = None;
@@ -203,7 +179,7 @@ pub(super) fn requests(
                     left,
                     ..Online::default()
                 };
-                opponent.online = None;
+                *mode = PlayMode::HotSeat;
                 continue;
             }
             OnlineRequest::Return => {
@@ -226,7 +202,7 @@ pub(super) fn io(
     mut slot: NonSendMut<LinkSlot>,
     mut online: ResMut<Online>,
     time: Res<Time<Real>>,
-    mut opponent: ResMut<Opponent>,
+    mut mode: ResMut<PlayMode>,
     mut new_game: MessageWriter<NewGameRequested>,
 ) {
     if !online.connected {
@@ -244,7 +220,7 @@ pub(super) fn io(
         match event {
             LinkEvent::Opened => online.open = true,
             LinkEvent::Message(msg) => {
-                apply(&mut online, *msg, now(&time), &mut opponent, &mut new_game);
+                apply(&mut online, *msg, now(&time), &mut mode, &mut new_game);
             }
             LinkEvent::Unreadable(why) => {
                 warn!("online: a message from the server did not read: {why}")
@@ -280,7 +256,7 @@ fn apply(
     online: &mut Online,
     msg: ServerMsg,
     now: f64,
-    opponent: &mut Opponent,
+    mode: &mut PlayMode,
     new_game: &mut MessageWriter<NewGameRequested>,
 ) {
     match msg {
@@ -298,7 +274,9 @@ fn apply(
             time,
             you,
             moves,
-            record,
+            start,
+            history,
+            record: _,
             fen,
             present,
             clock,
@@ -309,29 +287,31 @@ fn apply(
                 online.notice = Some(Notice::Refused(ErrorCode::BadRequest));
                 return;
             };
-            let mut rng =
-                <minesweeper_core::rng::GameRng as rand::SeedableRng>::seed_from_u64(online.seed);
-            online.seed = online.seed.wrapping_add(1);
-            // The whole history when the record replays to the server's
-            // position; else the position alone, the moves listed plain.
-            let (start, replay, earlier) =
-                match history(&record, &fen, moves.len(), &variant, &mut rng) {
-                    Some((start, replay)) => (start, replay, Vec::new()),
-                    None => match readable(&fen, variant.rules, &mut rng) {
-                        Ok(p) => (p, Vec::new(), moves),
-                        Err(e) => {
-                            warn!("online: the server's position {fen} does not read: {e}");
-                            return;
-                        }
-                    },
-                };
-            online.ply = u32::try_from(replay.len() + earlier.len()).unwrap_or(u32::MAX);
+            // The start as the players saw it and every move since, played
+            // here one a frame; a server that sends no history gives the
+            // position alone, the moves listed plain.
+            let rules = variant.rules;
+            let (seen, history, earlier) = match public_after(&start, rules, None) {
+                Ok(seen) if history.len() == moves.len() => (seen, history, Vec::new()),
+                _ => match public_after(&fen, rules, Some(Side::White))
+                    .or_else(|_| public_after(&fen, rules, Some(Side::Black)))
+                {
+                    Ok(seen) => (seen, Vec::new(), moves),
+                    Err(e) => {
+                        warn!("online: the server's position {fen} does not read: {e}");
+                        return;
+                    }
+                },
+            };
+            online.ply = u32::try_from(history.len() + earlier.len()).unwrap_or(u32::MAX);
             new_game.write(NewGameRequested {
                 variant: Some(variant),
-                seed: None,
-                position: Some(start),
-                moves: replay,
+                seen: Some(seen),
+                ..NewGameRequested::fresh()
             });
+            online.history_left = history.len();
+            online.revealed = false;
+            online.incoming = history.into();
             online.building = true;
             online.phase = Phase::InGame;
             online.code = Some(code);
@@ -345,11 +325,7 @@ fn apply(
             online.earlier = earlier;
             online.over = over;
             online.sent = None;
-            online.incoming.clear();
-            *opponent = Opponent {
-                online: Some(you.map_or(Seat::Spectator, Seat::Player)),
-                ..Opponent::default()
-            };
+            *mode = PlayMode::Online(you.map_or(Seat::Spectator, Seat::Player));
         }
         ServerMsg::Moved { view, clock } => {
             if view.ply <= online.ply {
@@ -415,6 +391,7 @@ pub(super) fn resync_now(online: &mut Online) {
         (None, None) => return,
     };
     online.incoming.clear();
+    online.history_left = 0;
     send(online, msg);
 }
 

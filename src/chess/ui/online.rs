@@ -267,7 +267,7 @@ pub(crate) fn online_panel(
         );
         if let Some(page) = page_address()
             && online.side.is_some()
-            && !online.present.iter().all(|p| *p)
+            && !online.present.all(|p| *p)
         {
             let link = format!("{page}?join={code}");
             ui.label(
@@ -286,8 +286,8 @@ pub(crate) fn online_panel(
             ui.label(tr(T::Watching));
         }
         Some(me) if online.over.is_none() => {
-            let theirs = online.present[(!me).index()];
-            if !online.present.iter().all(|p| *p) && online.moves_told() == 0 && !theirs {
+            let theirs = online.present[!me];
+            if !online.present.all(|p| *p) && online.moves_told() == 0 && !theirs {
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label(tr(T::WaitingOpponent));
@@ -323,7 +323,7 @@ pub(crate) fn online_panel(
             // Resign and offer even while the opponent is away (the
             // server tells it on its return); not before the game starts.
             let live = online.over.is_none()
-                && (online.present.iter().all(|p| *p)
+                && (online.present.all(|p| *p)
                     || online.moves_told() > 0
                     || online.clock_running().is_some());
             if online.over.is_none() {

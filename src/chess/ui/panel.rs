@@ -18,7 +18,7 @@ use crate::base::settings::{Notation, Settings};
 use crate::chess::ecs::computer::{ComputerStatus, HintRequested, level_label};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{
-    ActiveVariant, ChessGame, GameCommand, NewGameRequested, Opponent, TrueBoard,
+    ActiveVariant, ChessGame, GameCommand, NewGameRequested, PlayMode, PublicBoard,
 };
 use crate::chess::online::{Online, OnlineRequest};
 use crate::chess::view::Layout;
@@ -50,8 +50,8 @@ pub(crate) fn panel(
     library: Res<PresetLibrary>,
     state: Res<ChessGame>,
     variant: Res<ActiveVariant>,
-    board: TrueBoard,
-    opponent: Res<Opponent>,
+    board: PublicBoard,
+    mode: Res<PlayMode>,
     status: Res<ComputerStatus>,
     online: Res<Online>,
     time: Res<Time<Real>>,
@@ -79,9 +79,9 @@ pub(crate) fn panel(
         pieces_lost(ui, &tx, &state);
         ui.separator();
         move_list(ui, &tx, settings.notation, &online.earlier, &state);
-        if opponent.computer.is_some() {
+        if let PlayMode::Computer { level, .. } = *mode {
             ui.separator();
-            computer(ui, &tx, &opponent, &status);
+            computer(ui, &tx, level, &status);
         }
         ui.separator();
         if remote {
@@ -91,12 +91,12 @@ pub(crate) fn panel(
             messages(ui, &tx, &ui_state, &library);
             return;
         }
-        let vs = opponent.computer.is_some_and(|c| c != state.turn());
+        let vs = mode.computer().is_some_and(|c| c != state.turn());
         click |= buttons(
             ui,
             &tx,
             &state,
-            &opponent,
+            &mode,
             &status,
             &library,
             &variant,
@@ -113,9 +113,9 @@ pub(crate) fn panel(
 }
 
 /// Whose turn (or the result), check, and the mine counter.
-fn turn_and_mines(ui: &mut egui::Ui, tx: &Texts, state: &ChessGame, board: &TrueBoard) {
+fn turn_and_mines(ui: &mut egui::Ui, tx: &Texts, state: &ChessGame, board: &PublicBoard) {
     let tr = |t: T| tx.t(t);
-    let pos = board.snapshot(state).ok();
+    let pos = board.public(state);
     if let Some(o) = state.outcome() {
         ui.label(egui::RichText::new(outcome_text(o, tx)).strong().size(16.0));
     } else {
@@ -138,7 +138,7 @@ fn turn_and_mines(ui: &mut egui::Ui, tx: &Texts, state: &ChessGame, board: &True
                 .circle(r.center(), 7.0, fill_c, egui::Stroke::new(1.5, line));
             ui.label(egui::RichText::new(tx.f(T::ToMove, &[("side", tr(side).into())])).size(16.0));
         });
-        if pos.as_ref().is_some_and(|p| p.in_check()) {
+        if pos.as_ref().is_some_and(|p| p.position().in_check()) {
             ui.label(
                 egui::RichText::new(tr(T::Check))
                     .color(egui::Color32::from_rgb(230, 60, 50))
@@ -259,9 +259,14 @@ fn move_list(
 }
 
 /// The computer's level and what it is doing.
-fn computer(ui: &mut egui::Ui, tx: &Texts, opponent: &Opponent, status: &ComputerStatus) {
+fn computer(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    level: minesweeper_core::ai::Level,
+    status: &ComputerStatus,
+) {
     let tr = |t: T| tx.t(t);
-    let level = tr(level_label(opponent.level));
+    let level = tr(level_label(level));
     ui.label(tx.f(T::VsComputer, &[("level", level.into())]));
     if status.thinking {
         ui.horizontal(|ui| {
@@ -289,7 +294,7 @@ fn buttons(
     ui: &mut egui::Ui,
     tx: &Texts,
     state: &ChessGame,
-    opponent: &Opponent,
+    mode: &PlayMode,
     status: &ComputerStatus,
     library: &PresetLibrary,
     variant: &ActiveVariant,
@@ -299,7 +304,7 @@ fn buttons(
 ) -> bool {
     let tr = |t: T| tx.t(t);
     let mut click = false;
-    let vs = opponent.computer;
+    let vs = mode.computer();
     ui.horizontal_wrapped(|ui| {
         if ui.button(tr(T::NewGame)).clicked() {
             act.new_game.write(fresh_game(library));

@@ -8,7 +8,7 @@ use crate::base::settings::Settings;
 use crate::base::textures::Textures;
 use crate::base::theme::{colors, count_color};
 use crate::chess::ecs::{
-    ActiveVariant, At, BoardSquare, ChessPiece, Fog, FogZone, Mine, RevealedCount, Swept,
+    ActiveVariant, At, BoardSquare, ChessPiece, Fog, FogZone, RevealedCount, ShownMine, Swept,
 };
 use minesweeper_core::chess::{Color as Side, Piece, Square};
 
@@ -298,19 +298,15 @@ fn show_counts(
     }
 }
 
-/// Discovered mines: drawn once their cell is revealed, never before.
+/// Discovered mines: the rules mark them [`ShownMine`] once their cell is
+/// revealed, never before.
 fn show_mines(
     mut commands: Commands,
     layout: Res<Layout>,
     textures: Res<Textures>,
-    mines: Query<(Entity, &At), (With<Mine>, Without<MineMark>)>,
-    fog: Query<&At, With<Fog>>,
+    shown: Query<(Entity, &At), (With<ShownMine>, Without<MineMark>)>,
 ) {
-    for (e, at) in &mines {
-        // A mine under fog is hidden: draw nothing that could give it away.
-        if fog.iter().any(|f| f.0 == at.0) {
-            continue;
-        }
+    for (e, at) in &shown {
         let mut sprite = Sprite::from_image(textures.mine.clone());
         sprite.custom_size = Some(Vec2::splat(CELL * 0.62));
         commands.entity(e).insert((
@@ -327,7 +323,12 @@ fn relayout(
     layout: Res<Layout>,
     mut placed: Query<
         (&mut Transform, Option<&At>, Option<&BoardSquare>),
-        Or<(With<ChessPiece>, With<Fog>, With<Mine>, With<BoardSquare>)>,
+        Or<(
+            With<ChessPiece>,
+            With<Fog>,
+            With<ShownMine>,
+            With<BoardSquare>,
+        )>,
     >,
 ) {
     if !layout.is_changed() {

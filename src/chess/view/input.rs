@@ -8,8 +8,8 @@ use super::{CELL, Layout, ViewStep, z};
 use crate::base::gesture::PointerFrame;
 use crate::base::screen::{Screen, no_menu};
 use crate::chess::ecs::{
-    At, ChessGame, ChessPiece, GameStarted, MoveRejected, MoveRequested, MoveUndone, Opponent,
-    PieceMoved, SapperUsed, TrueBoard,
+    At, ChessGame, ChessPiece, GameStarted, MoveRejected, MoveRequested, MoveUndone, PieceMoved,
+    PlayMode, PublicBoard, SapperUsed,
 };
 use minesweeper_core::chess::{Move, MoveKind, Role, Square};
 
@@ -137,21 +137,21 @@ fn board_point(
 
 fn select(
     selection: &mut Selection,
-    board: &TrueBoard,
+    board: &PublicBoard,
     state: &ChessGame,
-    opponent: &Opponent,
+    mode: &PlayMode,
     sq: Square,
 ) -> bool {
-    let Ok(pos) = board.snapshot(state) else {
+    let Some(public) = board.public(state) else {
         return false;
     };
     // The computer's pieces (online: the opponent's) are not the player's.
-    if state.outcome().is_some() || !opponent.moves_here(state.turn()) {
+    if state.outcome().is_some() || !mode.moves_here(state.turn()) {
         *selection = Selection::default();
         return false;
     }
     // Only public information decides what the player may select.
-    let public = pos.public_view();
+    let pos = public.position();
     match pos.piece_at(sq) {
         Some(p) if p.color == pos.turn() => {
             selection.from = Some(sq);
@@ -176,14 +176,14 @@ pub(crate) fn pointer(
     frame: Res<PointerFrame>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     layout: Res<Layout>,
-    board: TrueBoard,
+    board: PublicBoard,
     state: Res<ChessGame>,
     mut selection: ResMut<Selection>,
     mut drag: ResMut<Drag>,
     mut pieces: Query<(Entity, &At, &mut Transform), With<ChessPiece>>,
     mut requests: MessageWriter<MoveRequested>,
     mut dropped: ResMut<Dropped>,
-    opponent: Res<Opponent>,
+    mode: Res<PlayMode>,
 ) {
     let Some(world) = frame.world else {
         return;
@@ -251,7 +251,7 @@ pub(crate) fn pointer(
     if frame.secondary {
         return;
     }
-    if select(&mut selection, &board, &state, &opponent, sq)
+    if select(&mut selection, &board, &state, &mode, sq)
         && let Some((e, _, _)) = pieces.iter().find(|(_, at, _)| at.0 == sq)
     {
         *drag = Drag {

@@ -10,7 +10,7 @@ use crate::base::settings::Settings;
 use crate::base::textures::Textures;
 use crate::base::theme::colors;
 use crate::chess::ecs::computer::Hint;
-use crate::chess::ecs::{ChessGame, TrueBoard};
+use crate::chess::ecs::{ChessGame, PublicBoard};
 use minesweeper_core::chess::{Color as Side, Move, MoveKind, Piece, Square};
 
 /// Draws the marks after the board and its animation.
@@ -37,7 +37,7 @@ fn draw_selection(
     settings: Res<Settings>,
     textures: Res<Textures>,
     selection: Res<Selection>,
-    board: TrueBoard,
+    board: PublicBoard,
     state: Res<ChessGame>,
     old: Query<Entity, With<Highlight>>,
     fonts: Res<Fonts>,
@@ -53,10 +53,11 @@ fn draw_selection(
         return;
     }
     let Some(from) = selection.from else { return };
-    // Pieces are public: the snapshot only tells captures from steps.
-    let Ok(pos) = board.snapshot(&state) else {
+    // The pieces tell captures from steps.
+    let Some(public) = board.public(&state) else {
         return;
     };
+    let pos = public.position();
     let selected = colors(settings.theme).selected;
     commands.spawn((
         Highlight,

@@ -18,7 +18,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::base::screen::Screen;
-use crate::chess::ecs::{ChessGame, TrueBoard, TurnSet};
+use crate::chess::ecs::{ChessGame, PublicBoard, TurnSet};
 use minesweeper_core::chess::Square;
 
 pub(crate) use crate::base::draw::{CELL, Fonts, PanelWidth};
@@ -242,7 +242,7 @@ fn fit_camera(
 /// public information: the page is as visible to the player as the board.
 fn publish_status(
     frames: Res<bevy::diagnostic::FrameCount>,
-    board: TrueBoard,
+    board: PublicBoard,
     state: Res<ChessGame>,
     texts: Option<Res<crate::base::i18n::Texts>>,
     mut first_ms: Local<Option<f64>>,
@@ -254,8 +254,8 @@ fn publish_status(
         info!("first frame drawn {t:.0} ms after the page started");
     }
     let fen = board
-        .snapshot(&state)
-        .map(|p| minesweeper_core::chess::fen::to_public_fen(&p))
+        .public(&state)
+        .map(|p| minesweeper_core::chess::fen::public_to_fen(&p))
         .unwrap_or_default();
     let outcome = state
         .outcome()

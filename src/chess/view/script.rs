@@ -7,8 +7,7 @@ use bevy::prelude::*;
 use super::effects;
 use crate::base::options::GameOptions;
 use crate::chess::ecs::presets::PresetLibrary;
-use crate::chess::ecs::{ChessGame, MoveRequested, NewGameRequested, TrueBoard};
-use minesweeper_core::chess::{Position, RuleSet, Variant, fen};
+use crate::chess::ecs::{ChessGame, MoveRequested, NewGameRequested, PublicBoard, options_game};
 
 /// Plays the command line's script once the pointer and keys are read.
 pub(super) struct ScriptPlugin;
@@ -23,7 +22,7 @@ impl Plugin for ScriptPlugin {
 pub(super) fn script(
     mut commands: Commands,
     mut options: ResMut<GameOptions>,
-    board: TrueBoard,
+    board: PublicBoard,
     state: Res<ChessGame>,
     library: Option<Res<PresetLibrary>>,
     busy: Query<(), With<effects::Busy>>,
@@ -71,63 +70,13 @@ pub(super) fn script(
     }
 }
 
-/// The game `--preset` and `--fen` ask for, if any.
-fn options_game(
-    options: &GameOptions,
-    library: Option<&PresetLibrary>,
-) -> Option<NewGameRequested> {
-    let variant = options.preset.as_ref().and_then(|file| {
-        let found = library.and_then(|l| l.entries.iter().find(|e| &e.file == file));
-        if found.is_none() {
-            error!("--preset {file}: no such preset in levels/");
-        }
-        found
-            .and_then(|e| e.preset.as_ref().ok())
-            .map(|p| p.variant.clone())
-    });
-    let position = options.fen.as_ref().and_then(|f| {
-        fen_position(f, variant.as_ref(), options.seed)
-            .map_err(|e| error!("--fen: {e}"))
-            .ok()
-    });
-    (variant.is_some() || position.is_some()).then(|| NewGameRequested {
-        variant,
-        position,
-        ..NewGameRequested::fresh()
-    })
-}
-
-/// A `--fen` position under the preset's rules (its board must fit the
-/// preset); a public FEN's hidden mines are dealt from what it shows.
-fn fen_position(
-    text: &str,
-    variant: Option<&Variant>,
-    seed: Option<u64>,
-) -> Result<Position, fen::FenError> {
-    let setup = fen::parse_setup(text)?;
-    if let Some(v) = variant {
-        fen::check_against(&setup, v)?;
-    }
-    let rules = variant.map_or_else(|| RuleSet::standard(setup.files, setup.ranks), |v| v.rules);
-    let mut rng = <minesweeper_core::rng::GameRng as rand::SeedableRng>::seed_from_u64(
-        seed.unwrap_or_else(crate::base::platform::wall_clock_nanos),
-    );
-    let setup =
-        minesweeper_core::chess::deal::deal(setup, &mut rng).map_err(fen::FenError::Deal)?;
-    Position::from_setup(setup, rules).map_err(fen::FenError::Position)
-}
-
 /// A scripted move, read on what the player sees.
 fn scripted_move(
-    board: &TrueBoard,
+    board: &PublicBoard,
     state: &ChessGame,
     text: &str,
 ) -> Option<minesweeper_core::chess::Move> {
-    let pos = board
-        .snapshot(state)
-        .map_err(|e| error!("--script: {e}"))
-        .ok()?;
-    let public = pos.public_view();
+    let public = board.public(state)?;
     match minesweeper_core::chess::notation::parse_move(public.position(), text) {
         Ok(m) => {
             info!("--script: {text}");

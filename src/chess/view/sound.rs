@@ -7,7 +7,7 @@ use crate::base::audio::synth::Effect;
 use crate::base::audio::{PlayLater, PlaySound};
 use crate::base::settings::Settings;
 use crate::chess::ecs::{
-    CheckGiven, FogLifted, GameOver, MineExploded, MineSwept, MoveQueue, MoveRejected, PieceMoved,
+    CheckGiven, FogLifted, GameOver, MineExploded, MineSwept, MoveRejected, PieceMoved, Replaying,
     SapperUsed,
 };
 
@@ -25,7 +25,7 @@ impl Plugin for SoundPlugin {
 fn queue_sounds(
     mut commands: Commands,
     settings: Res<Settings>,
-    replaying: Res<MoveQueue>,
+    replaying: Res<Replaying>,
     mut out: MessageWriter<PlaySound>,
     mut moved: MessageReader<PieceMoved>,
     mut exploded: MessageReader<MineExploded>,
@@ -38,7 +38,7 @@ fn queue_sounds(
 ) {
     // A history replayed one move a frame (a resumed game, an online game
     // joined late) is heard at its last move only, not as a drum roll.
-    if !replaying.0.is_empty() {
+    if replaying.0 {
         moved.clear();
         exploded.clear();
         swept.clear();

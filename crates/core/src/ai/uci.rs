@@ -20,7 +20,10 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use super::{Limits, MATE, Search, Thought};
-use crate::chess::{PublicPosition, RuleSet, fen, notation};
+use crate::chess::fen::FenError;
+use crate::chess::notation::NotationError;
+use crate::chess::position::PublicMoveError;
+use crate::chess::{IllegalMove, PublicPosition, RuleSet, fen, notation};
 
 /// The classic board's start, without fog or mines.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -36,7 +39,7 @@ struct Session {
 
 enum Event {
     /// A command, or why a line could not be read as one.
-    Line(Result<String, String>),
+    Line(Result<String, UciError>),
     Done(Option<Thought>),
     Failed(std::io::Error),
     End,
@@ -69,11 +72,9 @@ pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> std
                             Err(_) => break,
                         }
                     }
-                    Err(format!("line too long (at most {MAX_LINE} bytes)"))
+                    Err(UciError::TooLong)
                 }
-                Ok(_) => {
-                    String::from_utf8(bytes).map_err(|_| "the line is not UTF-8 text".to_string())
-                }
+                Ok(_) => String::from_utf8(bytes).map_err(|_| UciError::NotUtf8),
                 Err(e) => {
                     let _ = reader.send(Event::Failed(e));
                     return;
@@ -238,7 +239,44 @@ pub fn info_line(t: &Thought) -> String {
     )
 }
 
-fn position_command(words: &[&str], sapper: bool) -> Result<PublicPosition, String> {
+/// A line that is not a command, or a position that cannot be set up.
+#[derive(Debug)]
+pub enum UciError {
+    /// Longer than [`MAX_LINE`].
+    TooLong,
+    /// Not UTF-8.
+    NotUtf8,
+    /// `position` without `startpos` or `fen FEN`.
+    PositionSyntax,
+    /// The FEN does not read.
+    Fen(FenError),
+    /// A move of the `moves` list does not read.
+    Notation(String, NotationError),
+    /// A move of the list is not legal there.
+    Illegal(String, IllegalMove),
+    /// A move of the list cannot be played on a public position.
+    Unseen(String, PublicMoveError),
+}
+
+impl std::fmt::Display for UciError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UciError::TooLong => write!(f, "line too long (at most {MAX_LINE} bytes)"),
+            UciError::NotUtf8 => write!(f, "the line is not UTF-8 text"),
+            UciError::PositionSyntax => {
+                write!(f, "expected 'position startpos' or 'position fen FEN'")
+            }
+            UciError::Fen(e) => write!(f, "bad FEN: {e}"),
+            UciError::Notation(m, e) => write!(f, "move {m}: {e}"),
+            UciError::Illegal(m, e) => write!(f, "move {m}: {e}"),
+            UciError::Unseen(m, e) => write!(f, "move {m}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for UciError {}
+
+fn position_command(words: &[&str], sapper: bool) -> Result<PublicPosition, UciError> {
     let moves_at = words.iter().position(|w| *w == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
@@ -247,30 +285,38 @@ fn position_command(words: &[&str], sapper: bool) -> Result<PublicPosition, Stri
     let fen_text = match head.split_first() {
         Some((&"startpos", [])) => START_FEN.to_string(),
         Some((&"fen", f)) if !f.is_empty() => f.join(" "),
-        _ => return Err("expected 'position startpos' or 'position fen FEN'".into()),
+        _ => return Err(UciError::PositionSyntax),
     };
     parse_position(&fen_text, moves, sapper)
 }
 
-fn parse_position(fen_text: &str, moves: &[&str], sapper: bool) -> Result<PublicPosition, String> {
-    let setup = fen::parse_setup(fen_text).map_err(|e| format!("bad FEN: {e}"))?;
+fn parse_position(
+    fen_text: &str,
+    moves: &[&str],
+    sapper: bool,
+) -> Result<PublicPosition, UciError> {
+    let setup = fen::parse_setup(fen_text).map_err(UciError::Fen)?;
     let mut rules = RuleSet::standard(setup.files, setup.ranks);
     rules.sapper = sapper;
     if setup.unknown.is_none() {
         // A full FEN: its moves play out exactly, then only the public view
         // reaches the search.
-        let mut pos = fen::parse(fen_text, rules).map_err(|e| format!("bad FEN: {e}"))?;
+        let mut pos = fen::parse(fen_text, rules).map_err(UciError::Fen)?;
         for m in moves {
-            let mv = notation::parse_move(&pos, m).map_err(|e| format!("move {m}: {e}"))?;
-            pos.try_play(mv).map_err(|e| format!("move {m}: {e}"))?;
+            let mv =
+                notation::parse_move(&pos, m).map_err(|e| UciError::Notation(m.to_string(), e))?;
+            pos.try_play(mv)
+                .map_err(|e| UciError::Illegal(m.to_string(), e))?;
         }
         return Ok(pos.public_view());
     }
-    let mut public = fen::parse_public(fen_text, rules).map_err(|e| format!("bad FEN: {e}"))?;
+    let mut public = fen::parse_public(fen_text, rules).map_err(UciError::Fen)?;
     for m in moves {
-        let mv =
-            notation::parse_move(public.position(), m).map_err(|e| format!("move {m}: {e}"))?;
-        public.play_seen(mv).map_err(|e| format!("move {m}: {e}"))?;
+        let mv = notation::parse_move(public.position(), m)
+            .map_err(|e| UciError::Notation(m.to_string(), e))?;
+        public
+            .play_seen(mv)
+            .map_err(|e| UciError::Unseen(m.to_string(), e))?;
     }
     Ok(public)
 }

@@ -24,7 +24,8 @@ use std::rc::Rc;
 use rand::Rng;
 
 use super::position::{Position, PositionError, PublicPosition, Setup, Unknown};
-use super::square::{Square, SquareSet};
+use super::square::Square;
+use super::square_set::SquareSet;
 use super::variant::RuleSet;
 
 /// Why a public description is not a public position.
@@ -75,6 +76,35 @@ impl PublicPosition {
         if unknown.cells != fog_unknown || !setup.mines.intersection(&setup.fog).is_empty() {
             return Err(PublicError::Deal(DealError::NotPublic));
         }
+        Ok(PublicPosition::with_unknown(position, &unknown))
+    }
+
+    /// A public position from what a board shows (its pieces, fog, swept
+    /// cells, discovered mines, counts and how many mines hide), without
+    /// counting the layouts that agree: for a board the game itself keeps,
+    /// read every frame. `loser` names the side a blast has just beaten,
+    /// whose king may stand attacked.
+    ///
+    /// # Errors
+    /// As [`Position::from_setup`], and [`DealError::NotPublic`] when a
+    /// mine lies under fog or the unknown cells are not the fog's.
+    pub fn from_board(
+        mut setup: Setup,
+        rules: RuleSet,
+        loser: Option<super::color::Color>,
+    ) -> Result<PublicPosition, PublicError> {
+        let Some(unknown) = setup.unknown.take() else {
+            // Nothing unknown: every mine is on the board, the counts too.
+            return Position::build(setup, rules, loser, 0)
+                .map(|p| p.public_view())
+                .map_err(PublicError::Position);
+        };
+        let fog_unknown = setup.fog.difference(&setup.swept).difference(&setup.mines);
+        if unknown.cells != fog_unknown || !setup.mines.intersection(&setup.fog).is_empty() {
+            return Err(PublicError::Deal(DealError::NotPublic));
+        }
+        let position =
+            Position::build(setup, rules, loser, unknown.mines).map_err(PublicError::Position)?;
         Ok(PublicPosition::with_unknown(position, &unknown))
     }
 }

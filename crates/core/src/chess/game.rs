@@ -1,10 +1,11 @@
 //! A game: a position plus its history, for repetition and the move list.
 
+use super::color::Color;
 use super::notation::san_with_suffix;
 use super::position::{
     DrawReason, IllegalMove, Move, MoveReport, Outcome, Position, PositionError, WinReason,
 };
-use super::square::{Color, SquareSet};
+use super::square_set::SquareSet;
 use super::variant::Variant;
 
 /// One entry of the move list.
@@ -92,8 +93,16 @@ impl Game {
         let layout =
             super::deal::redeal(&self.position.public_view(), rng).map_err(RedealError::Deal)?;
         let unknown = self.unknown();
+        let known = self.start.mines().difference(&unknown);
+        self.with_start_mines(known.union(&layout))
+    }
+
+    /// This game from a start holding `mines`, its moves replayed; the
+    /// replay must give the same public game.
+    fn with_start_mines(&self, mines: SquareSet) -> Result<Game, RedealError> {
         let mut setup = self.start.to_setup();
-        setup.mines = setup.mines.difference(&unknown).union(&layout);
+        setup.unknown = None;
+        setup.mines = mines;
         let start =
             Position::from_setup(setup, *self.start.rules()).map_err(RedealError::Position)?;
         let moves: Vec<Move> = self.moves.iter().map(|m| m.mv).collect();
@@ -103,6 +112,29 @@ impl Game {
         }
         game.outcome = self.outcome;
         Ok(game)
+    }
+
+    /// The true game behind one kept in public (an online client's, whose
+    /// positions hold no hidden mine), once the game is over and `last`,
+    /// the mines of its final position, are told: the start's mines are
+    /// those and the ones its moves set off or swept. The moves replay to
+    /// the same public game.
+    ///
+    /// # Errors
+    /// When the start does not take the layout or the replay differs (a
+    /// layout that is not this game's).
+    pub fn revealed(&self, last: &SquareSet) -> Result<Game, RedealError> {
+        let mut mines = *last;
+        for m in &self.moves {
+            let r = &m.report;
+            for (sq, _) in r.blasts() {
+                mines.insert(sq);
+            }
+            for sq in r.swept.into_iter().chain(r.royal_sweep) {
+                mines.insert(sq);
+            }
+        }
+        self.with_start_mines(self.start.mines().union(&mines))
     }
 
     /// The moves played so far.
@@ -184,6 +216,15 @@ impl Game {
             } else {
                 Outcome::Draw(DrawReason::TimeoutVsInsufficientMaterial)
             });
+        }
+    }
+
+    /// Ends the game with an outcome decided outside its moves (a
+    /// resignation, an agreement, a flag: here or by a server); a game
+    /// already over keeps its outcome.
+    pub fn conclude(&mut self, outcome: Outcome) {
+        if self.outcome.is_none() {
+            self.outcome = Some(outcome);
         }
     }
 

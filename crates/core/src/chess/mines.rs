@@ -3,7 +3,7 @@
 use rand::Rng;
 use rand::seq::IteratorRandom;
 
-use super::square::SquareSet;
+use super::square_set::SquareSet;
 
 /// `count` distinct cells of `zone`, chosen uniformly at random (all of the
 /// zone when it has fewer cells).

@@ -4,7 +4,8 @@
 use std::fmt;
 
 use super::position::{Move, MoveKind, Outcome, Position, WinReason};
-use super::square::{Role, Square};
+use super::role::Role;
+use super::square::Square;
 use super::variant::Wing;
 
 /// A move text that does not name a legal move.

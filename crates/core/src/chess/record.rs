@@ -23,12 +23,12 @@
 
 use std::fmt;
 
+use super::color::Color;
 use super::deal::LayoutSpace;
 use super::fen;
 use super::game::Game;
 use super::notation;
 use super::position::{Outcome, Position, Setup};
-use super::square::Color;
 use super::variant::RuleSet;
 
 /// What is wrong with a game record, and where.

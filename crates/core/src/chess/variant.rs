@@ -1,6 +1,10 @@
 //! The rules that vary between board presets, in validated, typed form.
 
-use super::square::{Color, MAX_FILES, MAX_RANKS, Piece, Role, Square, SquareSet};
+use super::color::Color;
+use super::piece::Piece;
+use super::role::Role;
+use super::square::{MAX_FILES, MAX_RANKS, Square};
+use super::square_set::SquareSet;
 
 /// Where the king and one rook go when castling to one side.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::chess::Color;
+use crate::chess::{ByColor, Color};
 
 /// The longest base time a game may have (three hours).
 pub const MAX_BASE_S: u32 = 3 * 60 * 60;
@@ -110,7 +110,7 @@ impl FromStr for TimeControl {
 pub struct Clocks {
     control: TimeControl,
     /// Milliseconds each side had when its clock last stopped (White, Black).
-    left_ms: [u64; 2],
+    left_ms: ByColor<u64>,
     /// The side whose clock runs, and since when (ms); `None` once stopped.
     running: Option<(Color, u64)>,
 }
@@ -121,7 +121,7 @@ impl Clocks {
         let full = u64::from(control.base_s) * 1000;
         Clocks {
             control,
-            left_ms: [full, full],
+            left_ms: ByColor::both(full),
             running: Some((Color::White, now_ms)),
         }
     }
@@ -130,7 +130,7 @@ impl Clocks {
     /// side with the time its clock started.
     pub fn restore(
         control: TimeControl,
-        left_ms: [u64; 2],
+        left_ms: ByColor<u64>,
         running: Option<(Color, u64)>,
     ) -> Clocks {
         let cap = u64::from(MAX_BASE_S) * 1000 * 2;
@@ -147,7 +147,7 @@ impl Clocks {
     }
 
     /// What to store: each side's time at its last stop and the running side.
-    pub fn stored(&self) -> ([u64; 2], Option<(Color, u64)>) {
+    pub fn stored(&self) -> (ByColor<u64>, Option<(Color, u64)>) {
         (self.left_ms, self.running)
     }
 
@@ -158,7 +158,7 @@ impl Clocks {
 
     /// Milliseconds `side` has at `now_ms` (0 once its flag fell).
     pub fn left(&self, side: Color, now_ms: u64) -> u64 {
-        let stopped = self.left_ms[side.index()];
+        let stopped = self.left_ms[side];
         match self.running {
             Some((c, since)) if c == side => stopped.saturating_sub(now_ms.saturating_sub(since)),
             _ => stopped,
@@ -173,7 +173,7 @@ impl Clocks {
     /// When the running side's flag falls unless it moves (ms).
     pub fn deadline(&self) -> Option<u64> {
         self.running
-            .map(|(c, since)| since.saturating_add(self.left_ms[c.index()]))
+            .map(|(c, since)| since.saturating_add(self.left_ms[c]))
     }
 
     /// `mover` has moved at `now_ms`: its time is charged, the increment
@@ -189,7 +189,7 @@ impl Clocks {
             self.stop(now_ms);
             return Err(mover);
         }
-        self.left_ms[mover.index()] = left + u64::from(self.control.increment_s) * 1000;
+        self.left_ms[mover] = left + u64::from(self.control.increment_s) * 1000;
         self.running = Some((!mover, now_ms));
         Ok(())
     }
@@ -197,7 +197,7 @@ impl Clocks {
     /// Stops both clocks at `now_ms` (the game is over).
     pub fn stop(&mut self, now_ms: u64) {
         if let Some((c, _)) = self.running {
-            self.left_ms[c.index()] = self.left(c, now_ms);
+            self.left_ms[c] = self.left(c, now_ms);
         }
         self.running = None;
     }

@@ -8,8 +8,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::chess::fen::{to_fen, to_public_fen};
-use crate::chess::record::result_token;
-use crate::chess::{Color, Game, Square};
+use crate::chess::{
+    ByColor, Color, DrawReason, Game, Outcome, PlayedMove, Position, Square, WinReason,
+};
 
 /// The largest message a client may send, in bytes; longer frames are
 /// refused before they are read as JSON.
@@ -119,10 +120,28 @@ impl MoveView {
     /// first move.
     pub fn last(game: &Game) -> Option<MoveView> {
         let played = game.moves().last()?;
+        Some(MoveView::of(game.moves().len(), played, game.position()))
+    }
+
+    /// Every move of `game` as the players saw it when it was played (the
+    /// counts of that moment), replayed from its start.
+    pub fn history(game: &Game) -> Vec<MoveView> {
+        let mut pos = game.start().clone();
+        game.moves()
+            .iter()
+            .enumerate()
+            .map(|(i, played)| {
+                pos.play_unchecked(played.mv);
+                MoveView::of(i + 1, played, &pos)
+            })
+            .collect()
+    }
+
+    /// The `ply`-th move, `played`, which led to `pos`.
+    fn of(ply: usize, played: &PlayedMove, pos: &Position) -> MoveView {
         let r = &played.report;
-        let pos = game.position();
-        Some(MoveView {
-            ply: u32::try_from(game.moves().len()).unwrap_or(u32::MAX),
+        MoveView {
+            ply: u32::try_from(ply).unwrap_or(u32::MAX),
             by: r.mover,
             uci: played.mv.to_string(),
             san: played.san.clone(),
@@ -133,21 +152,121 @@ impl MoveView {
             full_lift: cells(&r.full_lift),
             check: pos.in_check(),
             fen: to_public_fen(pos),
-        })
+        }
+    }
+}
+
+/// A game's score, written as in PGN.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameResult {
+    /// White won.
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    /// Black won.
+    #[serde(rename = "0-1")]
+    BlackWins,
+    /// Drawn.
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+}
+
+impl GameResult {
+    /// The score of `outcome`.
+    pub fn of(outcome: Outcome) -> GameResult {
+        match outcome {
+            Outcome::Decisive {
+                winner: Color::White,
+                ..
+            } => GameResult::WhiteWins,
+            Outcome::Decisive {
+                winner: Color::Black,
+                ..
+            } => GameResult::BlackWins,
+            Outcome::Draw(_) => GameResult::Draw,
+        }
+    }
+
+    /// As written: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// What ended a game (`"checkmate"`, `"timeout"`… in JSON).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// A win by checkmate.
+    Checkmate,
+    /// A win: the loser's blast exposed its king.
+    Blast,
+    /// A win by resignation.
+    Resignation,
+    /// A win on time.
+    Timeout,
+    /// A draw: no legal move, not in check.
+    Stalemate,
+    /// A draw by threefold repetition.
+    Repetition,
+    /// A draw: neither side can mate.
+    InsufficientMaterial,
+    /// A draw agreed.
+    Agreement,
+    /// A draw: a flag fell, but the other side cannot mate.
+    TimeoutVsInsufficientMaterial,
+}
+
+impl EndReason {
+    /// What ended `outcome`.
+    pub fn of(outcome: Outcome) -> EndReason {
+        match outcome {
+            Outcome::Decisive { reason, .. } => match reason {
+                WinReason::Checkmate => EndReason::Checkmate,
+                WinReason::Blast => EndReason::Blast,
+                WinReason::Resignation => EndReason::Resignation,
+                WinReason::Timeout => EndReason::Timeout,
+            },
+            Outcome::Draw(d) => match d {
+                DrawReason::Stalemate => EndReason::Stalemate,
+                DrawReason::Repetition => EndReason::Repetition,
+                DrawReason::InsufficientMaterial => EndReason::InsufficientMaterial,
+                DrawReason::Agreement => EndReason::Agreement,
+                DrawReason::TimeoutVsInsufficientMaterial => {
+                    EndReason::TimeoutVsInsufficientMaterial
+                }
+            },
+        }
+    }
+
+    /// As written in JSON (`timeout`, `insufficient_material`…).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Blast => "blast",
+            EndReason::Resignation => "resignation",
+            EndReason::Timeout => "timeout",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Repetition => "repetition",
+            EndReason::InsufficientMaterial => "insufficient_material",
+            EndReason::Agreement => "agreement",
+            EndReason::TimeoutVsInsufficientMaterial => "timeout_vs_insufficient_material",
+        }
     }
 }
 
 /// How a game ended, with what was hidden: sent once it is over.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Over {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub result: String,
+    /// The score.
+    pub result: GameResult,
     /// Why, in English for logs (clients word it from `result` and `why`).
     pub reason: String,
-    /// What ended it: `checkmate`, `blast`, `resignation`, `timeout`,
-    /// `stalemate`, `repetition`, `insufficient_material`, `agreement`,
-    /// `timeout_vs_insufficient_material`.
-    pub why: String,
+    /// What ended it.
+    pub why: EndReason,
     /// The final position with every mine (full FEN).
     pub layout: String,
 }
@@ -155,29 +274,38 @@ pub struct Over {
 impl Over {
     /// The end of `game` as decided by its rules (`None` while it goes on).
     pub fn of(game: &Game) -> Option<Over> {
-        use crate::chess::{DrawReason, Outcome, WinReason};
         let outcome = game.outcome()?;
-        let why = match outcome {
-            Outcome::Decisive { reason, .. } => match reason {
-                WinReason::Checkmate => "checkmate",
-                WinReason::Blast => "blast",
-                WinReason::Resignation => "resignation",
-                WinReason::Timeout => "timeout",
-            },
-            Outcome::Draw(d) => match d {
-                DrawReason::Stalemate => "stalemate",
-                DrawReason::Repetition => "repetition",
-                DrawReason::InsufficientMaterial => "insufficient_material",
-                DrawReason::Agreement => "agreement",
-                DrawReason::TimeoutVsInsufficientMaterial => "timeout_vs_insufficient_material",
-            },
-        };
         Some(Over {
-            result: result_token(Some(outcome)).to_string(),
+            result: GameResult::of(outcome),
             reason: outcome.to_string(),
-            why: why.to_string(),
+            why: EndReason::of(outcome),
             layout: to_fen(game.position()),
         })
+    }
+
+    /// The outcome this end describes; `None` when its score and reason
+    /// disagree (a checkmate scored as a draw), which no server sends.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let winner = match self.result {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        };
+        let win = |reason| winner.map(|winner| Outcome::Decisive { winner, reason });
+        let draw = |reason| winner.is_none().then_some(Outcome::Draw(reason));
+        match self.why {
+            EndReason::Checkmate => win(WinReason::Checkmate),
+            EndReason::Blast => win(WinReason::Blast),
+            EndReason::Resignation => win(WinReason::Resignation),
+            EndReason::Timeout => win(WinReason::Timeout),
+            EndReason::Stalemate => draw(DrawReason::Stalemate),
+            EndReason::Repetition => draw(DrawReason::Repetition),
+            EndReason::InsufficientMaterial => draw(DrawReason::InsufficientMaterial),
+            EndReason::Agreement => draw(DrawReason::Agreement),
+            EndReason::TimeoutVsInsufficientMaterial => {
+                draw(DrawReason::TimeoutVsInsufficientMaterial)
+            }
+        }
     }
 }
 
@@ -238,6 +366,15 @@ pub enum ServerMsg {
         you: Option<Color>,
         /// The moves so far, in SAN.
         moves: Vec<String>,
+        /// The start position as the players saw it (public FEN).
+        #[serde(default)]
+        start: String,
+        /// Every move so far as the players saw it when it was played: a
+        /// client plays them through its own turn to show the history
+        /// (the counts of each moment included) without ever guessing a
+        /// hidden mine.
+        #[serde(default)]
+        history: Vec<MoveView>,
         /// The game so far as a record (`crate::chess::record`, its
         /// `Variant` tag the preset's file): the start position with the
         /// cells still unknown written `?`, and every move. A client
@@ -247,7 +384,7 @@ pub enum ServerMsg {
         /// The current position as the players see it (public FEN).
         fen: String,
         /// Whether each seat (White, Black) has a player connected.
-        present: [bool; 2],
+        present: ByColor<bool>,
         /// The clocks, when timed.
         clock: Option<ClockView>,
         /// The draw offered and not yet answered, by whom.
@@ -265,7 +402,7 @@ pub enum ServerMsg {
     /// Who is connected now (White, Black).
     Presence {
         /// Whether each seat has a player connected.
-        present: [bool; 2],
+        present: ByColor<bool>,
     },
     /// A draw is offered by this side.
     DrawOffered {

@@ -9,7 +9,7 @@
 
 use crate::chess::notation::parse_coordinate;
 use crate::chess::preset::{self, BUILTIN};
-use crate::chess::{Color, Game, Position, Variant};
+use crate::chess::{ByColor, Color, Game, Position, Variant};
 
 use super::protocol::{ClientMsg, ClockView, ErrorCode, MoveView, Over, ServerMsg};
 use super::{Clocks, TimeControl};
@@ -55,12 +55,12 @@ impl Event {
     ///
     /// # Errors
     /// What is wrong with the record.
-    pub fn from_record(text: &str) -> Result<Event, String> {
+    pub fn from_record(text: &str) -> Result<Event, BadEvent> {
         let (word, arg) = text.split_once(' ').unwrap_or((text, ""));
         let side = || match arg {
             "w" => Ok(Color::White),
             "b" => Ok(Color::Black),
-            _ => Err(format!("`{text}`: expected a side, `w` or `b`")),
+            _ => Err(BadEvent::NoSide(text.to_string())),
         };
         Ok(match word {
             "start" => Event::Start,
@@ -70,10 +70,30 @@ impl Event {
             "decline" => Event::Decline,
             "draw" => Event::Draw,
             "flag" => Event::Flag(side()?),
-            _ => return Err(format!("`{text}` is not a game event")),
+            _ => return Err(BadEvent::Unknown(text.to_string())),
         })
     }
 }
+
+/// A stored event that does not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadEvent {
+    /// The word needs a side, `w` or `b`.
+    NoSide(String),
+    /// Not a word of the game's events.
+    Unknown(String),
+}
+
+impl std::fmt::Display for BadEvent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadEvent::NoSide(text) => write!(f, "`{text}`: expected a side, `w` or `b`"),
+            BadEvent::Unknown(text) => write!(f, "`{text}` is not a game event"),
+        }
+    }
+}
+
+impl std::error::Error for BadEvent {}
 
 /// The variant of a built-in board preset, by file name.
 ///
@@ -114,7 +134,7 @@ pub struct Table {
     offer: Option<Color>,
     /// The number of moves played when each side last offered a draw: one
     /// offer per move, so that offers cannot be repeated to pester.
-    offered_at: [Option<usize>; 2],
+    offered_at: ByColor<Option<usize>>,
 }
 
 impl Table {
@@ -128,7 +148,7 @@ impl Table {
             clocks: None,
             started: false,
             offer: None,
-            offered_at: [None; 2],
+            offered_at: ByColor::default(),
         }
     }
 
@@ -201,7 +221,7 @@ impl Table {
                     return Ok(Event::Draw);
                 }
                 if self.offer == Some(side)
-                    || self.offered_at[side.index()] == Some(self.game.moves().len())
+                    || self.offered_at[side] == Some(self.game.moves().len())
                 {
                     return Err((
                         ErrorCode::BadRequest,
@@ -278,7 +298,7 @@ impl Table {
             Event::Resign(side) => self.game.resign_as(*side),
             Event::Offer(side) => {
                 self.offer = Some(*side);
-                self.offered_at[side.index()] = Some(self.game.moves().len());
+                self.offered_at[*side] = Some(self.game.moves().len());
                 out.push(ServerMsg::DrawOffered { by: *side });
             }
             Event::Decline => {
@@ -309,7 +329,7 @@ impl Table {
         &self,
         code: &str,
         you: Option<Color>,
-        present: [bool; 2],
+        present: ByColor<bool>,
         now_ms: u64,
     ) -> ServerMsg {
         ServerMsg::Game {
@@ -318,6 +338,8 @@ impl Table {
             time: self.control.map(|c| c.to_string()),
             you,
             moves: self.game.moves().iter().map(|m| m.san.clone()).collect(),
+            start: crate::chess::fen::to_public_fen(self.game.start()),
+            history: MoveView::history(&self.game),
             record: crate::chess::record::write(&self.preset, &self.game, &[]),
             fen: crate::chess::fen::to_public_fen(self.game.position()),
             present,

@@ -9,7 +9,8 @@
 //! actions p 0 5; f 3; x 7
 //! ```
 
-use super::game::{Action, PuzzleGame};
+use super::board::CodeError;
+use super::game::{Action, PuzzleGame, Refusal};
 use super::preset::SudokuPreset;
 
 /// First line of every save.
@@ -34,17 +35,74 @@ pub fn action_text(a: &Action) -> String {
     }
 }
 
+/// An action's text that does not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionError {
+    /// A number is missing or unreadable in this place.
+    NeedsNumber {
+        /// The action's text.
+        text: String,
+        /// Which word (0 is the letter).
+        place: usize,
+    },
+    /// A discard that names no card.
+    NoCard(String),
+    /// A card of a discard that is not a number.
+    NotANumber {
+        /// The action's text.
+        text: String,
+        /// The word that is not a number.
+        part: String,
+    },
+    /// Not a letter of the actions.
+    Unknown(String),
+    /// Too many or too few words.
+    Parts {
+        /// The action's text.
+        text: String,
+        /// Words found.
+        found: usize,
+        /// Words this action has.
+        expected: usize,
+    },
+}
+
+impl std::fmt::Display for ActionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ActionError::NeedsNumber { text, place } => {
+                write!(f, "'{text}' needs a number in place {place}")
+            }
+            ActionError::NoCard(text) => write!(f, "'{text}' names no card"),
+            ActionError::NotANumber { text, part } => {
+                write!(f, "'{text}': '{part}' is not a number")
+            }
+            ActionError::Unknown(text) => write!(f, "'{text}' is not an action"),
+            ActionError::Parts {
+                text,
+                found,
+                expected,
+            } => write!(f, "'{text}' has {found} parts, {expected} expected"),
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
+
 /// Reads one action written by [`action_text`].
 ///
 /// # Errors
 /// What is wrong with it.
-pub fn parse_action(s: &str) -> Result<Action, String> {
+pub fn parse_action(s: &str) -> Result<Action, ActionError> {
     let parts: Vec<&str> = s.split_whitespace().collect();
-    let num = |i: usize| -> Result<usize, String> {
+    let num = |place: usize| -> Result<usize, ActionError> {
         parts
-            .get(i)
+            .get(place)
             .and_then(|p| p.parse().ok())
-            .ok_or_else(|| format!("'{s}' needs a number in place {i}"))
+            .ok_or_else(|| ActionError::NeedsNumber {
+                text: s.to_string(),
+                place,
+            })
     };
     let a = match parts.first().copied() {
         Some("p") => Action::Place {
@@ -65,11 +123,13 @@ pub fn parse_action(s: &str) -> Result<Action, String> {
         Some("d") => Action::Discard(
             parts
                 .get(1)
-                .ok_or_else(|| format!("'{s}' names no card"))?
+                .ok_or_else(|| ActionError::NoCard(s.to_string()))?
                 .split(',')
                 .map(|p| {
-                    p.parse()
-                        .map_err(|_| format!("'{s}': '{p}' is not a number"))
+                    p.parse().map_err(|_| ActionError::NotANumber {
+                        text: s.to_string(),
+                        part: p.to_string(),
+                    })
                 })
                 .collect::<Result<_, _>>()?,
         ),
@@ -77,7 +137,7 @@ pub fn parse_action(s: &str) -> Result<Action, String> {
             into: num(1)?,
             fed: num(2)?,
         },
-        _ => return Err(format!("'{s}' is not an action")),
+        _ => return Err(ActionError::Unknown(s.to_string())),
     };
     let expected = match a {
         Action::EndChain => 1,
@@ -85,10 +145,11 @@ pub fn parse_action(s: &str) -> Result<Action, String> {
         _ => 3,
     };
     if parts.len() != expected {
-        return Err(format!(
-            "'{s}' has {} parts, {expected} expected",
-            parts.len()
-        ));
+        return Err(ActionError::Parts {
+            text: s.to_string(),
+            found: parts.len(),
+            expected,
+        });
     }
     Ok(a)
 }
@@ -102,24 +163,109 @@ pub fn to_text(game: &PuzzleGame, preset_file: &str, code: &str) -> String {
     )
 }
 
+/// Why a save does not load: the line, and what is wrong there.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveError {
+    /// The line of the save (1 is the header).
+    pub line: usize,
+    /// What is wrong on it.
+    pub problem: SaveProblem,
+}
+
+/// What is wrong with one line of a save.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SaveProblem {
+    /// The first line is not the save header.
+    NotASave,
+    /// The line does not start with the field it should.
+    Expected {
+        /// The field's word.
+        key: &'static str,
+        /// What the line held.
+        found: String,
+    },
+    /// The preset file is not among those here.
+    NoPreset(String),
+    /// The share code does not read.
+    Code(CodeError),
+    /// The code is of another preset's board.
+    NotThisBoard {
+        /// The code.
+        code: String,
+        /// The preset file.
+        file: String,
+        /// The preset's tag.
+        tag: String,
+    },
+    /// An action (numbered from 1) does not read.
+    Action(usize, ActionError),
+    /// An action (numbered from 1) the rules refuse there.
+    Refused {
+        /// Its number.
+        index: usize,
+        /// Its text.
+        text: String,
+        /// Why the rules refuse it.
+        refusal: Refusal,
+    },
+}
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let line = self.line;
+        match &self.problem {
+            SaveProblem::NotASave => write!(
+                f,
+                "line {line}: not a Sweeper Sudoku save (\"{HEADER}\" expected)"
+            ),
+            SaveProblem::Expected { key, found } => {
+                write!(f, "line {line}: \"{key} …\" expected, found \"{found}\"")
+            }
+            SaveProblem::NoPreset(file) => {
+                write!(f, "line {line}: no preset file \"{file}\" here any more")
+            }
+            SaveProblem::Code(e) => write!(f, "line {line}: {e}"),
+            SaveProblem::NotThisBoard { code, file, tag } => write!(
+                f,
+                "line {line}: code {code} is not a board of {file} (its tag is {tag})"
+            ),
+            SaveProblem::Action(i, e) => write!(f, "line {line}, action {i}: {e}"),
+            SaveProblem::Refused {
+                index,
+                text,
+                refusal,
+            } => write!(f, "line {line}, action {index} ('{text}'): {refusal}"),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {}
+
 /// Rebuilds a saved game from the presets it may use (matched by file
 /// name). Returns the game and its share code.
 ///
 /// # Errors
-/// `line N: problem` for a damaged or foreign save.
-pub fn from_text(text: &str, presets: &[SudokuPreset]) -> Result<(PuzzleGame, String), String> {
+/// The line and the problem, for a damaged or foreign save.
+pub fn from_text(text: &str, presets: &[SudokuPreset]) -> Result<(PuzzleGame, String), SaveError> {
+    let err = |line, problem| SaveError { line, problem };
     let mut lines = text.lines();
     if lines.next().map(str::trim) != Some(HEADER) {
-        return Err(format!(
-            "line 1: not a Sweeper Sudoku save (\"{HEADER}\" expected)"
-        ));
+        return Err(err(1, SaveProblem::NotASave));
     }
-    let mut field = |n: usize, key: &str| -> Result<String, String> {
+    let mut field = |n: usize, key: &'static str| -> Result<String, SaveError> {
         let l = lines.next().unwrap_or("");
         l.strip_prefix(key)
             .and_then(|r| r.strip_prefix(' ').or(Some(r).filter(|r| r.is_empty())))
             .map(|r| r.trim().to_string())
-            .ok_or_else(|| format!("line {n}: \"{key} …\" expected, found \"{l}\""))
+            .ok_or_else(|| {
+                err(
+                    n,
+                    SaveProblem::Expected {
+                        key,
+                        found: l.to_string(),
+                    },
+                )
+            })
     };
     let file = field(2, "preset")?;
     let code = field(3, "code")?;
@@ -131,12 +277,16 @@ pub fn from_text(text: &str, presets: &[SudokuPreset]) -> Result<(PuzzleGame, St
                 .file_name()
                 .is_some_and(|n| n.to_string_lossy() == file)
         })
-        .ok_or_else(|| format!("line 2: no preset file \"{file}\" here any more"))?;
-    let (tag, seed) = super::board::parse_code(&code).map_err(|e| format!("line 3: {e}"))?;
+        .ok_or_else(|| err(2, SaveProblem::NoPreset(file.clone())))?;
+    let (tag, seed) = super::board::parse_code(&code).map_err(|e| err(3, SaveProblem::Code(e)))?;
     if !tag.eq_ignore_ascii_case(&preset.file.code) {
-        return Err(format!(
-            "line 3: code {code} is not a board of {file} (its tag is {})",
-            preset.file.code
+        return Err(err(
+            3,
+            SaveProblem::NotThisBoard {
+                code,
+                file,
+                tag: preset.file.code.clone(),
+            },
         ));
     }
     let mut game = PuzzleGame::from_seed(preset.clone(), seed);
@@ -146,9 +296,18 @@ pub fn from_text(text: &str, presets: &[SudokuPreset]) -> Result<(PuzzleGame, St
         .filter(|a| !a.is_empty())
         .enumerate()
     {
-        let action = parse_action(a).map_err(|e| format!("line 4, action {}: {e}", i + 1))?;
-        game.apply(&action)
-            .map_err(|e| format!("line 4, action {} ('{a}'): {e}", i + 1))?;
+        let index = i + 1;
+        let action = parse_action(a).map_err(|e| err(4, SaveProblem::Action(index, e)))?;
+        game.apply(&action).map_err(|refusal| {
+            err(
+                4,
+                SaveProblem::Refused {
+                    index,
+                    text: a.to_string(),
+                    refusal,
+                },
+            )
+        })?;
     }
     Ok((game, code))
 }

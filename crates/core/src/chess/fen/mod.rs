@@ -35,7 +35,7 @@ mod write;
 use std::fmt;
 
 use super::position::{Position, PositionError, PublicPosition, Setup};
-use super::square::SquareSet;
+use super::square_set::SquareSet;
 use super::variant::RuleSet;
 pub use read::parse_setup;
 use write::{minefield_free, push_hidden, push_minefield, write};

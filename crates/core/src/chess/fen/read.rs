@@ -1,8 +1,11 @@
 //! Reading FEN: each field on its own, every error naming its field.
 
 use super::FenError;
+use crate::chess::color::Color;
+use crate::chess::piece::Piece;
 use crate::chess::position::{CastlingRights, Setup, Unknown};
-use crate::chess::square::{Color, MAX_FILES, MAX_RANKS, Piece, Square, SquareSet};
+use crate::chess::square::{MAX_FILES, MAX_RANKS, Square};
+use crate::chess::square_set::SquareSet;
 use crate::chess::variant::Wing;
 
 fn field_err(field: usize, name: &'static str, problem: impl Into<String>) -> FenError {

@@ -1,8 +1,10 @@
 //! Writing FEN: the six standard fields, the minefield and the hidden
 //! mines of a public FEN.
 
+use crate::chess::color::Color;
 use crate::chess::position::Position;
-use crate::chess::square::{Color, Square, SquareSet};
+use crate::chess::square::Square;
+use crate::chess::square_set::SquareSet;
 use crate::chess::variant::Wing;
 
 /// `pos` as FEN with the cells of `unknown` written as `?`.

@@ -8,7 +8,11 @@
 
 use std::fmt;
 
-use super::square::{CELLS, Color, Piece, Role, STRIDE, Square, SquareSet};
+use super::color::Color;
+use super::piece::Piece;
+use super::role::Role;
+use super::square::{CELLS, STRIDE, Square};
+use super::square_set::SquareSet;
 use super::variant::{RuleSet, Variant, Wing};
 
 mod movegen;

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Move, Role, Square};
-use crate::chess::square::Color;
+use crate::chess::color::Color;
 
 /// Why a move was refused, for the player (translated by the interface;
 /// `Display` gives English for logs and tools).

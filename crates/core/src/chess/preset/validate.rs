@@ -68,15 +68,19 @@ fn board_size(p: &PresetFile) -> Result<(u8, u8), Problem> {
     Ok((p.files, p.ranks))
 }
 
-fn file_index(name: &str, files: u8, what: &str) -> Result<u8, String> {
+/// The file named `name` (one letter), or a problem of `field`.
+fn file_index(name: &str, files: u8, what: &str, field: &'static str) -> Result<u8, Problem> {
     let mut chars = name.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) if c.is_ascii_lowercase() && ((c as u8 - b'a') < files) => {
             Ok(c as u8 - b'a')
         }
-        _ => Err(format!(
-            "{what} \"{name}\" is not a file of this board (a to {})",
-            (b'a' + files - 1) as char
+        _ => Err((
+            field,
+            format!(
+                "{what} \"{name}\" is not a file of this board (a to {})",
+                (b'a' + files - 1) as char
+            ),
         )),
     }
 }
@@ -165,8 +169,8 @@ fn fog_zone(
     let (flo, fhi) = match &p.fog_files {
         None => (0, files - 1),
         Some((a, b)) => {
-            let a = file_index(a, files, "fog_files").map_err(|m| ("fog_files", m))?;
-            let b = file_index(b, files, "fog_files").map_err(|m| ("fog_files", m))?;
+            let a = file_index(a, files, "fog_files", "fog_files")?;
+            let b = file_index(b, files, "fog_files", "fog_files")?;
             if a > b {
                 return Err(("fog_files", "fog_files must go from left to right".into()));
             }
@@ -280,7 +284,7 @@ fn castling(
     ranks: u8,
     setup: &[(Square, Piece)],
 ) -> Result<Castling, Problem> {
-    let king_file = file_index(&c.king, files, "king").map_err(|m| ("king", m))?;
+    let king_file = file_index(&c.king, files, "king", "king")?;
     let wing = |rook, to, default, field| castle_side(rook, to, default, field, files, king_file);
     let castling = Castling {
         king_file,
@@ -306,12 +310,12 @@ fn castle_side(
     king_file: u8,
 ) -> Result<Option<CastleSide>, Problem> {
     let Some(rook) = rook else { return Ok(None) };
-    let rook_file = file_index(rook, files, field).map_err(|m| (field, m))?;
+    let rook_file = file_index(rook, files, field, field)?;
     let (king_to, rook_to) = match to {
         None => default,
         Some((k, r)) => (
-            file_index(k, files, "king target").map_err(|m| (field, m))?,
-            file_index(r, files, "rook target").map_err(|m| (field, m))?,
+            file_index(k, files, "king target", field)?,
+            file_index(r, files, "rook target", field)?,
         ),
     };
     if king_to >= files || rook_to >= files {

@@ -1,22 +1,26 @@
 //! One game on the server: its [`Table`], its seats, who is connected, and
-//! the timer that lets a flag fall when nobody moves.
+//! the timer that lets a flag fall when nobody moves. [`peer`] is a
+//! connected client as a game sees it.
+
+pub mod peer;
 
 use std::sync::Arc;
 
-use minesweeper_core::chess::Color;
+use minesweeper_core::chess::{ByColor, Color};
 use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
 use minesweeper_core::online::table::Refusal;
 use minesweeper_core::online::{Event, Table};
 use tokio::sync::{Mutex, Notify};
 
-use crate::conn::Conn;
 use crate::now_ms;
 use crate::store::Store;
 
+pub use peer::{Peer, Place, encode};
+
 /// Someone at the table: a seated player or a spectator.
 pub struct Member {
-    /// The connection.
-    pub conn: Arc<Conn>,
+    /// The client.
+    pub peer: Arc<Peer>,
     /// The seat, `None` for a spectator.
     pub seat: Option<Color>,
 }
@@ -50,16 +54,15 @@ pub struct Room {
 
 impl RoomState {
     /// Whether each seat (White, Black) has a connection.
-    pub fn present(&self) -> [bool; 2] {
-        let seated = |c| self.members.iter().any(|m| m.seat == Some(c));
-        [seated(Color::White), seated(Color::Black)]
+    pub fn present(&self) -> ByColor<bool> {
+        ByColor::from_fn(|c| self.members.iter().any(|m| m.seat == Some(c)))
     }
 
     /// Tells everyone `msg`.
     pub fn tell_all(&self, msg: &ServerMsg) {
-        let text = crate::conn::encode(msg);
+        let text = encode(msg);
         for m in &self.members {
-            m.conn.send(text.clone());
+            m.peer.send(text.clone());
         }
     }
 
@@ -68,9 +71,8 @@ impl RoomState {
         let present = self.present();
         let now = now_ms();
         for m in &self.members {
-            m.conn.send(crate::conn::encode(
-                &self.table.view(code, m.seat, present, now),
-            ));
+            m.peer
+                .send(encode(&self.table.view(code, m.seat, present, now)));
         }
     }
 }

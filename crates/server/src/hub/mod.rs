@@ -1,4 +1,7 @@
-//! Every game on the server, the seat tokens, and the quick-game queue.
+//! Every game on the server, the seat tokens, and the quick-game queue;
+//! [`seats`] answers a client's requests with them.
+
+pub mod seats;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -12,8 +15,7 @@ use minesweeper_core::online::{Event, Table, TimeControl};
 use minesweeper_core::rng::GameRng;
 use rand::SeedableRng;
 
-use crate::conn::Conn;
-use crate::room::Room;
+use crate::room::{Peer, Room};
 use crate::secret;
 use crate::store::{Store, StoredGame};
 
@@ -38,7 +40,7 @@ pub struct Hub {
     dealer: Dealer,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     tokens: Mutex<HashMap<String, (String, Color)>>,
-    queue: Mutex<HashMap<Option<TimeControl>, Arc<Conn>>>,
+    queue: Mutex<HashMap<Option<TimeControl>, Arc<Peer>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -206,25 +208,25 @@ impl Hub {
         Ok((room, tokens))
     }
 
-    /// Puts `conn` in the queue for `control`, or takes the one waiting
-    /// there: returns the waiting connection when there is a pair.
-    pub fn pair(&self, control: Option<TimeControl>, conn: &Arc<Conn>) -> Option<Arc<Conn>> {
+    /// Puts `peer` in the queue for `control`, or takes the one waiting
+    /// there: returns the waiting client when there is a pair.
+    pub fn pair(&self, control: Option<TimeControl>, peer: &Arc<Peer>) -> Option<Arc<Peer>> {
         let mut q = lock(&self.queue);
         match q.remove(&control) {
-            Some(other) if other.id != conn.id && !other.is_closed() => Some(other),
+            Some(other) if other.id != peer.id && !other.is_closed() => Some(other),
             _ => {
-                q.insert(control, conn.clone());
+                q.insert(control, peer.clone());
                 None
             }
         }
     }
 
-    /// Takes `conn` out of the quick-game queue.
-    pub fn unqueue(&self, conn: &Conn) {
-        lock(&self.queue).retain(|_, c| c.id != conn.id);
+    /// Takes `peer` out of the quick-game queue.
+    pub fn unqueue(&self, peer: &Peer) {
+        lock(&self.queue).retain(|_, c| c.id != peer.id);
     }
 
-    /// Opens a quick game between two connections (colours by coin).
+    /// Opens a quick game between two clients (colours by coin).
     ///
     /// # Errors
     /// The store's refusal.

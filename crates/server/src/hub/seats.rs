@@ -1,0 +1,244 @@
+//! A client's requests answered: games created, joined, resumed, watched,
+//! quick games paired, moves passed to their room, rematches; and where
+//! each client sits.
+
+use std::sync::Arc;
+
+use minesweeper_core::chess::Color;
+use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
+use minesweeper_core::online::table::Refusal;
+use minesweeper_core::online::{Event, TimeControl};
+
+use super::{Hub, time_control};
+use crate::room::{Member, Peer, Place, Room};
+use crate::secret;
+
+/// Leaves wherever `peer` is; the other seat hears it is gone.
+pub async fn detach(hub: &Hub, peer: &Arc<Peer>) {
+    let place = peer.place();
+    peer.set_place(Place::Lobby);
+    match place {
+        Place::Lobby => {}
+        Place::Queue(_) => hub.unqueue(peer),
+        Place::Seat(room, _) | Place::Watch(room) => {
+            let mut st = room.state.lock().await;
+            let before = st.present();
+            st.members.retain(|m| m.peer.id != peer.id);
+            let present = st.present();
+            if present != before {
+                st.tell_all(&ServerMsg::Presence { present });
+            }
+        }
+    }
+}
+
+/// Seats (or sits as a spectator) `peer` at `room`; with `show`, sends it
+/// the whole game.
+pub async fn attach(
+    hub: &Hub,
+    peer: &Arc<Peer>,
+    room: &Arc<Room>,
+    seat: Option<Color>,
+    show: bool,
+) {
+    detach(hub, peer).await;
+    let mut st = room.state.lock().await;
+    let before = st.present();
+    st.members.push(Member {
+        peer: peer.clone(),
+        seat,
+    });
+    let present = st.present();
+    if present != before {
+        st.tell_all(&ServerMsg::Presence { present });
+    }
+    if show {
+        let view = st.table.view(&room.code, seat, present, crate::now_ms());
+        peer.tell(&view);
+    }
+    peer.set_place(match seat {
+        Some(side) => Place::Seat(room.clone(), side),
+        None => Place::Watch(room.clone()),
+    });
+}
+
+/// Seats both players of a fresh two-seat game, starts it and shows it.
+async fn seat_pair(
+    hub: &Hub,
+    room: &Arc<Room>,
+    seats: [(Arc<Peer>, Color); 2],
+    tokens: &[String; 2],
+) -> Result<(), Refusal> {
+    {
+        let mut st = room.state.lock().await;
+        room.commit(&mut st, &hub.store, Event::Start).await?;
+    }
+    for (peer, side) in &seats {
+        peer.tell(&ServerMsg::Seated {
+            code: room.code.clone(),
+            token: tokens[side.index()].clone(),
+            side: *side,
+        });
+        attach(hub, peer, room, Some(*side), false).await;
+    }
+    room.state.lock().await.show_all(&room.code);
+    Ok(())
+}
+
+async fn join(hub: &Hub, peer: &Arc<Peer>, code: &str) -> Result<(), Refusal> {
+    let room = hub
+        .room(code)
+        .ok_or_else(|| (ErrorCode::NotFound, "no game with that code".into()))?;
+    {
+        let mut st = room.state.lock().await;
+        let side = [Color::White, Color::Black]
+            .into_iter()
+            .find(|c| st.tokens[c.index()].is_none())
+            .ok_or_else(|| {
+                (
+                    ErrorCode::GameFull,
+                    "both seats are taken; you may watch".into(),
+                )
+            })?;
+        let token = secret::token();
+        hub.store
+            .seat(&room.code, side, &token)
+            .await
+            .map_err(|e| (ErrorCode::Unavailable, format!("not stored: {e}")))?;
+        st.tokens[side.index()] = Some(token.clone());
+        hub.give_token(&room.code, side, &token);
+        peer.tell(&ServerMsg::Seated {
+            code: room.code.clone(),
+            token,
+            side,
+        });
+        drop(st);
+        attach(hub, peer, &room, Some(side), false).await;
+        let mut st = room.state.lock().await;
+        let both = st.tokens.iter().all(Option::is_some);
+        if both && !st.table.started() {
+            room.commit(&mut st, &hub.store, Event::Start).await?;
+        }
+        st.show_all(&room.code);
+    }
+    Ok(())
+}
+
+async fn rematch(hub: &Arc<Hub>, room: &Arc<Room>, side: Color) -> Result<(), Refusal> {
+    let mut st = room.state.lock().await;
+    if !st.table.over() {
+        return Err((
+            ErrorCode::BadRequest,
+            "a rematch comes after the game".into(),
+        ));
+    }
+    st.rematch[side.index()] = true;
+    if !st.rematch[(!side).index()] {
+        st.tell_all(&ServerMsg::RematchOffered { by: side });
+        return Ok(());
+    }
+    st.rematch = [false; 2];
+    let (next, tokens) = hub.rematch(&st.table).await?;
+    let members: Vec<(Arc<Peer>, Option<Color>)> = st
+        .members
+        .iter()
+        .map(|m| (m.peer.clone(), m.seat))
+        .collect();
+    drop(st);
+    {
+        let mut st = next.state.lock().await;
+        next.commit(&mut st, &hub.store, Event::Start).await?;
+    }
+    for (peer, seat) in members {
+        let seat = seat.map(|c| !c);
+        if let Some(s) = seat {
+            peer.tell(&ServerMsg::Seated {
+                code: next.code.clone(),
+                token: tokens[s.index()].clone(),
+                side: s,
+            });
+        }
+        attach(hub, &peer, &next, seat, false).await;
+    }
+    next.state.lock().await.show_all(&next.code);
+    Ok(())
+}
+
+async fn quick(
+    hub: &Arc<Hub>,
+    peer: &Arc<Peer>,
+    control: Option<TimeControl>,
+) -> Result<(), Refusal> {
+    detach(hub, peer).await;
+    let Some(other) = hub.pair(control, peer) else {
+        peer.set_place(Place::Queue(control));
+        peer.tell(&ServerMsg::Waiting);
+        return Ok(());
+    };
+    let (room, tokens) = hub.quick(control).await?;
+    let (w, b) = if secret::coin() {
+        (other, peer.clone())
+    } else {
+        (peer.clone(), other)
+    };
+    seat_pair(hub, &room, [(w, Color::White), (b, Color::Black)], &tokens).await
+}
+
+/// Answers one request from `peer`.
+///
+/// # Errors
+/// The refusal to send back: a game, seat or token not found, a full game,
+/// a request out of place, the table's refusal or the store's.
+pub async fn handle(hub: &Arc<Hub>, peer: &Arc<Peer>, msg: ClientMsg) -> Result<(), Refusal> {
+    match &msg {
+        ClientMsg::Ping => peer.tell(&ServerMsg::Pong),
+        ClientMsg::Create {
+            preset,
+            time,
+            color,
+        } => {
+            let control = time_control(time.as_deref())?;
+            let (room, side, token) = hub.create(preset, control, *color).await?;
+            peer.tell(&ServerMsg::Seated {
+                code: room.code.clone(),
+                token,
+                side,
+            });
+            attach(hub, peer, &room, Some(side), true).await;
+        }
+        ClientMsg::Join { code } => join(hub, peer, code).await?,
+        ClientMsg::Quick { time } => quick(hub, peer, time_control(time.as_deref())?).await?,
+        ClientMsg::Resume { token } => {
+            let (room, side) = hub
+                .seat_of(token)
+                .ok_or_else(|| (ErrorCode::NotFound, "no seat with that token".into()))?;
+            peer.tell(&ServerMsg::Seated {
+                code: room.code.clone(),
+                token: token.clone(),
+                side,
+            });
+            attach(hub, peer, &room, Some(side), true).await;
+        }
+        ClientMsg::Watch { code } => {
+            let room = hub
+                .room(code)
+                .ok_or_else(|| (ErrorCode::NotFound, "no game with that code".into()))?;
+            attach(hub, peer, &room, None, true).await;
+        }
+        ClientMsg::Move { .. }
+        | ClientMsg::Resign
+        | ClientMsg::OfferDraw
+        | ClientMsg::DeclineDraw
+        | ClientMsg::Rematch => {
+            let Place::Seat(room, side) = peer.place() else {
+                return Err((ErrorCode::NotSeated, "take a seat in a game first".into()));
+            };
+            if msg == ClientMsg::Rematch {
+                rematch(hub, &room, side).await?;
+            } else {
+                room.act(&hub.store, side, &msg).await?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,115 @@
+//! A connected client as games see it: where it is, and a queue of what to
+//! write to it. The socket itself is `conn`'s; this side only queues text
+//! and asks for the end.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use axum::extract::ws::Utf8Bytes;
+use minesweeper_core::chess::Color;
+use minesweeper_core::online::TimeControl;
+use minesweeper_core::online::protocol::ServerMsg;
+use tokio::sync::{mpsc, watch};
+
+use super::Room;
+
+/// Where a client is.
+#[derive(Clone, Default)]
+pub enum Place {
+    /// In no game.
+    #[default]
+    Lobby,
+    /// Waiting for a quick game.
+    Queue(Option<TimeControl>),
+    /// In a seat.
+    Seat(Arc<Room>, Color),
+    /// Watching.
+    Watch(Arc<Room>),
+}
+
+/// A connected client, as games see it.
+pub struct Peer {
+    /// Unique while the server runs.
+    pub id: u64,
+    outbox: mpsc::Sender<Utf8Bytes>,
+    /// Turns true when the connection is to end (both halves watch it).
+    kill: watch::Sender<bool>,
+    closed: AtomicBool,
+    /// Why the server closes the connection, for the close frame.
+    why: OnceLock<&'static str>,
+    place: Mutex<Place>,
+}
+
+/// A message as sent.
+pub fn encode(msg: &ServerMsg) -> Utf8Bytes {
+    serde_json::to_string(msg)
+        .unwrap_or_else(|e| format!(r#"{{"t":"error","code":"unavailable","message":"{e}"}}"#))
+        .into()
+}
+
+impl Peer {
+    /// A client in the lobby whose messages go to `outbox`.
+    pub fn new(id: u64, outbox: mpsc::Sender<Utf8Bytes>) -> Arc<Peer> {
+        Arc::new(Peer {
+            id,
+            outbox,
+            kill: watch::Sender::new(false),
+            closed: AtomicBool::new(false),
+            why: OnceLock::new(),
+            place: Mutex::new(Place::Lobby),
+        })
+    }
+
+    /// Queues `text` for the client; a full queue drops the connection.
+    pub fn send(&self, text: Utf8Bytes) {
+        if self.outbox.try_send(text).is_err() {
+            self.close("closed by the server: messages were not read in time");
+        }
+    }
+
+    /// Queues `msg` for the client.
+    pub fn tell(&self, msg: &ServerMsg) {
+        self.send(encode(msg));
+    }
+
+    /// Ends the connection for `why`, which its close frame carries (the
+    /// first reason given stays).
+    pub fn close(&self, why: &'static str) {
+        let _ = self.why.set(why);
+        self.end();
+    }
+
+    /// Ends the connection.
+    pub fn end(&self) {
+        self.closed.store(true, Ordering::Relaxed);
+        self.kill.send_replace(true);
+    }
+
+    /// Whether the connection has ended or is being dropped.
+    pub fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::Relaxed)
+    }
+
+    /// Why the server closed the connection, if it did.
+    pub fn why(&self) -> Option<&'static str> {
+        self.why.get().copied()
+    }
+
+    /// Watches for the end of the connection (it turns true).
+    pub fn ending(&self) -> watch::Receiver<bool> {
+        self.kill.subscribe()
+    }
+
+    /// Where the client is now.
+    pub fn place(&self) -> Place {
+        self.place
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Moves the client to `place`.
+    pub fn set_place(&self, place: Place) {
+        *self.place.lock().unwrap_or_else(PoisonError::into_inner) = place;
+    }
+}
