@@ -7,7 +7,7 @@ fn main() -> ExitCode {
     let args = match minesweeper_chess::base::platform::args() {
         Ok(a) => a,
         Err(e) => {
-            eprintln!("{e}\n\n{}", minesweeper_chess::tools::USAGE);
+            eprintln!("{e}\n\n{}", minesweeper_chess::tools::usage());
             return ExitCode::from(2);
         }
     };
@@ -31,7 +31,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{e}\n\n{}", minesweeper_chess::tools::USAGE);
+            eprintln!("{e}\n\n{}", minesweeper_chess::tools::usage());
             ExitCode::from(2)
         }
     }

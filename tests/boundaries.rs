@@ -13,10 +13,11 @@ fn root() -> &'static Path {
 }
 
 /// Each crate's sources and the prefix of its folders' names in the rules.
-const CRATES: [(&str, &str); 3] = [
+const CRATES: [(&str, &str); 4] = [
     ("src", ""),
     ("crates/core/src", "core/"),
     ("crates/server/src", "server/"),
+    ("crates/cli/src", "cli/"),
 ];
 
 /// Folder → the folders it may import, from the architecture document.

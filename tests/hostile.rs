@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use minesweeper_chess::tools::fuzz::TARGETS;
+use minesweeper_chess::tools::fuzz::targets;
 use minesweeper_chess::tools::{self, CliOutput};
 use minesweeper_core::chess::preset::BUILTIN;
 use minesweeper_core::chess::{Game, Variant, record};
@@ -152,11 +152,18 @@ fn a_seeded_mutation_fuzzer_finds_no_panic_or_hang() {
         let mut report = Vec::new();
         let budget = Duration::from_secs(6);
         let started = Instant::now();
-        for (name, target) in TARGETS {
+        let targets = targets();
+        assert_eq!(
+            targets.len(),
+            9,
+            "every parser: {:?}",
+            targets.iter().map(|t| t.0)
+        );
+        for &(name, target) in &targets {
             let seeds = corpus(name);
             assert!(!seeds.is_empty(), "{name} has a corpus");
             let mut runs = 0;
-            let per_target = budget / TARGETS.len() as u32;
+            let per_target = budget / targets.len() as u32;
             let t0 = Instant::now();
             while t0.elapsed() < per_target || runs < 50 {
                 let seed = &seeds[rng.random_range(0..seeds.len())];

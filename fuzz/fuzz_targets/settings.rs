@@ -1,3 +1,3 @@
 #![no_main]
 //! `cargo fuzz run settings`: see fuzz/README.md.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| minesweeper_chess::fuzz::settings_text(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| minesweeper_chess::tools::fuzz::settings_text(data));

@@ -1,3 +1,3 @@
 #![no_main]
 //! `cargo fuzz run share_code`: see fuzz/README.md.
-libfuzzer_sys::fuzz_target!(|data: &[u8]| minesweeper_chess::fuzz::share_code_text(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| minesweeper_cli::fuzz::share_code_text(data));

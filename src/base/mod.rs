@@ -5,7 +5,6 @@
 
 pub mod audio;
 pub mod draw;
-pub mod flags;
 pub mod fonts;
 pub mod gesture;
 pub mod i18n;

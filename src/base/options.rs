@@ -72,7 +72,7 @@ impl GameOptions {
     /// A message naming the unknown or incomplete option.
     pub fn parse(args: &[String]) -> Result<GameOptions, String> {
         let mut o = GameOptions::default();
-        let mut f = crate::base::flags::Flags::new("", args);
+        let mut f = minesweeper_cli::flags::Flags::new("", args);
         while let Some(a) = f.next_flag() {
             match a {
                 "--screenshot" => o.screenshot = Some(f.value(a)?.into()),

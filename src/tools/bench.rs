@@ -10,7 +10,9 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 
 use crate::chess::ecs::{ChessGame, MineSeed, MoveRequested, TrueBoard};
-use crate::tools::{CliOutput, without_sapper};
+use minesweeper_cli::CliOutput;
+use minesweeper_cli::bench::{median, only_quick};
+use minesweeper_cli::perft::without_sapper;
 use minesweeper_core::chess::{Position, fen, perft::perft};
 
 /// Positions timed by the perft benchmark: name, FEN, depth. The same
@@ -29,26 +31,8 @@ const PERFT_POSITIONS: &[(&str, &str, u32)] = &[
     ),
 ];
 
-/// The one flag these benchmarks take: `--quick`.
-fn only_quick(cmd: &'static str, args: &[String]) -> Result<bool, String> {
-    let mut quick = false;
-    let mut f = crate::base::flags::Flags::new(cmd, args);
-    while let Some(a) = f.next_flag() {
-        match a {
-            "--quick" => quick = true,
-            other => return Err(format!("{}\n", f.unknown(other))),
-        }
-    }
-    Ok(quick)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
 /// Runs the benchmark; `--quick` uses smaller depths and fewer runs.
-pub fn run(args: &[String]) -> CliOutput {
+pub(super) fn run(args: &[String]) -> CliOutput {
     let quick = match only_quick("bench", args) {
         Ok(q) => q,
         Err(e) => return CliOutput::fail(e),
@@ -173,69 +157,4 @@ fn time_view_frames(frames: usize) -> (f64, f64) {
     times.sort_by(f64::total_cmp);
     let p99 = times[times.len() * 99 / 100];
     (median(times), p99)
-}
-
-/// `bench puzzle`: generating Sweeper Sudoku 9×9 boards (median, 90th
-/// percentile and worst of many seeds) and rating a board of each built-in
-/// preset (median). `--quick` times fewer seeds.
-pub fn puzzle(args: &[String]) -> CliOutput {
-    use minesweeper_core::sudoku::{PuzzleGame, generate, preset, rate};
-    let quick = match only_quick("bench puzzle", args) {
-        Ok(q) => q,
-        Err(e) => return CliOutput::fail(e),
-    };
-    let (boards, rated) = if quick { (200, 10) } else { (5000, 200) };
-    let presets = preset::builtins();
-    let Some(grand) = presets.iter().find(|p| p.file.size == 9) else {
-        return CliOutput {
-            stdout: String::new(),
-            stderr: "bench puzzle: no built-in 9×9 preset\n".into(),
-            code: 2,
-        };
-    };
-    let mut out = String::new();
-    if cfg!(debug_assertions) {
-        out.push_str(
-            "note: debug build; use `cargo run --release -- bench puzzle` for real figures\n",
-        );
-    }
-    let mut times: Vec<f64> = (0..boards as u64)
-        .map(|seed| {
-            let t = Instant::now();
-            let board = generate(grand, seed);
-            let us = t.elapsed().as_secs_f64() * 1e6;
-            std::hint::black_box(board);
-            us
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    out.push_str(&format!(
-        "generate {} ({boards} seeds): median {:.1} µs, 90th percentile {:.1} µs, max {:.1} µs\n",
-        grand.file.name,
-        times[times.len() / 2],
-        times[times.len() * 9 / 10],
-        times[times.len() - 1]
-    ));
-    for p in &presets {
-        let times: Vec<f64> = (0..rated as u64)
-            .map(|seed| {
-                let game = PuzzleGame::from_seed(p.clone(), seed);
-                let t = Instant::now();
-                let r = rate(&game);
-                let us = t.elapsed().as_secs_f64() * 1e6;
-                std::hint::black_box(r);
-                us
-            })
-            .collect();
-        out.push_str(&format!(
-            "rate {} ({rated} seeds): median {:.1} µs\n",
-            p.file.name,
-            median(times)
-        ));
-    }
-    CliOutput {
-        stdout: out,
-        stderr: String::new(),
-        code: 0,
-    }
 }

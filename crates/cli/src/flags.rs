@@ -6,7 +6,7 @@ use std::fmt::Display;
 use std::str::FromStr;
 
 /// Reads `--flag value` pairs of one command.
-pub(crate) struct Flags<'a> {
+pub struct Flags<'a> {
     cmd: &'static str,
     args: &'a [String],
     next: usize,
@@ -19,7 +19,7 @@ impl<'a> Flags<'a> {
     }
 
     /// The next flag, or `None` when all are read.
-    pub(crate) fn next_flag(&mut self) -> Option<&'a str> {
+    pub fn next_flag(&mut self) -> Option<&'a str> {
         let a = self.args.get(self.next)?;
         self.next += 1;
         Some(a.as_str())

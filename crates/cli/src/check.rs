@@ -6,7 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::CliOutput;
+use crate::output::CliOutput;
+use crate::paths::levels_dir;
 use minesweeper_core::chess::preset::{self, Preset};
 use minesweeper_core::chess::{PublicPosition, RuleSet, fen, record};
 use minesweeper_core::rng::GameRng;
@@ -112,12 +113,26 @@ fn read_text(path: &Path) -> Result<String, String> {
         .unwrap_or(text))
 }
 
+/// The formats only the game reads: its settings and its translations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostFormat {
+    /// The settings file (`settings.ron`).
+    Settings,
+    /// A translation (`assets/i18n/*.ftl`).
+    Translation,
+}
+
+/// A reader for the files only the program running the tools knows (the
+/// game's settings and translations): the format, the file's name and
+/// its text; a summary, or `FILE:LINE: problem`.
+pub type HostReader<'a> = &'a dyn Fn(HostFormat, &str, &str) -> Result<String, String>;
+
 /// Checks one file: a summary on success, `FILE:LINE[:COL]: problem` on
 /// failure.
 ///
 /// # Errors
 /// The first problem found.
-fn check_file(path: &Path) -> Result<String, String> {
+fn check_file(path: &Path, host: Option<HostReader<'_>>) -> Result<String, String> {
     let text = read_text(path)?;
     let format = format_of(path, &text);
     let file = path.display().to_string();
@@ -145,15 +160,22 @@ fn check_file(path: &Path) -> Result<String, String> {
                 .map_err(|e| located(&file, &e.to_string()))?;
             format!("board {code}, {} action(s) replayed", game.log.len())
         }
-        Format::Settings => {
-            let (_, err) = crate::base::settings::Settings::from_ron(&text);
-            if let Some(e) = err {
-                return Err(format!("{file}:{e}"));
+        Format::Settings | Format::Translation => {
+            let game = match format {
+                Format::Settings => HostFormat::Settings,
+                _ => HostFormat::Translation,
+            };
+            match host {
+                Some(read) => read(game, &file, &text)?,
+                None => {
+                    return Err(format!(
+                        "{file}: a {} is the game's: check it with `minesweeper_chess check`",
+                        format.name()
+                    ));
+                }
             }
-            "settings read".to_string()
         }
         Format::Fen => check_fens(&text).map_err(|e| format!("{file}:{e}"))?,
-        Format::Translation => crate::base::i18n::check::check_translation(&file, &text)?,
     };
     Ok(format!("{}: {summary}", format.name()))
 }
@@ -184,7 +206,7 @@ fn chess_presets() -> Vec<Preset> {
         .iter()
         .filter_map(|(f, t)| preset::parse(f, t).ok())
         .collect();
-    for p in ron_files(&crate::base::paths::levels_dir()) {
+    for p in ron_files(&levels_dir()) {
         if let Ok(found) = preset::load_file(&p)
             && !out.iter().any(|o| o.variant.name == found.variant.name)
         {
@@ -197,11 +219,10 @@ fn chess_presets() -> Vec<Preset> {
 /// The Sweeper Sudoku presets a save may use: `levels/sudoku/` and the
 /// built-in ones.
 fn sudoku_presets() -> Vec<sudoku::SudokuPreset> {
-    let mut out: Vec<sudoku::SudokuPreset> =
-        ron_files(&crate::base::paths::levels_dir().join("sudoku"))
-            .iter()
-            .filter_map(|p| sudoku::preset::load_file(p).ok())
-            .collect();
+    let mut out: Vec<sudoku::SudokuPreset> = ron_files(&levels_dir().join("sudoku"))
+        .iter()
+        .filter_map(|p| sudoku::preset::load_file(p).ok())
+        .collect();
     for b in sudoku::preset::builtins() {
         let name = |s: &str| std::path::Path::new(s).file_name().map(|n| n.to_owned());
         if !out.iter().any(|p| name(&p.source) == name(&b.source)) {
@@ -272,11 +293,12 @@ fn summary(p: &Preset) -> String {
 }
 
 /// `check [FILE...]`: validates files (default: every preset in `levels/`
-/// and `levels/sudoku/`); exit code 1 when any is broken.
-pub fn check(files: &[String]) -> CliOutput {
+/// and `levels/sudoku/`), the game's own formats through `host`; exit
+/// code 1 when any is broken.
+pub fn check(files: &[String], host: Option<HostReader<'_>>) -> CliOutput {
     let mut paths: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
     if paths.is_empty() {
-        let dir = crate::base::paths::levels_dir();
+        let dir = levels_dir();
         for d in [dir.clone(), dir.join("sudoku")] {
             match std::fs::read_dir(&d) {
                 Ok(rd) => {
@@ -297,7 +319,7 @@ pub fn check(files: &[String]) -> CliOutput {
     let mut out = CliOutput::ok(String::new());
     let mut bad = 0;
     for path in &paths {
-        match check_file(path) {
+        match check_file(path, host) {
             Ok(s) => out
                 .stdout
                 .push_str(&format!("ok  {}: {s}\n", path.display())),

@@ -76,7 +76,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
     let mut games: Option<u64> = None;
     let mut strong_ms: Option<u64> = None;
     let mut only: Option<&str> = None;
-    let mut f = crate::base::flags::Flags::new("bench ai", args);
+    let mut f = crate::flags::Flags::new("bench ai", args);
     while let Some(a) = f.next_flag() {
         match a {
             "--quick" => quick = true,

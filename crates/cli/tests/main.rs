@@ -1,0 +1,74 @@
+//! The tools on their own, as a chess GUI or a modder runs them without
+//! the game: what they print, and what they leave to the game.
+
+use minesweeper_cli::{CliOutput, Host, run, usage};
+
+fn cmd(args: &[&str]) -> CliOutput {
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let usage = usage();
+    let host = Host {
+        usage: &usage,
+        formats: None,
+    };
+    run(&args, host)
+}
+
+#[test]
+fn perft_counts_the_start_with_and_without_the_sapper() {
+    // One ply from the classic start as the players see it: 20 pawn and
+    // knight moves, and the sweeps ahead of the pawns.
+    let out = cmd(&["perft", "--depth", "1"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let first: u64 = out.stdout.trim().parse().expect("a count");
+    let out = cmd(&["perft", "--depth", "1", "--no-sapper"]);
+    let plain: u64 = out.stdout.trim().parse().expect("a count");
+    assert_eq!(plain, 20, "chess alone: 16 pawn moves and 4 knight moves");
+    assert!(first > plain, "the sapper action adds moves: {first}");
+    let out = cmd(&["perft", "--depth", "9"]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("--depth"), "{}", out.stderr);
+}
+
+#[test]
+fn check_reads_the_shipped_presets_and_leaves_the_games_files_to_it() {
+    let out = cmd(&["check"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("classic.ron"), "{}", out.stdout);
+    let dir = std::env::temp_dir().join(format!("msc-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let settings = dir.join("settings.ron");
+    std::fs::write(&settings, "(language: \"en\")").expect("written");
+    let out = cmd(&["check", &settings.to_string_lossy()]);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr.contains("minesweeper_chess check"),
+        "names the program that reads it: {}",
+        out.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_sweeper_sudoku_board_prints_from_its_code() {
+    let out = cmd(&["puzzle", "--code", "E4-7V"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("rating:"), "{}", out.stdout);
+    let out = cmd(&["teleport"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("usage: minesweeper_cli"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn the_crate_builds_without_bevy() {
+    let manifest = include_str!("../Cargo.toml");
+    let deps = manifest
+        .split("[dependencies]")
+        .nth(1)
+        .expect("a [dependencies] table");
+    assert!(deps.contains("minesweeper_core"), "read the table: {deps}");
+    assert!(!deps.contains("bevy"), "the tools depend on Bevy: {deps}");
+}
