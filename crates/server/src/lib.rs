@@ -92,13 +92,33 @@ pub struct Running {
     pub hub: Arc<Hub>,
 }
 
+/// Why a server did not start.
+#[derive(Debug)]
+pub enum StartError {
+    /// The database cannot be opened.
+    Store(store::StoreError),
+    /// The address cannot be listened on.
+    Bind(SocketAddr, std::io::Error),
+}
+
+impl std::fmt::Display for StartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StartError::Store(e) => write!(f, "{e}"),
+            StartError::Bind(addr, e) => write!(f, "{addr}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for StartError {}
+
 /// Opens the database, restores its games and starts serving on the
 /// current Tokio runtime.
 ///
 /// # Errors
 /// The database cannot be opened or the address cannot be bound.
-pub async fn start(config: Config) -> Result<Running, String> {
-    let (store, stored) = Store::open(&config.db, config.full_sync)?;
+pub async fn start(config: Config) -> Result<Running, StartError> {
+    let (store, stored) = Store::open(&config.db, config.full_sync).map_err(StartError::Store)?;
     let restored = stored.len();
     let dealer = config.dealer.clone().unwrap_or_else(hub::random_dealer);
     let (hub, rooms) = Hub::restore(store, stored, dealer);
@@ -121,8 +141,10 @@ pub async fn start(config: Config) -> Result<Running, String> {
     let router = router.with_state(app);
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
-        .map_err(|e| format!("{}: {e}", config.addr))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        .map_err(|e| StartError::Bind(config.addr, e))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| StartError::Bind(config.addr, e))?;
     eprintln!(
         "minesweeper_server: {addr}, {restored} game(s) restored from {}",
         config.db.display()

@@ -62,7 +62,8 @@ fn run(args: &[String]) -> Result<(), String> {
                 plies,
                 std::time::Duration::from_millis(think),
             )
-            .await?;
+            .await
+            .map_err(|e| e.to_string())?;
             println!(
                 "games {} moves {} seconds {:.1} moves/s {:.0} rtt p50 {:.2} ms p99 {:.2} ms failed {}{}",
                 r.games,
@@ -76,7 +77,7 @@ fn run(args: &[String]) -> Result<(), String> {
             );
             return Ok(());
         }
-        start(config).await?;
+        start(config).await.map_err(|e| e.to_string())?;
         tokio::signal::ctrl_c().await.map_err(|e| e.to_string())?;
         Ok(())
     })

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::sync::mpsc;
 use std::thread;
 
-use minesweeper_core::chess::Color;
+use minesweeper_core::chess::{ByColor, Color};
 use minesweeper_core::online::Event;
 use rusqlite::{Connection, params};
 use tokio::sync::oneshot;
@@ -29,7 +29,7 @@ pub struct StoredGame {
     /// The start position with its mines (full FEN).
     pub start: String,
     /// The seats' tokens (White, Black), `None` while free.
-    pub tokens: [Option<String>; 2],
+    pub tokens: ByColor<Option<String>>,
     /// Events in order, each with its time (ms since the epoch).
     pub events: Vec<(String, u64)>,
 }
@@ -51,7 +51,42 @@ enum Write {
     },
 }
 
-type Job = (Write, oneshot::Sender<Result<(), String>>);
+type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
+
+/// Why the store could not open or write. SQLite's own reason is kept as
+/// its text: one failed commit answers every write of the batch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// The database cannot be opened, created or read.
+    Open {
+        /// The file.
+        path: String,
+        /// SQLite's reason.
+        reason: String,
+    },
+    /// The writer thread could not start.
+    Thread(String),
+    /// SQLite refused this write (a code already used, a full disk).
+    Write(String),
+    /// The transaction holding this write did not commit.
+    Commit(String),
+    /// The writer has stopped (the server is shutting down).
+    Stopped,
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Open { path, reason } => write!(f, "{path}: {reason}"),
+            StoreError::Thread(e) => write!(f, "store thread: {e}"),
+            StoreError::Write(e) => write!(f, "{e}"),
+            StoreError::Commit(e) => write!(f, "commit: {e}"),
+            StoreError::Stopped => write!(f, "the store has stopped"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
 
 /// The handle to the writer thread; cheap to clone.
 #[derive(Clone)]
@@ -59,12 +94,15 @@ pub struct Store {
     jobs: mpsc::Sender<Job>,
 }
 
-fn sql(e: rusqlite::Error) -> String {
-    e.to_string()
+fn open_error(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
+    move |e| StoreError::Open {
+        path: path.display().to_string(),
+        reason: e.to_string(),
+    }
 }
 
-fn open(path: &Path, full_sync: bool) -> Result<Connection, String> {
-    let db = Connection::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+fn open(path: &Path, full_sync: bool) -> Result<Connection, StoreError> {
+    let db = Connection::open(path).map_err(open_error(path))?;
     // WAL with NORMAL sync: a committed write survives the process being
     // killed; FULL (`--sync full`) also survives losing power.
     let sync = if full_sync { "FULL" } else { "NORMAL" };
@@ -79,7 +117,7 @@ fn open(path: &Path, full_sync: bool) -> Result<Connection, String> {
              code TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL,
              at_ms INTEGER NOT NULL, PRIMARY KEY(code, seq));"
     ))
-    .map_err(|e| format!("{}: {e}", path.display()))?;
+    .map_err(open_error(path))?;
     Ok(db)
 }
 
@@ -93,7 +131,7 @@ fn load(db: &Connection) -> Result<Vec<StoredGame>, rusqlite::Error> {
             preset: r.get(1)?,
             time: r.get(2)?,
             start: r.get(3)?,
-            tokens: [r.get(4)?, r.get(5)?],
+            tokens: ByColor::new(r.get(4)?, r.get(5)?),
             events: Vec::new(),
         })
     })?;
@@ -117,7 +155,14 @@ fn write(db: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
         Write::Game(g) => {
             db.execute(
                 "INSERT INTO games(code, preset, time, start, white, black) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![g.code, g.preset, g.time, g.start, g.tokens[0], g.tokens[1]],
+                params![
+                    g.code,
+                    g.preset,
+                    g.time,
+                    g.start,
+                    g.tokens[Color::White],
+                    g.tokens[Color::Black]
+                ],
             )?;
         }
         Write::Seat { code, side, token } => {
@@ -156,7 +201,7 @@ fn commit(db: &mut Connection, batch: Vec<Job>) {
     let tx = match db.transaction() {
         Ok(tx) => tx,
         Err(e) => {
-            let why = sql(e);
+            let why = StoreError::Commit(e.to_string());
             for (_, done) in batch {
                 let _ = done.send(Err(why.clone()));
             }
@@ -173,7 +218,7 @@ fn commit(db: &mut Connection, batch: Vec<Job>) {
             .and_then(|()| tx.execute_batch("RELEASE w"));
         let r = r.map_err(|e| {
             let _ = tx.execute_batch("ROLLBACK TO w; RELEASE w");
-            sql(e)
+            StoreError::Write(e.to_string())
         });
         answers.push((r, done));
     }
@@ -185,7 +230,7 @@ fn commit(db: &mut Connection, batch: Vec<Job>) {
         }
         Err(e) => {
             for (_, done) in answers {
-                let _ = done.send(Err(format!("commit: {e}")));
+                let _ = done.send(Err(StoreError::Commit(e.to_string())));
             }
         }
     }
@@ -198,9 +243,9 @@ impl Store {
     ///
     /// # Errors
     /// The file cannot be opened or read, with the path and SQLite's reason.
-    pub fn open(path: &Path, full_sync: bool) -> Result<(Store, Vec<StoredGame>), String> {
+    pub fn open(path: &Path, full_sync: bool) -> Result<(Store, Vec<StoredGame>), StoreError> {
         let mut db = open(path, full_sync)?;
-        let games = load(&db).map_err(|e| format!("{}: {e}", path.display()))?;
+        let games = load(&db).map_err(open_error(path))?;
         let (jobs, rx) = mpsc::channel::<Job>();
         thread::Builder::new()
             .name("store".into())
@@ -217,25 +262,21 @@ impl Store {
                     commit(&mut db, batch);
                 }
             })
-            .map_err(|e| format!("store thread: {e}"))?;
+            .map_err(|e| StoreError::Thread(e.to_string()))?;
         Ok((Store { jobs }, games))
     }
 
-    async fn send(&self, w: Write) -> Result<(), String> {
+    async fn send(&self, w: Write) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
-        self.jobs
-            .send((w, done))
-            .map_err(|_| "the store has stopped".to_string())?;
-        answer
-            .await
-            .map_err(|_| "the store has stopped".to_string())?
+        self.jobs.send((w, done)).map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
     }
 
     /// Stores a new game.
     ///
     /// # Errors
     /// SQLite's reason (a code already used, a full disk).
-    pub async fn create(&self, game: StoredGame) -> Result<(), String> {
+    pub async fn create(&self, game: StoredGame) -> Result<(), StoreError> {
         self.send(Write::Game(game)).await
     }
 
@@ -243,7 +284,7 @@ impl Store {
     ///
     /// # Errors
     /// SQLite's reason.
-    pub async fn seat(&self, code: &str, side: Color, token: &str) -> Result<(), String> {
+    pub async fn seat(&self, code: &str, side: Color, token: &str) -> Result<(), StoreError> {
         self.send(Write::Seat {
             code: code.into(),
             side,
@@ -264,7 +305,7 @@ impl Store {
         event: &Event,
         at_ms: u64,
         ends: bool,
-    ) -> Result<(), String> {
+    ) -> Result<(), StoreError> {
         self.send(Write::Event {
             code: code.into(),
             seq,

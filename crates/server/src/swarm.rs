@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use futures_util::{SinkExt, StreamExt};
 use minesweeper_core::chess::fen::parse_public;
 use minesweeper_core::chess::{Color, PublicPosition};
-use minesweeper_core::online::protocol::{ClientMsg, SeatChoice, ServerMsg};
+use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, SeatChoice, ServerMsg};
 use minesweeper_core::online::table::builtin_variant;
 use minesweeper_core::rng::GameRng;
 use rand::SeedableRng;
@@ -19,6 +19,42 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 /// How long a bot waits for any one message before giving up.
 pub const WAIT: Duration = Duration::from_secs(30);
 
+/// What went wrong for a bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BotError {
+    /// The connection or the WebSocket handshake failed.
+    Connect(String),
+    /// Nothing came within the time allowed.
+    Timeout(Duration),
+    /// A message that does not read, and why.
+    Unreadable(String, String),
+    /// The server closed the connection: its close code and reason.
+    Closed(Option<u16>, String),
+    /// The connection broke.
+    Broken(String),
+    /// The server refused a request of the game's.
+    Refused(ErrorCode, String),
+    /// The game went somewhere a player cannot follow (a position that
+    /// does not read, no legal move in a live game).
+    Lost(String),
+}
+
+impl std::fmt::Display for BotError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BotError::Connect(e) => write!(f, "{e}"),
+            BotError::Timeout(wait) => write!(f, "nothing received in {wait:?}"),
+            BotError::Unreadable(text, e) => write!(f, "unreadable message {text}: {e}"),
+            BotError::Closed(_, reason) => write!(f, "closed: {reason}"),
+            BotError::Broken(e) => write!(f, "{e}"),
+            BotError::Refused(code, message) => write!(f, "server refused: {code:?}: {message}"),
+            BotError::Lost(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for BotError {}
+
 /// A client connection speaking the protocol.
 pub struct Bot {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -29,10 +65,10 @@ impl Bot {
     ///
     /// # Errors
     /// The connection or the WebSocket handshake failed.
-    pub async fn connect(addr: &str) -> Result<Bot, String> {
+    pub async fn connect(addr: &str) -> Result<Bot, BotError> {
         let (ws, _) = connect_async(format!("ws://{addr}/ws"))
             .await
-            .map_err(|e| format!("{addr}: {e}"))?;
+            .map_err(|e| BotError::Connect(format!("{addr}: {e}")))?;
         Ok(Bot { ws })
     }
 
@@ -40,8 +76,8 @@ impl Bot {
     ///
     /// # Errors
     /// The connection is gone.
-    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {
-        let text = serde_json::to_string(msg).map_err(|e| e.to_string())?;
+    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), BotError> {
+        let text = serde_json::to_string(msg).map_err(|e| BotError::Broken(e.to_string()))?;
         self.send_text(&text).await
     }
 
@@ -49,19 +85,22 @@ impl Bot {
     ///
     /// # Errors
     /// The connection is gone.
-    pub async fn send_text(&mut self, text: &str) -> Result<(), String> {
+    pub async fn send_text(&mut self, text: &str) -> Result<(), BotError> {
         self.ws
             .send(Message::text(text))
             .await
-            .map_err(|e| e.to_string())
+            .map_err(|e| BotError::Broken(e.to_string()))
     }
 
     /// Sends a frame of bytes as it is.
     ///
     /// # Errors
     /// The connection is gone.
-    pub async fn send_frame(&mut self, frame: Message) -> Result<(), String> {
-        self.ws.send(frame).await.map_err(|e| e.to_string())
+    pub async fn send_frame(&mut self, frame: Message) -> Result<(), BotError> {
+        self.ws
+            .send(frame)
+            .await
+            .map_err(|e| BotError::Broken(e.to_string()))
     }
 
     /// The next message, waiting at most `wait`; `Err` names a timeout, a
@@ -70,25 +109,25 @@ impl Bot {
     ///
     /// # Errors
     /// As above.
-    pub async fn recv_within(&mut self, wait: Duration) -> Result<ServerMsg, String> {
+    pub async fn recv_within(&mut self, wait: Duration) -> Result<ServerMsg, BotError> {
         loop {
             let frame = tokio::time::timeout(wait, self.ws.next())
                 .await
-                .map_err(|_| format!("nothing received in {wait:?}"))?;
+                .map_err(|_| BotError::Timeout(wait))?;
             match frame {
                 Some(Ok(Message::Text(t))) => {
                     return serde_json::from_str(t.as_str())
-                        .map_err(|e| format!("unreadable message {t}: {e}"));
+                        .map_err(|e| BotError::Unreadable(t.to_string(), e.to_string()));
                 }
                 Some(Ok(Message::Close(c))) => {
-                    return Err(format!(
-                        "closed: {}",
-                        c.map(|c| c.reason.to_string()).unwrap_or_default()
+                    return Err(BotError::Closed(
+                        c.as_ref().map(|c| u16::from(c.code)),
+                        c.map(|c| c.reason.to_string()).unwrap_or_default(),
                     ));
                 }
                 Some(Ok(_)) => {}
-                Some(Err(e)) => return Err(e.to_string()),
-                None => return Err("closed".into()),
+                Some(Err(e)) => return Err(BotError::Broken(e.to_string())),
+                None => return Err(BotError::Closed(None, String::new())),
             }
         }
     }
@@ -97,7 +136,7 @@ impl Bot {
     ///
     /// # Errors
     /// As [`Bot::recv_within`].
-    pub async fn recv(&mut self) -> Result<ServerMsg, String> {
+    pub async fn recv(&mut self) -> Result<ServerMsg, BotError> {
         self.recv_within(WAIT).await
     }
 
@@ -108,7 +147,7 @@ impl Bot {
     pub async fn until<T>(
         &mut self,
         mut pick: impl FnMut(&ServerMsg) -> Option<T>,
-    ) -> Result<T, String> {
+    ) -> Result<T, BotError> {
         loop {
             let msg = self.recv().await?;
             if let Some(t) = pick(&msg) {
@@ -142,14 +181,17 @@ struct Played {
 }
 
 impl Player {
-    fn public(&self) -> Result<PublicPosition, String> {
-        let rules = builtin_variant(&self.preset).map_err(|(_, e)| e)?.rules;
-        parse_public(&self.fen, rules).map_err(|e| format!("server FEN {}: {e}", self.fen))
+    fn public(&self) -> Result<PublicPosition, BotError> {
+        let rules = builtin_variant(&self.preset)
+            .map_err(|(_, e)| BotError::Lost(e))?
+            .rules;
+        parse_public(&self.fen, rules)
+            .map_err(|e| BotError::Lost(format!("server FEN {}: {e}", self.fen)))
     }
 
     /// Plays until the game is over (resigning after `plies` moves),
     /// thinking `think` before each move.
-    async fn play(mut self, plies: u32, think: Duration, out: &mut Played) -> Result<(), String> {
+    async fn play(mut self, plies: u32, think: Duration, out: &mut Played) -> Result<(), BotError> {
         loop {
             // A final position (a blast that exposed the mover's king) does
             // not read as a live one: the end follows.
@@ -170,7 +212,7 @@ impl Player {
                     let moves = public.legal_moves();
                     let m = moves
                         .choose(&mut self.rng)
-                        .ok_or("no legal move in a live game")?;
+                        .ok_or_else(|| BotError::Lost("no legal move in a live game".into()))?;
                     let ply = self.ply + 1;
                     self.bot
                         .send(&ClientMsg::Move {
@@ -193,7 +235,7 @@ impl Player {
                 }
                 ServerMsg::Over(_) => return Ok(()),
                 ServerMsg::Error { code, message } => {
-                    return Err(format!("server refused: {code:?}: {message}"));
+                    return Err(BotError::Refused(code, message));
                 }
                 _ => {}
             }
@@ -207,7 +249,7 @@ async fn pair(
     preset: &str,
     time: Option<&str>,
     seed: u64,
-) -> Result<[Player; 2], String> {
+) -> Result<[Player; 2], BotError> {
     let mut a = Bot::connect(addr).await?;
     a.send(&ClientMsg::Create {
         preset: preset.into(),
@@ -217,14 +259,13 @@ async fn pair(
     .await?;
     let code = a
         .until(|m| match m {
-            ServerMsg::Seated { code, .. } => Some(code.clone()),
-            ServerMsg::Error { message, .. } => Some(format!("!{message}")),
+            ServerMsg::Seated { code, .. } => Some(Ok(code.clone())),
+            ServerMsg::Error { code, message } => {
+                Some(Err(BotError::Refused(*code, message.clone())))
+            }
             _ => None,
         })
-        .await?;
-    if let Some(why) = code.strip_prefix('!') {
-        return Err(why.to_string());
-    }
+        .await??;
     let mut b = Bot::connect(addr).await?;
     b.send(&ClientMsg::Join { code }).await?;
     let mut players = Vec::new();
@@ -252,7 +293,9 @@ async fn pair(
             rng: GameRng::seed_from_u64(seed * 2 + i as u64),
         });
     }
-    let [w, b]: [Player; 2] = players.try_into().map_err(|_| "two players")?;
+    let [w, b]: [Player; 2] = players
+        .try_into()
+        .map_err(|_| BotError::Lost("two players".into()))?;
     Ok([w, b])
 }
 
@@ -284,7 +327,7 @@ pub async fn swarm(
     games: usize,
     plies: u32,
     think: Duration,
-) -> Result<Report, String> {
+) -> Result<Report, BotError> {
     let mut pairs = Vec::with_capacity(games);
     for i in 0..games {
         pairs.push(pair(addr, "classic.ron", Some("15+10"), i as u64).await?);
@@ -311,7 +354,7 @@ pub async fn swarm(
                 rtts.extend(out.rtts_us);
                 if let Err(e) = r {
                     failed.0 += 1;
-                    failed.1.get_or_insert(e);
+                    failed.1.get_or_insert(e.to_string());
                 }
             }
             Err(e) => {

@@ -95,6 +95,26 @@ impl std::fmt::Display for BadEvent {
 
 impl std::error::Error for BadEvent {}
 
+/// A stored event that no longer fits its game (a corrupt store).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ApplyError {
+    /// A stored move that does not read here.
+    Unreadable(String, crate::chess::notation::NotationError),
+    /// A stored move that is not legal here.
+    Illegal(String, crate::chess::IllegalMove),
+}
+
+impl std::fmt::Display for ApplyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ApplyError::Unreadable(text, e) => write!(f, "stored move `{text}`: {e}"),
+            ApplyError::Illegal(text, e) => write!(f, "stored move `{text}`: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ApplyError {}
+
 /// The variant of a built-in board preset, by file name.
 ///
 /// # Errors
@@ -266,7 +286,7 @@ impl Table {
     ///
     /// # Errors
     /// A stored move that is not legal here.
-    pub fn apply(&mut self, event: &Event, at_ms: u64) -> Result<Vec<ServerMsg>, String> {
+    pub fn apply(&mut self, event: &Event, at_ms: u64) -> Result<Vec<ServerMsg>, ApplyError> {
         let mut out = Vec::new();
         match event {
             Event::Start => {
@@ -276,10 +296,10 @@ impl Table {
             Event::Move(text) => {
                 let mover = self.game.turn();
                 let m = parse_coordinate(self.game.position(), text)
-                    .map_err(|e| format!("stored move `{text}`: {e}"))?;
+                    .map_err(|e| ApplyError::Unreadable(text.clone(), e))?;
                 self.game
                     .play(m)
-                    .map_err(|e| format!("stored move `{text}`: {e}"))?;
+                    .map_err(|e| ApplyError::Illegal(text.clone(), e))?;
                 if let Some(c) = self.clocks.as_mut() {
                     // A move checked in time is never flagged here.
                     let _ = c.press(mover, at_ms);

@@ -8,9 +8,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use minesweeper_core::chess::fen::{parse, to_fen};
 use minesweeper_core::chess::mines::random_layout;
-use minesweeper_core::chess::{Color, Position, SquareSet, Variant};
+use minesweeper_core::chess::{ByColor, Color, Position, SquareSet, Variant};
 use minesweeper_core::online::protocol::{ErrorCode, SeatChoice};
-use minesweeper_core::online::table::{Refusal, builtin_variant};
+use minesweeper_core::online::table::{ApplyError, BadEvent, Refusal, builtin_variant};
 use minesweeper_core::online::{Event, Table, TimeControl};
 use minesweeper_core::rng::GameRng;
 use rand::SeedableRng;
@@ -92,10 +92,10 @@ impl Hub {
         (hub, rooms)
     }
 
-    fn insert(&self, room: &Arc<Room>, tokens: &[Option<String>; 2]) {
+    fn insert(&self, room: &Arc<Room>, tokens: &ByColor<Option<String>>) {
         lock(&self.rooms).insert(room.code.clone(), room.clone());
         let mut t = lock(&self.tokens);
-        for (side, token) in [Color::White, Color::Black].into_iter().zip(tokens) {
+        for (side, token) in tokens.iter() {
             if let Some(token) = token {
                 t.insert(token.clone(), (room.code.clone(), side));
             }
@@ -145,8 +145,8 @@ impl Hub {
             SeatChoice::Random => Color::Black,
         };
         let token = secret::token();
-        let mut tokens = [None, None];
-        tokens[side.index()] = Some(token.clone());
+        let mut tokens = ByColor::default();
+        tokens[side] = Some(token.clone());
         let room = self.open(preset, control, start, tokens).await?;
         Ok((room, side, token))
     }
@@ -157,7 +157,7 @@ impl Hub {
         preset: &str,
         control: Option<TimeControl>,
         start: Position,
-        tokens: [Option<String>; 2],
+        tokens: ByColor<Option<String>>,
     ) -> Result<Arc<Room>, Refusal> {
         let code = loop {
             let c = secret::code();
@@ -194,16 +194,11 @@ impl Hub {
     pub async fn rematch(
         self: &Arc<Hub>,
         old: &Table,
-    ) -> Result<(Arc<Room>, [String; 2]), Refusal> {
+    ) -> Result<(Arc<Room>, ByColor<String>), Refusal> {
         let start = self.deal(old.preset())?;
-        let tokens = [secret::token(), secret::token()];
+        let tokens = ByColor::from_fn(|_| secret::token());
         let room = self
-            .open(
-                old.preset(),
-                old.control(),
-                start,
-                [Some(tokens[0].clone()), Some(tokens[1].clone())],
-            )
+            .open(old.preset(), old.control(), start, tokens.clone().map(Some))
             .await?;
         Ok((room, tokens))
     }
@@ -233,16 +228,11 @@ impl Hub {
     pub async fn quick(
         self: &Arc<Hub>,
         control: Option<TimeControl>,
-    ) -> Result<(Arc<Room>, [String; 2]), Refusal> {
+    ) -> Result<(Arc<Room>, ByColor<String>), Refusal> {
         let start = self.deal("classic.ron")?;
-        let tokens = [secret::token(), secret::token()];
+        let tokens = ByColor::from_fn(|_| secret::token());
         let room = self
-            .open(
-                "classic.ron",
-                control,
-                start,
-                [Some(tokens[0].clone()), Some(tokens[1].clone())],
-            )
+            .open("classic.ron", control, start, tokens.clone().map(Some))
             .await?;
         Ok((room, tokens))
     }
@@ -269,18 +259,42 @@ impl Hub {
     }
 }
 
+/// Why a stored game cannot be played on (it is left out at start).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RebuildError {
+    /// Its preset or time control is not offered any more.
+    Offer(String),
+    /// Its start position does not read.
+    Start(minesweeper_core::chess::fen::FenError),
+    /// An event (numbered from 0) does not read.
+    Event(usize, BadEvent),
+    /// An event (numbered from 0) does not fit the game.
+    Apply(usize, ApplyError),
+}
+
+impl std::fmt::Display for RebuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RebuildError::Offer(e) => write!(f, "{e}"),
+            RebuildError::Start(e) => write!(f, "start position: {e}"),
+            RebuildError::Event(i, e) => write!(f, "event {i}: {e}"),
+            RebuildError::Apply(i, e) => write!(f, "event {i}: {e}"),
+        }
+    }
+}
+
 /// A stored game back as a table: its start position, then each event
 /// applied at its time.
-fn rebuild(g: &StoredGame) -> Result<Table, String> {
-    let variant = builtin_variant(&g.preset).map_err(|(_, e)| e)?;
-    let start = parse(&g.start, variant.rules).map_err(|e| format!("start position: {e}"))?;
-    let control = time_control(g.time.as_deref()).map_err(|(_, e)| e)?;
+fn rebuild(g: &StoredGame) -> Result<Table, RebuildError> {
+    let variant = builtin_variant(&g.preset).map_err(|(_, e)| RebuildError::Offer(e))?;
+    let start = parse(&g.start, variant.rules).map_err(RebuildError::Start)?;
+    let control = time_control(g.time.as_deref()).map_err(|(_, e)| RebuildError::Offer(e))?;
     let mut table = Table::new(&g.preset, control, start);
     for (i, (record, at)) in g.events.iter().enumerate() {
-        let event = Event::from_record(record).map_err(|e| format!("event {i}: {e}"))?;
+        let event = Event::from_record(record).map_err(|e| RebuildError::Event(i, e))?;
         table
             .apply(&event, *at)
-            .map_err(|e| format!("event {i}: {e}"))?;
+            .map_err(|e| RebuildError::Apply(i, e))?;
     }
     Ok(table)
 }

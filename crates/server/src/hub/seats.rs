@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use minesweeper_core::chess::Color;
+use minesweeper_core::chess::{ByColor, Color};
 use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
 use minesweeper_core::online::table::Refusal;
 use minesweeper_core::online::{Event, TimeControl};
@@ -67,7 +67,7 @@ async fn seat_pair(
     hub: &Hub,
     room: &Arc<Room>,
     seats: [(Arc<Peer>, Color); 2],
-    tokens: &[String; 2],
+    tokens: &ByColor<String>,
 ) -> Result<(), Refusal> {
     {
         let mut st = room.state.lock().await;
@@ -76,7 +76,7 @@ async fn seat_pair(
     for (peer, side) in &seats {
         peer.tell(&ServerMsg::Seated {
             code: room.code.clone(),
-            token: tokens[side.index()].clone(),
+            token: tokens[*side].clone(),
             side: *side,
         });
         attach(hub, peer, room, Some(*side), false).await;
@@ -93,7 +93,7 @@ async fn join(hub: &Hub, peer: &Arc<Peer>, code: &str) -> Result<(), Refusal> {
         let mut st = room.state.lock().await;
         let side = [Color::White, Color::Black]
             .into_iter()
-            .find(|c| st.tokens[c.index()].is_none())
+            .find(|c| st.tokens[*c].is_none())
             .ok_or_else(|| {
                 (
                     ErrorCode::GameFull,
@@ -105,7 +105,7 @@ async fn join(hub: &Hub, peer: &Arc<Peer>, code: &str) -> Result<(), Refusal> {
             .seat(&room.code, side, &token)
             .await
             .map_err(|e| (ErrorCode::Unavailable, format!("not stored: {e}")))?;
-        st.tokens[side.index()] = Some(token.clone());
+        st.tokens[side] = Some(token.clone());
         hub.give_token(&room.code, side, &token);
         peer.tell(&ServerMsg::Seated {
             code: room.code.clone(),
@@ -115,7 +115,7 @@ async fn join(hub: &Hub, peer: &Arc<Peer>, code: &str) -> Result<(), Refusal> {
         drop(st);
         attach(hub, peer, &room, Some(side), false).await;
         let mut st = room.state.lock().await;
-        let both = st.tokens.iter().all(Option::is_some);
+        let both = st.tokens.all(Option::is_some);
         if both && !st.table.started() {
             room.commit(&mut st, &hub.store, Event::Start).await?;
         }
@@ -132,12 +132,12 @@ async fn rematch(hub: &Arc<Hub>, room: &Arc<Room>, side: Color) -> Result<(), Re
             "a rematch comes after the game".into(),
         ));
     }
-    st.rematch[side.index()] = true;
-    if !st.rematch[(!side).index()] {
+    st.rematch[side] = true;
+    if !st.rematch[!side] {
         st.tell_all(&ServerMsg::RematchOffered { by: side });
         return Ok(());
     }
-    st.rematch = [false; 2];
+    st.rematch = ByColor::default();
     let (next, tokens) = hub.rematch(&st.table).await?;
     let members: Vec<(Arc<Peer>, Option<Color>)> = st
         .members
@@ -154,7 +154,7 @@ async fn rematch(hub: &Arc<Hub>, room: &Arc<Room>, side: Color) -> Result<(), Re
         if let Some(s) = seat {
             peer.tell(&ServerMsg::Seated {
                 code: next.code.clone(),
-                token: tokens[s.index()].clone(),
+                token: tokens[s].clone(),
                 side: s,
             });
         }

@@ -30,13 +30,13 @@ pub struct RoomState {
     /// The rules, clocks and draw offer.
     pub table: Table,
     /// The seats' tokens (White, Black), `None` while free.
-    pub tokens: [Option<String>; 2],
+    pub tokens: ByColor<Option<String>>,
     /// The number of events stored.
     pub seq: u64,
     /// Who is connected.
     pub members: Vec<Member>,
     /// Which seats asked for a rematch.
-    pub rematch: [bool; 2],
+    pub rematch: ByColor<bool>,
     /// When the game ended (ms), for clearing it from memory later.
     pub ended_at: Option<u64>,
 }
@@ -79,7 +79,7 @@ impl RoomState {
 
 impl Room {
     /// A room for `table`.
-    pub fn new(code: String, table: Table, tokens: [Option<String>; 2], seq: u64) -> Arc<Room> {
+    pub fn new(code: String, table: Table, tokens: ByColor<Option<String>>, seq: u64) -> Arc<Room> {
         let ended_at = table.over().then(now_ms);
         Arc::new(Room {
             code,
@@ -88,7 +88,7 @@ impl Room {
                 tokens,
                 seq,
                 members: Vec::new(),
-                rematch: [false; 2],
+                rematch: ByColor::default(),
                 ended_at,
             }),
             wake: Notify::new(),
@@ -110,7 +110,7 @@ impl Room {
         let mut next = state.table.clone();
         let told = next
             .apply(&event, now)
-            .map_err(|e| (ErrorCode::BadRequest, e))?;
+            .map_err(|e| (ErrorCode::BadRequest, e.to_string()))?;
         store
             .event(&self.code, state.seq, &event, now, next.over())
             .await
