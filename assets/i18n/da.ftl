@@ -433,3 +433,6 @@ err-bad-request = Serveren tilbyder ikke det.
 err-unavailable = Serveren kunne ikke gemme det: prøv igen.
 err-rate-limited = For mange forespørgsler: sæt farten ned.
 err-bad-message = Serveren forstod ikke forespørgslen.
+err-not-started = Partiet begynder, når din modstander tager pladsen.
+err-limit = Serveren har nået en grænse: afslut eller forlad et parti først, eller prøv igen senere.
+err-seat-taken = Denne plads spilles nu fra et andet vindue eller en anden enhed.

@@ -433,3 +433,6 @@ err-bad-request = The server does not offer that.
 err-unavailable = The server could not store that: try again.
 err-rate-limited = Too many requests: slow down.
 err-bad-message = The server did not understand the request.
+err-not-started = The game starts when your opponent takes the seat.
+err-limit = The server is at a limit: finish or leave a game first, or try again later.
+err-seat-taken = This seat is now played from another window or device.

@@ -433,3 +433,6 @@ err-bad-request = Le serveur ne propose pas cela.
 err-unavailable = Le serveur n’a pas pu l’enregistrer : réessayez.
 err-rate-limited = Trop de requêtes : ralentissez.
 err-bad-message = Le serveur n’a pas compris la requête.
+err-not-started = La partie commence quand votre adversaire prend place.
+err-limit = Le serveur atteint une limite : terminez ou quittez d’abord une partie, ou réessayez plus tard.
+err-seat-taken = Cette place est désormais jouée depuis une autre fenêtre ou un autre appareil.

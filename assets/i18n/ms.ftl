@@ -402,3 +402,6 @@ err-bad-request = Pelayan tidak menawarkan itu.
 err-unavailable = Pelayan tidak dapat menyimpannya: cuba lagi.
 err-rate-limited = Terlalu banyak permintaan: perlahankan.
 err-bad-message = Pelayan tidak memahami permintaan itu.
+err-not-started = Permainan bermula apabila lawan anda mengambil tempat.
+err-limit = Pelayan telah mencapai had: tamatkan atau tinggalkan permainan dahulu, atau cuba lagi kemudian.
+err-seat-taken = Tempat ini kini dimainkan dari tetingkap atau peranti lain.

@@ -5,4 +5,5 @@ mod fairness;
 mod faults;
 mod game;
 mod hostile;
+mod seats;
 mod support;

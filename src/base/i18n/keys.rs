@@ -262,6 +262,9 @@ keys! {
     ErrUnavailable,
     ErrRateLimited,
     ErrBadMessage,
+    ErrNotStarted,
+    ErrLimit,
+    ErrSeatTaken,
 }
 
 impl T {

@@ -104,6 +104,8 @@ pub struct Online {
     history_left: usize,
     /// The final layout was handed to the end-of-game reveal.
     revealed: bool,
+    /// Another connection took this seat: no coming back on our own.
+    taken: bool,
     /// A new board was asked for and is not built yet.
     building: bool,
     /// The last refusal or connection problem.

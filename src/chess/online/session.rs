@@ -59,6 +59,10 @@ fn keep_seat(seat: Option<(&str, &str, &str)>) {
     }
 }
 
+/// The longest history played move by move: a longer one (no real game
+/// is) shows its position alone.
+const MAX_HISTORY: usize = 2000;
+
 /// Seconds between pings (the server closes a silent connection after 60).
 const PING_S: f64 = 15.0;
 /// Seconds between attempts to reconnect.
@@ -133,6 +137,8 @@ pub(super) fn requests(
 ) {
     for request in asked.read() {
         online.notice = None;
+        // Asked for by the player: a seat taken elsewhere may come back.
+        online.taken = false;
         if matches!(
             request,
             OnlineRequest::Create { .. }
@@ -230,7 +236,11 @@ pub(super) fn io(
                 online.connected = false;
                 online.open = false;
                 online.sent = None;
-                if online.in_game() && online.over.is_none() {
+                if online.taken {
+                    // The seat went to another window: coming back would
+                    // take it back, and so on for ever.
+                    online.phase = Phase::Offline;
+                } else if online.in_game() && online.over.is_none() {
                     // Back with the token (or as a spectator) shortly.
                     online.phase = Phase::Reconnecting;
                     online.retry_at = now(&time) + RETRY_S;
@@ -291,8 +301,9 @@ fn apply(
             // here one a frame; a server that sends no history gives the
             // position alone, the moves listed plain.
             let rules = variant.rules;
+            let replayable = history.len() == moves.len() && history.len() <= MAX_HISTORY;
             let (seen, history, earlier) = match public_after(&start, rules, None) {
-                Ok(seen) if history.len() == moves.len() => (seen, history, Vec::new()),
+                Ok(seen) if replayable => (seen, history, Vec::new()),
                 _ => match public_after(&fen, rules, Some(Side::White))
                     .or_else(|_| public_after(&fen, rules, Some(Side::Black)))
                 {
@@ -361,6 +372,10 @@ fn apply(
             match code {
                 ErrorCode::StaleMove | ErrorCode::NotYourTurn if online.in_game() => {
                     resync_now(online)
+                }
+                ErrorCode::SeatTaken => {
+                    online.taken = true;
+                    online.phase = Phase::Offline;
                 }
                 ErrorCode::NotFound if online.phase == Phase::Reconnecting => {
                     // The seat is gone (the game ended and was cleared).

@@ -55,6 +55,9 @@ pub(crate) fn notice_text(tx: &Texts, notice: &Notice) -> String {
             ErrorCode::Unavailable => T::ErrUnavailable,
             ErrorCode::RateLimited => T::ErrRateLimited,
             ErrorCode::BadMessage | ErrorCode::TooLarge | ErrorCode::NotSeated => T::ErrBadMessage,
+            ErrorCode::NotStarted => T::ErrNotStarted,
+            ErrorCode::Limit => T::ErrLimit,
+            ErrorCode::SeatTaken => T::ErrSeatTaken,
         }),
     }
 }

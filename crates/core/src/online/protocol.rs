@@ -338,6 +338,14 @@ pub enum ErrorCode {
     BadRequest,
     /// The server could not store the move; it was not played.
     Unavailable,
+    /// The game waits for its second player: nothing but a join yet.
+    NotStarted,
+    /// A limit of the server (games waiting, connections from one
+    /// address, in all): the message names it.
+    Limit,
+    /// Another connection took this seat with its token; this one is
+    /// closed and should not come back on its own.
+    SeatTaken,
 }
 
 /// What the server tells a client.

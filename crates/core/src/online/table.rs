@@ -230,6 +230,14 @@ impl Table {
         if self.over() {
             return Err((ErrorCode::GameOver, "the game is over".into()));
         }
+        // Before its second player sits down a game has nothing to end
+        // or offer: a stranger must not be seated in a finished game.
+        if !self.started {
+            return Err((
+                ErrorCode::NotStarted,
+                "the game starts when both players are seated".into(),
+            ));
+        }
         if let Some(flag) = self.flag_due(now_ms) {
             return Ok(flag);
         }
@@ -259,12 +267,6 @@ impl Table {
     }
 
     fn check_move(&self, side: Color, ply: u32, text: &str) -> Result<Event, Refusal> {
-        if !self.started {
-            return Err((
-                ErrorCode::NotYourTurn,
-                "the game starts when both players are seated".into(),
-            ));
-        }
         if self.game.turn() != side {
             return Err((ErrorCode::NotYourTurn, "it is the other side's move".into()));
         }

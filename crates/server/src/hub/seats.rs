@@ -32,8 +32,13 @@ pub async fn detach(hub: &Hub, peer: &Arc<Peer>) {
     }
 }
 
+/// Why the connection holding a seat is closed when another takes it.
+const TAKEN: &str = "closed by the server: the seat was taken up by another connection";
+
 /// Seats (or sits as a spectator) `peer` at `room`; with `show`, sends it
-/// the whole game.
+/// the whole game. One seat has one live holder: a connection already in
+/// it is told the seat was taken and closed. A connection that has closed
+/// meanwhile (it dropped as a quick game paired it) is not sat down.
 pub async fn attach(
     hub: &Hub,
     peer: &Arc<Peer>,
@@ -42,8 +47,25 @@ pub async fn attach(
     show: bool,
 ) {
     detach(hub, peer).await;
+    if peer.is_closed() {
+        return;
+    }
     let mut st = room.state.lock().await;
     let before = st.present();
+    if seat.is_some() {
+        st.members.retain(|m| {
+            let holder = m.seat == seat && m.peer.id != peer.id;
+            if holder {
+                m.peer.tell(&ServerMsg::Error {
+                    code: ErrorCode::SeatTaken,
+                    message: "another connection took this seat with its token".into(),
+                });
+                m.peer.set_place(Place::Lobby);
+                m.peer.close(TAKEN);
+            }
+            !holder
+        });
+    }
     st.members.push(Member {
         peer: peer.clone(),
         seat,
@@ -89,6 +111,13 @@ async fn join(hub: &Hub, peer: &Arc<Peer>, code: &str) -> Result<(), Refusal> {
     let room = hub
         .room(code)
         .ok_or_else(|| (ErrorCode::NotFound, "no game with that code".into()))?;
+    if matches!(peer.place(), Place::Seat(r, _) if Arc::ptr_eq(&r, &room)) {
+        // One player, one seat: the other is for someone else.
+        return Err((
+            ErrorCode::BadRequest,
+            "you hold a seat in this game already".into(),
+        ));
+    }
     {
         let mut st = room.state.lock().await;
         let side = [Color::White, Color::Black]
@@ -130,6 +159,12 @@ async fn rematch(hub: &Arc<Hub>, room: &Arc<Room>, side: Color) -> Result<(), Re
         return Err((
             ErrorCode::BadRequest,
             "a rematch comes after the game".into(),
+        ));
+    }
+    if st.rematch[side] {
+        return Err((
+            ErrorCode::BadRequest,
+            "you asked for a rematch already".into(),
         ));
     }
     st.rematch[side] = true;
