@@ -25,7 +25,7 @@ for run in $(seq "$runs"); do
     wait $pid 2>/dev/null || true
     acked=$(sed -n 's/.*moves \([0-9]*\).*/\1/p' "$out/swarm.txt")
     t0=$(date +%s.%N)
-    "$bin" --addr 127.0.0.1:$port --db "$out/games.sqlite" 2>"$out/server2.log" &
+    "$bin" --addr 127.0.0.1:$port --db "$out/games.sqlite" $lifted 2>"$out/server2.log" &
     pid=$!
     while ! grep -q restored "$out/server2.log"; do sleep 0.01; done
     t1=$(date +%s.%N)

@@ -48,6 +48,7 @@ fn server() -> (tokio::runtime::Runtime, String) {
         full_sync: false,
         dealer: Some(Arc::new(move |_: &Variant, _| mines)),
         rate: 1000.0,
+        limits: minesweeper_server::Limits::default(),
     };
     let running = rt.block_on(start(config)).expect("the server starts");
     (rt, running.addr.to_string())

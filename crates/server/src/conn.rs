@@ -2,6 +2,7 @@
 //! idle limits first), has the hub answer them, and writes what its game
 //! tells it. The games see the client as a [`Peer`].
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -18,13 +19,15 @@ use crate::room::Peer;
 /// Messages waiting to be written to one client; a client that reads
 /// slower than its game talks is dropped rather than let grow memory.
 const OUTBOX: usize = 256;
-/// A connection that sends nothing for this long is closed (clients ping
-/// every 15 seconds).
-pub const IDLE: Duration = Duration::from_secs(60);
 /// Requests a client may send per second by default (twice that at once).
 pub const RATE: f64 = 10.0;
 /// Refused requests after which a flooding client is disconnected.
 const STRIKES: u32 = 200;
+/// A client that takes longer than this to accept one message (its
+/// receive window full, the network gone) is dropped.
+pub const WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+/// The longest reason an error quotes: a request is never echoed whole.
+const MAX_REASON: usize = 160;
 
 /// A token bucket: `2 × rate` at once, `rate` per second.
 struct Bucket {
@@ -48,8 +51,31 @@ impl Bucket {
     }
 }
 
-fn refuse(peer: &Peer, (code, message): Refusal) {
+fn refuse(peer: &Peer, (code, mut message): Refusal) {
+    if let Some((cut, _)) = message.char_indices().nth(MAX_REASON) {
+        message.truncate(cut);
+        message.push('…');
+    }
     peer.tell(&ServerMsg::Error { code, message });
+}
+
+/// Closes `peer` for a frame that broke the WebSocket protocol, with the
+/// code RFC 6455 gives the fault.
+fn broken(peer: &Peer, e: axum::Error) {
+    use tokio_tungstenite::tungstenite::Error as Ws;
+    let inner = e.into_inner();
+    match inner.downcast_ref::<Ws>() {
+        Some(Ws::Capacity(_)) => peer.close_with(1009, "closed by the server: a frame over 64 KiB"),
+        Some(Ws::Utf8(_)) => {
+            peer.close_with(1007, "closed by the server: a text frame not in UTF-8")
+        }
+        Some(Ws::Protocol(_)) => peer.close_with(
+            1002,
+            "closed by the server: the frame broke the WebSocket protocol",
+        ),
+        // The connection itself failed: nobody to tell.
+        _ => peer.end(),
+    }
 }
 
 /// Returns once the connection is to end.
@@ -59,10 +85,11 @@ async fn killed(kill: &mut watch::Receiver<bool>) {
 }
 
 /// Serves one client until it leaves, idles, floods or falls behind.
-pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, rate: f64) {
+pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, address: IpAddr, rate: f64) {
+    let idle = hub.limits.idle;
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut rx) = mpsc::channel::<Utf8Bytes>(OUTBOX);
-    let peer = Peer::new(id, outbox);
+    let peer = Peer::new(id, address, outbox);
     let writer_peer = peer.clone();
     let mut writer_kill = peer.ending();
     let mut reader_kill = peer.ending();
@@ -72,20 +99,20 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, rate: f64) {
                 biased;
                 next = rx.recv() => match next {
                     Some(text) => {
-                        if sink.send(Message::Text(text)).await.is_err() {
+                        let sent = tokio::time::timeout(WRITE_TIMEOUT, sink.send(Message::Text(text)));
+                        if !matches!(sent.await, Ok(Ok(()))) {
+                            // Unread for too long (or gone): the reader
+                            // stops too, and the socket is dropped.
+                            writer_peer.end();
                             break;
                         }
                     }
                     None => break,
                 },
                 () = killed(&mut writer_kill) => {
-                    let (code, reason) = match writer_peer.why() {
-                        Some(why) => (1008, why),
-                        None => (1000, "goodbye"),
-                    };
-                    let _ = sink
-                        .send(Message::Close(Some(CloseFrame { code, reason: reason.into() })))
-                        .await;
+                    let (code, reason) = writer_peer.why().unwrap_or((1000, "goodbye"));
+                    let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
+                    let _ = tokio::time::timeout(WRITE_TIMEOUT, sink.send(close)).await;
                     break;
                 }
             }
@@ -99,9 +126,13 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, rate: f64) {
     let mut strikes = 0;
     while !peer.is_closed() {
         let frame = tokio::select! {
-            next = tokio::time::timeout(IDLE, stream.next()) => match next {
+            next = tokio::time::timeout(idle, stream.next()) => match next {
                 Ok(Some(Ok(frame))) => frame,
-                Ok(_) => break,
+                Ok(Some(Err(e))) => {
+                    broken(&peer, e);
+                    break;
+                }
+                Ok(None) => break,
                 Err(_) => {
                     peer.close("closed by the server: nothing received for a minute");
                     break;
@@ -109,18 +140,10 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, rate: f64) {
             },
             () = killed(&mut reader_kill) => break,
         };
-        let text = match frame {
-            Message::Text(t) => t,
-            Message::Binary(_) => {
-                refuse(
-                    &peer,
-                    (ErrorCode::BadMessage, "text frames only (JSON)".into()),
-                );
-                continue;
-            }
-            Message::Close(_) => break,
-            Message::Ping(_) | Message::Pong(_) => continue,
-        };
+        if matches!(frame, Message::Close(_)) {
+            break;
+        }
+        // Every frame counts against the rate: text, binary, pings.
         if !bucket.take() {
             strikes += 1;
             if strikes >= STRIKES {
@@ -136,6 +159,17 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, rate: f64) {
             );
             continue;
         }
+        let text = match frame {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                refuse(
+                    &peer,
+                    (ErrorCode::BadMessage, "text frames only (JSON)".into()),
+                );
+                continue;
+            }
+            Message::Ping(_) | Message::Pong(_) | Message::Close(_) => continue,
+        };
         let result = match ClientMsg::parse(text.as_str()) {
             Ok(msg) => handle(&hub, &peer, msg).await,
             Err(refusal) => Err(refusal),

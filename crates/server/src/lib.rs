@@ -1,6 +1,8 @@
 //! The Minesweeper Chess game server: WebSocket games whose mines only the
 //! server knows, stored in SQLite, and the web build served beside them.
 //!
+//! - [`listen`]: the sockets: connection caps, `TCP_NODELAY`, HTTP with a
+//!   deadline for each request's head.
 //! - [`conn`]: one client connection: the socket and its limits.
 //! - [`hub`]: every game, the seat tokens and the quick-game queue;
 //!   [`hub::seats`] answers each request.
@@ -16,6 +18,8 @@
 
 pub mod conn;
 pub mod hub;
+pub mod limits;
+pub mod listen;
 pub mod room;
 pub mod secret;
 pub mod store;
@@ -25,16 +29,18 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
+use axum::Extension;
 use axum::Router;
-use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, State};
 use axum::response::IntoResponse;
 use axum::routing::get;
 use tower_http::services::{ServeDir, ServeFile};
 
 use hub::Hub;
+pub use limits::Limits;
 use store::Store;
 
 /// The largest WebSocket message the transport reads (the protocol's own
@@ -64,6 +70,8 @@ pub struct Config {
     /// Requests per second one connection may send (twice that at once);
     /// [`conn::RATE`] by default, raised for load tests.
     pub rate: f64,
+    /// What clients may hold; raised for load tests.
+    pub limits: Limits,
 }
 
 #[derive(Clone)]
@@ -73,15 +81,25 @@ struct App {
     rate: f64,
 }
 
-async fn upgrade(ws: WebSocketUpgrade, State(app): State<App>) -> impl IntoResponse {
+async fn upgrade(
+    State(app): State<App>,
+    ConnectInfo(from): ConnectInfo<SocketAddr>,
+    Extension(counted): Extension<Arc<listen::Counted>>,
+    ws: WebSocketUpgrade,
+) -> impl IntoResponse {
     let id = app.ids.fetch_add(1, Ordering::Relaxed);
+    let address = from.ip();
     // Small buffers: messages are a few hundred bytes, and the default
     // 128 KiB each way would be most of a game's memory.
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(4096)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| conn::run(socket, app.hub, id, app.rate))
+        .on_upgrade(move |socket| async move {
+            conn::run(socket, app.hub, id, address, app.rate).await;
+            // Counted until the WebSocket ends.
+            drop(counted);
+        })
 }
 
 /// A running server.
@@ -90,6 +108,8 @@ pub struct Running {
     pub addr: SocketAddr,
     /// Its games.
     pub hub: Arc<Hub>,
+    /// Its connections.
+    pub census: Arc<listen::Census>,
 }
 
 /// Why a server did not start.
@@ -121,7 +141,8 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let (store, stored) = Store::open(&config.db, config.full_sync).map_err(StartError::Store)?;
     let restored = stored.len();
     let dealer = config.dealer.clone().unwrap_or_else(hub::random_dealer);
-    let (hub, rooms) = Hub::restore(store, stored, dealer);
+    let (hub, rooms) = Hub::restore(store, stored, dealer, config.limits);
+    let files = listen::raise_file_limit();
     hub::start_timers(&hub, rooms);
     let app = App {
         hub: hub.clone(),
@@ -149,17 +170,21 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         "minesweeper_server: {addr}, {restored} game(s) restored from {}",
         config.db.display()
     );
-    tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, router).await {
-            eprintln!("minesweeper_server: {e}");
-        }
-    });
+    let census = listen::Census::new(config.limits);
+    tokio::spawn(listen::serve(listener, router, census.clone()));
+    if let Some(n) = files.filter(|n| *n < config.limits.connections as u64 + 64) {
+        eprintln!(
+            "minesweeper_server: only {n} open files allowed; fewer connections than the limit of {} will fit",
+            config.limits.connections
+        );
+    }
     let sweeper = hub.clone();
+    let every = config.limits.sweep_every;
     tokio::spawn(async move {
         loop {
-            tokio::time::sleep(Duration::from_secs(60)).await;
+            tokio::time::sleep(every).await;
             sweeper.sweep(now_ms()).await;
         }
     });
-    Ok(Running { addr, hub })
+    Ok(Running { addr, hub, census })
 }

@@ -9,7 +9,9 @@ use minesweeper_server::{Config, start, swarm};
 
 const USAGE: &str = "usage:
   minesweeper_server [--addr 127.0.0.1:8080] [--db games.sqlite] [--web dist] [--sync full] [--rate 10]
-  minesweeper_server swarm [--addr 127.0.0.1:8080] [--games 1000] [--plies 40] [--think-ms 0]";
+                     [--max-connections 4096] [--per-address 64] [--waiting-per-address 20]
+  minesweeper_server swarm [--addr 127.0.0.1:8080] [--games 1000] [--plies 40] [--think-ms 0]
+  minesweeper_server latency [--addr 127.0.0.1:8080] [--games 100]";
 
 /// The most games, moves and thinking time a swarm run may ask for.
 const MAX_GAMES: usize = 5000;
@@ -33,10 +35,15 @@ fn run(args: &[String]) -> Result<(), String> {
         full_sync: false,
         dealer: None,
         rate: minesweeper_server::conn::RATE,
+        limits: minesweeper_server::Limits::default(),
     };
     let (mut games, mut plies, mut think) = (1000usize, 40u32, 0u64);
     let is_swarm = args.first().is_some_and(|a| a == "swarm");
-    let mut it = args.iter().skip(usize::from(is_swarm));
+    let is_latency = args.first().is_some_and(|a| a == "latency");
+    if is_latency {
+        games = 100;
+    }
+    let mut it = args.iter().skip(usize::from(is_swarm || is_latency));
     while let Some(flag) = it.next() {
         let v = value(&mut it, flag)?;
         let bad = |e: &dyn std::fmt::Display| format!("{flag} {v}: {e}\n{USAGE}");
@@ -46,6 +53,18 @@ fn run(args: &[String]) -> Result<(), String> {
             "--web" => config.web = Some(PathBuf::from(v)),
             "--sync" if v == "full" || v == "normal" => config.full_sync = v == "full",
             "--rate" => config.rate = v.parse::<f64>().map_err(|e| bad(&e))?.clamp(0.1, 10_000.0),
+            "--max-connections" => {
+                config.limits.connections =
+                    v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, 1 << 20)
+            }
+            "--per-address" => {
+                config.limits.per_address =
+                    v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, 1 << 20)
+            }
+            "--waiting-per-address" => {
+                config.limits.waiting_per_address =
+                    v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, 1 << 20)
+            }
             "--games" => games = v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, MAX_GAMES),
             "--think-ms" => think = v.parse::<u64>().map_err(|e| bad(&e))?.min(MAX_THINK_MS),
             "--plies" => plies = v.parse::<u32>().map_err(|e| bad(&e))?.clamp(1, MAX_PLIES),
@@ -55,6 +74,18 @@ fn run(args: &[String]) -> Result<(), String> {
     config.addr = addr;
     let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     rt.block_on(async move {
+        if is_latency {
+            let l = swarm::latency(&addr.to_string(), games)
+                .await
+                .map_err(|e| e.to_string())?;
+            println!(
+                "games {} join (two messages) median {:.2} ms, move (one message) median {:.2} ms",
+                l.games,
+                l.join_us as f64 / 1000.0,
+                l.move_us as f64 / 1000.0
+            );
+            return Ok(());
+        }
         if is_swarm {
             let r = swarm::swarm(
                 &addr.to_string(),

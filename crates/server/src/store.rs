@@ -49,6 +49,9 @@ enum Write {
         at_ms: u64,
         ends: bool,
     },
+    Abandon {
+        code: String,
+    },
 }
 
 type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
@@ -191,6 +194,9 @@ fn write(db: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
                 db.execute("UPDATE games SET over = 1 WHERE code = ?1", [code])?;
             }
         }
+        Write::Abandon { code } => {
+            db.execute("UPDATE games SET over = 1 WHERE code = ?1", [code])?;
+        }
     }
     Ok(())
 }
@@ -270,6 +276,14 @@ impl Store {
         let (done, answer) = oneshot::channel();
         self.jobs.send((w, done)).map_err(|_| StoreError::Stopped)?;
         answer.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// Closes a game nobody joined: kept, never restored.
+    ///
+    /// # Errors
+    /// SQLite's reason.
+    pub async fn abandon(&self, code: &str) -> Result<(), StoreError> {
+        self.send(Write::Abandon { code: code.into() }).await
     }
 
     /// Stores a new game.

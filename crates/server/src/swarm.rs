@@ -379,3 +379,74 @@ pub async fn swarm(
         p99_us: at(0.99),
     })
 }
+
+/// Round trips measured by [`latency`], medians in µs.
+#[derive(Debug)]
+pub struct Latency {
+    /// Games measured.
+    pub games: usize,
+    /// A join answered by two messages in a row (`seated`, then `game`):
+    /// from sending the join to reading the second.
+    pub join_us: u64,
+    /// A move answered by one message (`moved`).
+    pub move_us: u64,
+}
+
+/// Measures `games` times, one after another, how long a join takes to be
+/// answered with its two messages and a move with its one: the cost of a
+/// reply that is two writes in a row (Nagle's algorithm holds the second
+/// back for the client's delayed ACK unless `TCP_NODELAY` is set).
+///
+/// # Errors
+/// The server could not be reached or refused the games.
+pub async fn latency(addr: &str, games: usize) -> Result<Latency, BotError> {
+    let (mut joins, mut moves) = (Vec::new(), Vec::new());
+    for _ in 0..games {
+        let mut a = Bot::connect(addr).await?;
+        a.send(&ClientMsg::Create {
+            preset: "classic.ron".into(),
+            time: None,
+            color: SeatChoice::White,
+        })
+        .await?;
+        let code = a
+            .until(|m| match m {
+                ServerMsg::Seated { code, .. } => Some(code.clone()),
+                _ => None,
+            })
+            .await?;
+        let mut b = Bot::connect(addr).await?;
+        let t = Instant::now();
+        b.send(&ClientMsg::Join { code }).await?;
+        b.until(|m| matches!(m, ServerMsg::Seated { .. }).then_some(()))
+            .await?;
+        b.until(|m| matches!(m, ServerMsg::Game { .. }).then_some(()))
+            .await?;
+        joins.push(t.elapsed().as_micros());
+        a.until(|m| {
+            matches!(m, ServerMsg::Game { present, .. } if present.all(|p| *p)).then_some(())
+        })
+        .await?;
+        let t = Instant::now();
+        a.send(&ClientMsg::Move {
+            ply: 1,
+            mv: "e2e4".into(),
+        })
+        .await?;
+        a.until(|m| matches!(m, ServerMsg::Moved { .. }).then_some(()))
+            .await?;
+        moves.push(t.elapsed().as_micros());
+        a.close().await;
+        b.close().await;
+    }
+    let median = |mut v: Vec<u128>| {
+        v.sort_unstable();
+        v.get(v.len() / 2)
+            .map_or(0, |m| u64::try_from(*m).unwrap_or(u64::MAX))
+    };
+    Ok(Latency {
+        games,
+        join_us: median(joins),
+        move_us: median(moves),
+    })
+}

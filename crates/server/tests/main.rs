@@ -5,5 +5,6 @@ mod fairness;
 mod faults;
 mod game;
 mod hostile;
+mod limits;
 mod seats;
 mod support;

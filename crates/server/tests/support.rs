@@ -8,8 +8,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use minesweeper_core::chess::{ByColor, Square, SquareSet, Variant};
 use minesweeper_core::online::protocol::{ClientMsg, ClockView, Over, SeatChoice, ServerMsg};
 use minesweeper_server::hub::Dealer;
+use minesweeper_server::listen::Census;
 use minesweeper_server::swarm::Bot;
-use minesweeper_server::{Config, start};
+use minesweeper_server::{Config, Limits, start};
 use tokio::runtime::Runtime;
 
 /// A running server; dropping it (or [`TestServer::kill`]) ends every task
@@ -17,6 +18,8 @@ use tokio::runtime::Runtime;
 pub struct TestServer {
     pub addr: String,
     pub db: PathBuf,
+    /// Its connections, counted.
+    pub census: Arc<Census>,
     rt: Option<Runtime>,
 }
 
@@ -55,7 +58,16 @@ impl TestServer {
         TestServer::with_rate(db, None, minesweeper_server::conn::RATE).await
     }
 
+    /// As [`TestServer::start`] under `limits`.
+    pub async fn limited(db: PathBuf, limits: Limits) -> TestServer {
+        TestServer::with(db, None, 1000.0, limits).await
+    }
+
     async fn with_rate(db: PathBuf, dealer: Option<Dealer>, rate: f64) -> TestServer {
+        TestServer::with(db, dealer, rate, Limits::default()).await
+    }
+
+    async fn with(db: PathBuf, dealer: Option<Dealer>, rate: f64, limits: Limits) -> TestServer {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -68,6 +80,7 @@ impl TestServer {
             full_sync: false,
             dealer,
             rate,
+            limits,
         };
         let running = rt
             .spawn(start(config))
@@ -77,6 +90,7 @@ impl TestServer {
         TestServer {
             addr: running.addr.to_string(),
             db,
+            census: running.census,
             rt: Some(rt),
         }
     }

@@ -4,6 +4,7 @@
 pub mod seats;
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use minesweeper_core::chess::fen::{parse, to_fen};
@@ -15,6 +16,7 @@ use minesweeper_core::online::{Event, Table, TimeControl};
 use minesweeper_core::rng::GameRng;
 use rand::SeedableRng;
 
+use crate::limits::Limits;
 use crate::room::{Peer, Room};
 use crate::secret;
 use crate::store::{Store, StoredGame};
@@ -33,14 +35,27 @@ pub fn random_dealer() -> Dealer {
     })
 }
 
+/// A game waiting for its second player: who opened it, and since when
+/// nobody has been at it (ms).
+#[derive(Clone, Copy, Debug)]
+struct Waiting {
+    /// The creator's connection and address (`None` once restored).
+    creator: Option<(u64, IpAddr)>,
+    /// When it was last seen with somebody at it.
+    seen_ms: u64,
+}
+
 /// The server's games.
 pub struct Hub {
     /// Where games are written.
     pub store: Store,
+    /// The limits of what clients may hold.
+    pub limits: Limits,
     dealer: Dealer,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     tokens: Mutex<HashMap<String, (String, Color)>>,
     queue: Mutex<HashMap<Option<TimeControl>, Arc<Peer>>>,
+    waiting: Mutex<HashMap<String, Waiting>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -65,18 +80,29 @@ impl Hub {
         store: Store,
         stored: Vec<StoredGame>,
         dealer: Dealer,
+        limits: Limits,
     ) -> (Arc<Hub>, Vec<Arc<Room>>) {
         let hub = Arc::new(Hub {
             store,
+            limits,
             dealer,
             rooms: Mutex::default(),
             tokens: Mutex::default(),
             queue: Mutex::default(),
+            waiting: Mutex::default(),
         });
+        let now = crate::now_ms();
         let mut rooms = Vec::new();
         for g in stored {
             match rebuild(&g) {
                 Ok(table) => {
+                    if !table.started() && !table.over() {
+                        let waiting = Waiting {
+                            creator: None,
+                            seen_ms: now,
+                        };
+                        lock(&hub.waiting).insert(g.code.clone(), waiting);
+                    }
                     let room = Room::new(
                         g.code.clone(),
                         table,
@@ -133,10 +159,12 @@ impl Hub {
     /// A preset or time control not offered, or the store's refusal.
     pub async fn create(
         self: &Arc<Hub>,
+        creator: (u64, IpAddr),
         preset: &str,
         control: Option<TimeControl>,
         choice: SeatChoice,
     ) -> Result<(Arc<Room>, Color, String), Refusal> {
+        self.may_open(creator)?;
         let start = self.deal(preset)?;
         let side = match choice {
             SeatChoice::White => Color::White,
@@ -148,7 +176,52 @@ impl Hub {
         let mut tokens = ByColor::default();
         tokens[side] = Some(token.clone());
         let room = self.open(preset, control, start, tokens).await?;
+        let waiting = Waiting {
+            creator: Some(creator),
+            seen_ms: crate::now_ms(),
+        };
+        lock(&self.waiting).insert(room.code.clone(), waiting);
         Ok((room, side, token))
+    }
+
+    /// Whether `creator` may open one more game that waits for its second
+    /// player.
+    ///
+    /// # Errors
+    /// [`ErrorCode::Limit`] naming the limit met.
+    fn may_open(&self, (peer, address): (u64, IpAddr)) -> Result<(), Refusal> {
+        let waiting = lock(&self.waiting);
+        let of = |f: &dyn Fn(u64, IpAddr) -> bool| {
+            waiting
+                .values()
+                .filter(|w| w.creator.is_some_and(|(p, a)| f(p, a)))
+                .count()
+        };
+        let l = &self.limits;
+        let refusal = if waiting.len() >= l.waiting {
+            format!(
+                "the server holds {} games waiting for a second player; try again later",
+                l.waiting
+            )
+        } else if of(&|p, _| p == peer) >= l.waiting_per_connection {
+            format!(
+                "you have {} games waiting for a second player: share one, or wait until one starts",
+                l.waiting_per_connection
+            )
+        } else if of(&|_, a| a == address) >= l.waiting_per_address {
+            format!(
+                "your address has {} games waiting for a second player; try again later",
+                l.waiting_per_address
+            )
+        } else {
+            return Ok(());
+        };
+        Err((ErrorCode::Limit, refusal))
+    }
+
+    /// The game with `code` has started: it waits no more.
+    pub fn started(&self, code: &str) {
+        lock(&self.waiting).remove(code);
     }
 
     /// Stores and opens a game from `start` with `tokens` already seated.
@@ -241,16 +314,42 @@ impl Hub {
     /// (they stay in the database).
     pub async fn sweep(&self, now: u64) {
         let rooms: Vec<Arc<Room>> = lock(&self.rooms).values().cloned().collect();
+        let ttl = u64::try_from(self.limits.waiting_ttl.as_millis()).unwrap_or(u64::MAX);
         for room in rooms {
             let state = room.state.lock().await;
             let stale = state
                 .ended_at
                 .is_some_and(|t| now.saturating_sub(t) > KEEP_OVER_MS);
-            if stale && state.members.is_empty() {
+            let abandoned = {
+                let mut waiting = lock(&self.waiting);
+                match waiting.get_mut(&room.code) {
+                    Some(w) if !state.members.is_empty() => {
+                        w.seen_ms = now;
+                        false
+                    }
+                    Some(w) => now.saturating_sub(w.seen_ms) > ttl,
+                    None => false,
+                }
+            };
+            if abandoned {
+                // Nobody came: closed for good (kept in the database as
+                // over, never restored).
+                if let Err(e) = self.store.abandon(&room.code).await {
+                    eprintln!("game {}: not closed: {e}", room.code);
+                    continue;
+                }
+                lock(&self.waiting).remove(&room.code);
+            }
+            if (stale || abandoned) && state.members.is_empty() {
                 lock(&self.rooms).remove(&room.code);
                 lock(&self.tokens).retain(|_, (c, _)| *c != room.code);
             }
         }
+    }
+
+    /// The number of games waiting for their second player.
+    pub fn waiting(&self) -> usize {
+        lock(&self.waiting).len()
     }
 
     /// The number of games in memory.

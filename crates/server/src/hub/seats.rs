@@ -147,6 +147,7 @@ async fn join(hub: &Hub, peer: &Arc<Peer>, code: &str) -> Result<(), Refusal> {
         let both = st.tokens.all(Option::is_some);
         if both && !st.table.started() {
             room.commit(&mut st, &hub.store, Event::Start).await?;
+            hub.started(&room.code);
         }
         st.show_all(&room.code);
     }
@@ -233,7 +234,8 @@ pub async fn handle(hub: &Arc<Hub>, peer: &Arc<Peer>, msg: ClientMsg) -> Result<
             color,
         } => {
             let control = time_control(time.as_deref())?;
-            let (room, side, token) = hub.create(preset, control, *color).await?;
+            let creator = (peer.id, peer.address);
+            let (room, side, token) = hub.create(creator, preset, control, *color).await?;
             peer.tell(&ServerMsg::Seated {
                 code: room.code.clone(),
                 token,

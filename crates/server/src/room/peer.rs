@@ -2,6 +2,7 @@
 //! write to it. The socket itself is `conn`'s; this side only queues text
 //! and asks for the end.
 
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
@@ -31,12 +32,15 @@ pub enum Place {
 pub struct Peer {
     /// Unique while the server runs.
     pub id: u64,
+    /// Where it connects from.
+    pub address: IpAddr,
     outbox: mpsc::Sender<Utf8Bytes>,
     /// Turns true when the connection is to end (both halves watch it).
     kill: watch::Sender<bool>,
     closed: AtomicBool,
-    /// Why the server closes the connection, for the close frame.
-    why: OnceLock<&'static str>,
+    /// Why the server closes the connection, for the close frame: its
+    /// code and reason.
+    why: OnceLock<(u16, &'static str)>,
     place: Mutex<Place>,
 }
 
@@ -48,10 +52,11 @@ pub fn encode(msg: &ServerMsg) -> Utf8Bytes {
 }
 
 impl Peer {
-    /// A client in the lobby whose messages go to `outbox`.
-    pub fn new(id: u64, outbox: mpsc::Sender<Utf8Bytes>) -> Arc<Peer> {
+    /// A client at `address` in the lobby whose messages go to `outbox`.
+    pub fn new(id: u64, address: IpAddr, outbox: mpsc::Sender<Utf8Bytes>) -> Arc<Peer> {
         Arc::new(Peer {
             id,
+            address,
             outbox,
             kill: watch::Sender::new(false),
             closed: AtomicBool::new(false),
@@ -72,10 +77,15 @@ impl Peer {
         self.send(encode(msg));
     }
 
-    /// Ends the connection for `why`, which its close frame carries (the
-    /// first reason given stays).
+    /// Ends the connection for `why`, which its close frame carries with
+    /// 1008, a policy of this server (the first reason given stays).
     pub fn close(&self, why: &'static str) {
-        let _ = self.why.set(why);
+        self.close_with(1008, why);
+    }
+
+    /// Ends the connection with a close frame of `code` and `why`.
+    pub fn close_with(&self, code: u16, why: &'static str) {
+        let _ = self.why.set((code, why));
         self.end();
     }
 
@@ -90,8 +100,9 @@ impl Peer {
         self.closed.load(Ordering::Relaxed)
     }
 
-    /// Why the server closed the connection, if it did.
-    pub fn why(&self) -> Option<&'static str> {
+    /// Why the server closed the connection, if it did: the close code
+    /// and reason.
+    pub fn why(&self) -> Option<(u16, &'static str)> {
         self.why.get().copied()
     }
 
