@@ -121,7 +121,7 @@ impl Plugin for ChessPlugin {
                 (
                     (
                         setup::new_game,
-                        setup::game_commands,
+                        setup::game_commands.run_if(local_mode),
                         turn::conclude,
                         turn::reveal,
                         turn::expose_mines,
@@ -130,7 +130,7 @@ impl Plugin for ChessPlugin {
                         .in_set(TurnSet::Setup),
                     turn::validate_move
                         .in_set(Decider::Local)
-                        .run_if(|m: Res<PlayMode>| m.is_local()),
+                        .run_if(local_mode),
                     turn::apply_move.in_set(TurnSet::Apply),
                     turn::apply_mines.in_set(TurnSet::Mines),
                     (turn::lift_fog, turn::set_counts, turn::expose_mines)
@@ -152,6 +152,16 @@ impl MoveQueue {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
+}
+
+/// Run condition: the local rules decide (hot-seat, the computer).
+pub fn local_mode(mode: Res<PlayMode>) -> bool {
+    mode.is_local()
+}
+
+/// Run condition: the server decides (an online game).
+pub fn online_mode(mode: Res<PlayMode>) -> bool {
+    mode.is_online()
 }
 
 fn move_pending(p: Res<PendingMove>) -> bool {

@@ -100,11 +100,13 @@ impl Plugin for SavePlugin {
             .add_systems(PostStartup, load_saved)
             .add_systems(
                 Update,
+                // An online game is kept by its server.
                 save_after_move
+                    .run_if(super::local_mode)
                     .after(TurnSet::Outcome)
                     .before(TurnSet::Present),
             )
-            .add_systems(Last, save_on_exit);
+            .add_systems(Last, save_on_exit.run_if(super::local_mode));
     }
 }
 
@@ -151,14 +153,8 @@ fn save_after_move(
     library: Res<PresetLibrary>,
     mut over: MessageReader<GameOver>,
     mut last_len: Local<usize>,
-    mode: Res<super::PlayMode>,
 ) {
     let ended = over.read().count() > 0;
-    // An online game is kept by its server; the screen's copy has made-up
-    // mines and is not a game to resume.
-    if mode.is_online() {
-        return;
-    }
     if state.moves().len() != *last_len || ended {
         *last_len = state.moves().len();
         write_save(&variant.0, &state, &library);
@@ -170,9 +166,8 @@ fn save_on_exit(
     state: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     library: Res<PresetLibrary>,
-    mode: Res<super::PlayMode>,
 ) {
-    if exits.read().count() > 0 && mode.is_local() {
+    if exits.read().count() > 0 {
         write_save(&variant.0, &state, &library);
     }
 }

@@ -132,10 +132,10 @@ pub(super) fn game_commands(
     mode: Res<PlayMode>,
     mut seed: ResMut<MineSeed>,
 ) {
+    // Local modes only: online the server decides resignations and draws
+    // (asked through the online client) and allows no undo.
     let mut undo = 0;
-    // Online the server decides resignations, draws (and allows no undo).
-    let online = mode.is_online();
-    for cmd in cmds.read().filter(|_| !online) {
+    for cmd in cmds.read() {
         match cmd {
             GameCommand::Resign if history.outcome().is_none() => {
                 // Against the computer it is always the player who resigns.

@@ -40,7 +40,7 @@ pub(super) fn send_moves(
         return;
     }
     for mv in asked {
-        if mode.is_local() || online.over.is_some() || online.sent.is_some() {
+        if online.over.is_some() || online.sent.is_some() {
             continue;
         }
         if !mode.moves_here(history.turn()) {

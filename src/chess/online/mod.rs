@@ -21,7 +21,7 @@ use bevy::prelude::*;
 use minesweeper_core::chess::{ByColor, Color as Side};
 use minesweeper_core::online::protocol::{ClientMsg, ClockView, ErrorCode, MoveView, Over};
 
-use crate::chess::ecs::{Decider, PlayMode, TurnSet};
+use crate::chess::ecs::{Decider, TurnSet, online_mode};
 use link::Link;
 
 /// The connection, if any: a non-`Send` resource (the browser's socket),
@@ -236,16 +236,14 @@ impl Plugin for OnlinePlugin {
                         .in_set(OnlineSet::Receive),
                     (
                         session::requests,
-                        feed::send_moves,
+                        feed::send_moves.run_if(online_mode),
                         feed::settle_outcome,
                         feed::reveal_layout,
                         session::io,
                     )
                         .chain()
                         .in_set(OnlineSet::Send),
-                    feed::decide
-                        .in_set(Decider::Server)
-                        .run_if(|m: Res<PlayMode>| m.is_online()),
+                    feed::decide.in_set(Decider::Server).run_if(online_mode),
                 ),
             );
     }
