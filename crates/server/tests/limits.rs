@@ -191,6 +191,14 @@ async fn long_heads_big_frames_and_binary_floods_are_refused_by_kind() {
         }
         other => panic!("{other:?}"),
     }
+    // A text frame that is not UTF-8 closes with 1007.
+    use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+    let mut bad = server.bot().await;
+    let frame = Frame::message(vec![0xff, 0xfe, 0x7b], OpCode::Data(Data::Text), true);
+    let _ = bad.send_frame(Message::Frame(frame)).await;
+    let e = closed(&mut bad).await;
+    assert!(matches!(e, BotError::Closed(Some(1007), _)), "{e}");
     // A frame past the transport's limit closes with 1009.
     let mut big = server.bot().await;
     let _ = big.send_text(&"x".repeat(70_000)).await;

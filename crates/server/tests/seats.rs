@@ -106,3 +106,24 @@ async fn a_rematch_is_asked_once() {
         started(bot).await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_gone_as_it_is_seated_is_not_present() {
+    use minesweeper_core::chess::{ByColor, Color};
+    use minesweeper_server::hub::seats::attach;
+    use minesweeper_server::room::Peer;
+    let server = TestServer::start(fresh_db(), None).await;
+    let mut w = server.bot().await;
+    let seat = create(&mut w, None).await;
+    let room = server.hub.room(&seat.code).expect("the game");
+    // A quick game pairs a connection that dropped a moment before.
+    let (outbox, _unread) = tokio::sync::mpsc::channel(4);
+    let gone = Peer::new(u64::MAX, [127, 0, 0, 1].into(), outbox);
+    gone.end();
+    attach(&server.hub, &gone, &room, Some(Color::Black), true).await;
+    assert_eq!(
+        room.state.lock().await.present(),
+        ByColor::new(true, false),
+        "its seat shows away, its clock as any absent player's"
+    );
+}

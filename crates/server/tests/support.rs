@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use minesweeper_core::chess::{ByColor, Square, SquareSet, Variant};
 use minesweeper_core::online::protocol::{ClientMsg, ClockView, Over, SeatChoice, ServerMsg};
-use minesweeper_server::hub::Dealer;
+use minesweeper_server::hub::{Dealer, Hub};
 use minesweeper_server::listen::Census;
 use minesweeper_server::swarm::Bot;
 use minesweeper_server::{Config, Limits, start};
@@ -20,6 +20,8 @@ pub struct TestServer {
     pub db: PathBuf,
     /// Its connections, counted.
     pub census: Arc<Census>,
+    /// Its games.
+    pub hub: Arc<Hub>,
     rt: Option<Runtime>,
 }
 
@@ -91,6 +93,7 @@ impl TestServer {
             addr: running.addr.to_string(),
             db,
             census: running.census,
+            hub: running.hub,
             rt: Some(rt),
         }
     }
