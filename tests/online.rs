@@ -27,6 +27,16 @@ const SCRIPT: [&str; 15] = [
 ];
 
 fn server() -> (tokio::runtime::Runtime, String) {
+    let (rt, addr, _) = server_with_hub();
+    (rt, addr)
+}
+
+/// A server, its address and its games (a test may read a seat's token).
+fn server_with_hub() -> (
+    tokio::runtime::Runtime,
+    String,
+    Arc<minesweeper_server::hub::Hub>,
+) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -51,7 +61,7 @@ fn server() -> (tokio::runtime::Runtime, String) {
         limits: minesweeper_server::Limits::default(),
     };
     let running = rt.block_on(start(config)).expect("the server starts");
-    (rt, running.addr.to_string())
+    (rt, running.addr.to_string(), running.hub)
 }
 
 fn client(addr: &str, seed: u64) -> App {
@@ -344,9 +354,12 @@ fn low_time_warnings(app: &App) -> usize {
     log.iter().filter(|e| **e == Effect::LowTime).count()
 }
 
+/// What `side`'s clock shows; `u64::MAX` until the server has told the
+/// clocks (the presence of both players can arrive a moment before the
+/// started game with its clocks).
 fn clock_ms(app: &App, side: Side) -> u64 {
     let now = app.world().resource::<Time<Real>>().elapsed_secs_f64();
-    online(app).clock_left(side, now).expect("a timed game")
+    online(app).clock_left(side, now).unwrap_or(u64::MAX)
 }
 
 #[test]
@@ -422,4 +435,34 @@ fn a_player_who_leaves_for_the_menu_can_go_back_to_the_game() {
     let mv = parse_coordinate(&pos, "b10c8").expect("legal");
     black.world_mut().write_message(MoveRequested(mv));
     run_until(&mut [&mut white, &mut black], "b10c8", |a| played(a) == 2);
+}
+
+#[test]
+fn a_screen_whose_seat_is_taken_elsewhere_says_so_and_does_not_take_it_back() {
+    use minesweeper_chess::chess::online::Notice;
+    use minesweeper_core::online::protocol::{ClientMsg, ErrorCode};
+    use minesweeper_server::swarm::Bot;
+    let (rt, addr, hub) = server_with_hub();
+    let mut white = client(&addr, 61);
+    let mut black = client(&addr, 62);
+    let code = seat_both(&mut white, &mut black, None);
+    let room = hub.room(&code).expect("the game");
+    let token = rt
+        .block_on(async { room.state.lock().await.tokens[Side::White].clone() })
+        .expect("White's token");
+    // The same player opens the game in another window, with the token.
+    let mut other = rt.block_on(Bot::connect(&addr)).expect("connects");
+    rt.block_on(other.send(&ClientMsg::Resume { token }))
+        .expect("sent");
+    run_until(&mut [&mut white], "the seat taken", |a| {
+        online(a).notice == Some(Notice::Refused(ErrorCode::SeatTaken))
+    });
+    // It stays away: no reconnecting, the other window keeps the seat.
+    for _ in 0..100 {
+        white.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(online(&white).phase, Phase::Offline);
+    let present = rt.block_on(async { room.state.lock().await.present() });
+    assert_eq!(present, ByColor::both(true), "the other window holds White");
 }
