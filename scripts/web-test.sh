@@ -4,6 +4,12 @@
 # leaves screenshots, the console log and a report in docs/web-test/.
 # Installs Debian's chromium and the playwright-core npm package when
 # missing. SKIP_BUILD=1 tests dist/ as it is.
+#
+# QUICK=1 (the test command): the quick web build (profile web-quick, no
+# wasm-opt, gzip only) into target/web-quick/dist, linted with clippy as it
+# builds (warnings are errors), its report and screenshots in
+# target/web-quick/report; the download-size check is the release's and
+# is skipped.
 set -e
 cd "$(dirname "$0")/.."
 PORT=${PORT:-8093}
@@ -11,11 +17,21 @@ OUT=${OUT:-docs/web-test}
 
 sh scripts/browser-deps.sh
 
-[ -n "$SKIP_BUILD" ] || sh scripts/web.sh build
+if [ -n "$QUICK" ]; then
+    export WEB_PROFILE=web-quick WASM_OPT=0 BROTLI=0 DIST=target/web-quick/dist
+    OUT=target/web-quick/report
+    DRIVER=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
+    [ -n "$SKIP_BUILD" ] ||
+        RUSTC_WORKSPACE_WRAPPER=$DRIVER \
+            CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
+            sh scripts/web.sh build
+else
+    [ -n "$SKIP_BUILD" ] || sh scripts/web.sh build
+fi
 
-python3 web/serve.py --port "$PORT" --bind 127.0.0.1 dist >/dev/null 2>&1 &
+python3 web/serve.py --port "$PORT" --bind 127.0.0.1 "${DIST:-dist}" >/dev/null 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null' EXIT INT TERM
 sleep 1
 # A fixed seed: the same mines every run.
-node web/browser-test.mjs "http://127.0.0.1:$PORT/index.html?seed=11" "$OUT"
+QUICK=$QUICK node web/browser-test.mjs "http://127.0.0.1:$PORT/index.html?seed=11" "$OUT"

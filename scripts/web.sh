@@ -12,6 +12,8 @@
 set -e
 cd "$(dirname "$0")/.."
 MODE=${1:-build}
+# Where the build goes (the test command's quick build keeps its own).
+DIST=${DIST:-dist}
 PORT=${PORT:-8080}
 
 # `check`: part of the test command. Installs the wasm32 target when it is
@@ -36,7 +38,7 @@ if [ -z "$SKIP_BUILD" ]; then
     # wasm-bindgen-cli must match the wasm-bindgen crate the game links.
     WB=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print }' Cargo.lock)
     if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $WB" ]; then
-        cargo install wasm-bindgen-cli --version "$WB"
+        env -u RUSTC_WORKSPACE_WRAPPER -u CLIPPY_ARGS cargo install wasm-bindgen-cli --version "$WB"
     fi
     [ -x web/node_modules/.bin/wasm-opt ] ||
         (cd web && npm install --no-audit --no-fund)
@@ -46,14 +48,16 @@ if [ -z "$SKIP_BUILD" ]; then
 
     # -p: the game's own features (the workspace's server asks for the
     # OS's randomness, which the browser build has not).
+    # WEB_PROFILE=web-quick: the test command's quick build (Cargo.toml).
+    WEB_PROFILE=${WEB_PROFILE:-web-release}
     [ -n "$SKIP_CARGO" ] ||
-        cargo build -p minesweeper_chess --profile web-release --target wasm32-unknown-unknown \
+        cargo build -p minesweeper_chess --profile "$WEB_PROFILE" --target wasm32-unknown-unknown \
             --bin minesweeper_chess
-    RAW=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/web-release/minesweeper_chess.wasm
+    RAW=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/$WEB_PROFILE/minesweeper_chess.wasm
 
-    rm -rf dist
-    mkdir -p dist/levels/sudoku dist/assets/i18n dist/assets/fonts
-    wasm-bindgen --target web --no-typescript --out-dir dist \
+    rm -rf $DIST
+    mkdir -p $DIST/levels/sudoku $DIST/assets/i18n $DIST/assets/fonts
+    wasm-bindgen --target web --no-typescript --out-dir $DIST \
         --out-name minesweeper_chess "$RAW"
     if [ "${WASM_OPT:-1}" != 0 ]; then
         # Size over speed; the feature flags are what rustc's wasm32 target emits.
@@ -61,41 +65,49 @@ if [ -z "$SKIP_BUILD" ]; then
             --enable-bulk-memory --enable-nontrapping-float-to-int \
             --enable-sign-ext --enable-mutable-globals --enable-reference-types \
             --enable-multivalue \
-            dist/minesweeper_chess_bg.wasm -o dist/minesweeper_chess_bg.opt.wasm
-        mv dist/minesweeper_chess_bg.opt.wasm dist/minesweeper_chess_bg.wasm
+            $DIST/minesweeper_chess_bg.wasm -o $DIST/minesweeper_chess_bg.opt.wasm
+        mv $DIST/minesweeper_chess_bg.opt.wasm $DIST/minesweeper_chess_bg.wasm
     fi
 
-    cp web/index.html dist/
+    cp web/index.html $DIST/
     # The fonts are inside the wasm; their licences and the credits travel along.
-    cp assets/CREDITS.md dist/assets/
-    cp assets/fonts/*-LICENSE.txt dist/assets/fonts/
+    cp assets/CREDITS.md $DIST/assets/
+    cp assets/fonts/*-LICENSE.txt $DIST/assets/fonts/
     # Folders cannot be listed over HTTP: the game reads these indexes.
     # The translations: the game reads them through its asset server; the
     # page's own words (before the game runs) come from the same files.
-    cp assets/i18n/*.ftl dist/assets/i18n/
-    sh scripts/page-texts.sh assets/i18n > dist/texts.js
-    cp levels/*.ron levels/README.md dist/levels/
-    (cd levels && ls *.ron) > dist/levels/index.txt
-    cp levels/sudoku/*.ron dist/levels/sudoku/
-    (cd levels/sudoku && ls *.ron) > dist/levels/sudoku/index.txt
+    cp assets/i18n/*.ftl $DIST/assets/i18n/
+    # Piece art and sounds load through the asset server after the game
+    # starts (not inside the wasm): the title screen is up before they are.
+    for d in assets/pieces/*/; do
+        mkdir -p "$DIST/$d" && cp "$d"*.png "$d"LICENSE.txt "$DIST/$d"
+    done
+    mkdir -p $DIST/assets/sounds && cp assets/sounds/*.wav $DIST/assets/sounds/
+    sh scripts/page-texts.sh assets/i18n > $DIST/texts.js
+    cp levels/*.ron levels/README.md $DIST/levels/
+    (cd levels && ls *.ron) > $DIST/levels/index.txt
+    cp levels/sudoku/*.ron $DIST/levels/sudoku/
+    (cd levels/sudoku && ls *.ron) > $DIST/levels/sudoku/index.txt
 
     size() { wc -c <"$1" | tr -d ' '; }
-    W=dist/minesweeper_chess_bg.wasm
+    W=$DIST/minesweeper_chess_bg.wasm
     # The page counts the download against the size the browser ends up
     # with (it undoes the compression).
-    echo "window.mscWasmBytes = $(size "$W");" > dist/build.js
+    echo "window.mscWasmBytes = $(size "$W");" > $DIST/build.js
     # Precompressed copies beside the big files: a host sends FILE.br (or
     # FILE.gz) with Content-Encoding to a browser that accepts it.
-    for f in "$W" dist/minesweeper_chess.js; do
+    for f in "$W" $DIST/minesweeper_chess.js $DIST/assets/sounds/*.wav; do
         gzip -9 -k -f "$f"
-        brotli -q "${BROTLI_QUALITY:-11}" -k -f "$f"
+        # BROTLI=0 (the quick build): gzip alone, brotli on a big
+        # unoptimised wasm takes minutes.
+        [ "${BROTLI:-1}" = 0 ] || brotli -q "${BROTLI_QUALITY:-11}" -k -f "$f"
     done
-    echo "wasm: $(size "$RAW") bytes from rustc, $(size "$W") in dist/," \
-        "$(size "$W.gz") gzipped, $(size "$W.br") with brotli"
-    echo "dist/: $(du -sh dist | cut -f1) in all"
+    echo "wasm: $(size "$RAW") bytes from rustc, $(size "$W") in $DIST/," \
+        "$(size "$W.gz") gzipped$([ "${BROTLI:-1}" = 0 ] || echo ", $(size "$W.br") with brotli")"
+    echo "$DIST/: $(du -sh $DIST | cut -f1) in all"
 fi
 
 if [ "$MODE" = serve ]; then
-    echo "serving dist/ on http://127.0.0.1:$PORT/ (Ctrl-C stops)"
-    exec python3 web/serve.py --port "$PORT" --bind 127.0.0.1 dist
+    echo "serving $DIST/ on http://127.0.0.1:$PORT/ (Ctrl-C stops)"
+    exec python3 web/serve.py --port "$PORT" --bind 127.0.0.1 $DIST
 fi

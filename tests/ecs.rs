@@ -727,7 +727,7 @@ fn saved_games_resume_exactly_and_corrupt_ones_are_refused() {
 /// Every rule that happens is heard: the sound chosen for each event.
 #[test]
 fn each_event_plays_its_sound() {
-    use minesweeper_chess::base::audio::{SoundLog, synth::Effect};
+    use minesweeper_chess::base::audio::{Effect, SoundLog};
     let mut app = view_app();
     start(
         &mut app,
@@ -1175,7 +1175,7 @@ fn a_swept_cell_keeps_its_fog_and_wears_a_mark() {
 
 #[test]
 fn the_royal_sapper_is_silent() {
-    use minesweeper_chess::base::audio::{SoundLog, synth::Effect};
+    use minesweeper_chess::base::audio::{Effect, SoundLog};
     let mut app = view_app();
     start(
         &mut app,
@@ -1204,7 +1204,7 @@ fn the_royal_sapper_is_silent() {
 /// A resumed game replays its moves one a frame: only the last is heard.
 #[test]
 fn a_replayed_history_is_heard_at_its_last_move_only() {
-    use minesweeper_chess::base::audio::{SoundLog, synth::Effect};
+    use minesweeper_chess::base::audio::{Effect, SoundLog};
     let mut app = view_app();
     let pos = with_mines(
         "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -349,7 +349,7 @@ fn one_scripted_game_is_the_same_at_one_screen_against_a_scripted_computer_and_o
 }
 
 fn low_time_warnings(app: &App) -> usize {
-    use minesweeper_chess::base::audio::{SoundLog, synth::Effect};
+    use minesweeper_chess::base::audio::{Effect, SoundLog};
     let log = &app.world().resource::<SoundLog>().0;
     log.iter().filter(|e| **e == Effect::LowTime).count()
 }

@@ -1,8 +1,8 @@
 //! Sweeper Sudoku through the ECS schedule and the pointer, headless.
 
 use bevy::prelude::*;
+use minesweeper_chess::base::audio::Effect;
 use minesweeper_chess::base::audio::SoundLog;
-use minesweeper_chess::base::audio::synth::Effect;
 use minesweeper_chess::base::gesture::PointerFrame;
 use minesweeper_chess::base::screen::Screen;
 use minesweeper_chess::chess::ecs::MineSeed;
@@ -167,7 +167,10 @@ fn click_a_card_then_a_cell_places_the_piece() {
     assert_eq!(pieces[0].card.digit, digit);
     assert!(!game(&app).is_closed(safe));
     assert_eq!(game(&app).score, digit as i32);
-    assert!(app.world().resource::<SoundLog>().0.contains(&Effect::Move));
+    // A card played sounds as a card, not as a chess move.
+    let heard = &app.world().resource::<SoundLog>().0;
+    assert!(heard.contains(&Effect::Card), "{heard:?}");
+    assert!(!heard.contains(&Effect::Move), "{heard:?}");
 }
 
 #[test]

@@ -14,8 +14,6 @@ import { finish, launch, watch } from "./browser.mjs";
 const [url, out] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
 const W = 1180, H = 820;
-// The side panel's width in CSS pixels; the board fills the rest.
-const PANEL = Number(process.env.PANEL ?? 301);
 const MEASURE = process.env.MEASURE === "1";
 const MEASURE_MS = 1000 * Math.min(120, Number(process.env.MEASURE_S ?? 10));
 // Thrown to end a MEASURE=1 run early.
@@ -39,7 +37,9 @@ page.on("response", (r) => {
 
 const status = async () => {
   const s = await page.evaluate(() => window.mscStatus ?? null);
-  return s ? JSON.parse(s) : null;
+  const parsed = s ? JSON.parse(s) : null;
+  if (parsed?.board) geometry = parsed.board;
+  return parsed;
 };
 async function waitFor(what, test, ms) {
   const until = Date.now() + ms;
@@ -53,12 +53,15 @@ async function waitFor(what, test, ms) {
   }
 }
 
-// Board cell centres for the classic 8×10 board, White at the bottom.
+// A board cell's centre on the page, from the geometry the game publishes
+// (`board` in window.mscStatus: a1's centre and the steps to the next file
+// and rank), so a new look or layout moves the clicks with the board.
+let geometry = null;
 function cell(name) {
+  if (!geometry) throw new Error("the game has not published where the board is");
   const f = name.charCodeAt(0) - 97, r = Number(name.slice(1)) - 1;
-  const size = H / (10 + 1.2);
-  const cx = (W - PANEL) / 2, cy = H / 2;
-  return { x: cx + (f - 3.5) * size, y: cy - (r - 4.5) * size };
+  const { a1, file, rank } = geometry;
+  return { x: a1[0] + f * file[0] + r * rank[0], y: a1[1] + f * file[1] + r * rank[1] };
 }
 // Sweeper Sudoku: the board of this code (Easy 4×4), and where its cells
 // and hand slots are drawn (as in src/view/puzzle.rs).
@@ -75,34 +78,29 @@ async function waitForPuzzle(what, test, ms) {
   }
   throw new Error(`timed out waiting for ${what}; last puzzle state ${JSON.stringify(last)}`);
 }
-function puzzleScale(n) {
-  const hand = 5, cellW = 64;
-  const w = Math.max(n, hand * 1.2 + 1.6) + 0.8, h = n + 2.6;
-  return Math.min((W - PANEL) / (w * cellW), H / (h * cellW));
+// Sweeper Sudoku's cells and hand slots, where the game says they are.
+function at(p) {
+  if (!p) throw new Error("the puzzle has not published where its cells are");
+  return { x: p[0], y: p[1] };
 }
-function puzzleCell(n, i) {
-  const s = puzzleScale(n), r = Math.floor(i / n), c = i % n;
-  const x = (c - (n - 1) / 2) * 64, y = ((n - 1) / 2 - r) * 64 + 51.2;
-  return { x: (W - PANEL) / 2 + x * s, y: H / 2 - y * s };
-}
-function puzzleSlot(n, i) {
-  const s = puzzleScale(n), hand = 5;
-  const x = -((hand - 1) / 2) * 76.8 - 38.4 + i * 76.8, y = -(n / 2) * 64 + 51.2 - 67.2;
-  return { x: (W - PANEL) / 2 + x * s, y: H / 2 - y * s };
-}
+const puzzleCell = (p, i) => at(p.cells[i]);
+const puzzleSlot = (p, i) => at(p.slots[i]);
 const shot = (name) => page.screenshot({ path: `${out}/${name}.png` });
-// Menu buttons (CSS pixels at the 1180×820 viewport); the menu is centred
-// in the board area. With a saved game, "Resume" comes first and the taller
-// menu stands higher. Measured on the menu with its "Play online" button:
-// a button the menu gains moves these, and this test (not in the test
-// command: it needs the web release build) must be run again.
-const MENU = {
-  hotSeat: { x: 417, y: 239 },
-  resume: { x: 417, y: 223 },
-  computer: { x: 417, y: 272 },
-  strong: { x: 464, y: 299 },
-  pauseMainMenu: { x: 387, y: 427 },
-};
+// A named button (its message id in the .ftl files), where the game drew it
+// this frame: window.mscButtons, name → [x, y, width, height].
+async function press(name) {
+  const until = Date.now() + 30000;
+  for (;;) {
+    const all = await page.evaluate(() => JSON.parse(window.mscButtons ?? "{}"));
+    const b = all[name];
+    if (b) {
+      await click({ x: b[0] + b[2] / 2, y: b[1] + b[3] / 2 });
+      return;
+    }
+    if (Date.now() > until) throw new Error(`no button '${name}' on the page; it shows ${Object.keys(all).join(", ")}`);
+    await page.waitForTimeout(100);
+  }
+}
 
 async function played(label, before, action, want = 1) {
   await action();
@@ -126,7 +124,7 @@ async function click(p) {
 async function toMainMenu() {
   await page.keyboard.press("Escape");
   await frames(3);
-  await click(MENU.pauseMainMenu);
+  await press("main-menu");
   await frames(3);
 }
 async function tap(p) {
@@ -167,7 +165,7 @@ try {
   if (process.env.ONLY !== "sudoku") {
 
   // The main menu (centred left of the panel): "Play: two players".
-  await click(MENU.hotSeat);
+  await press("play-hot-seat");
   await frames(5);
   let s = await status();
   const start = s.fen;
@@ -235,15 +233,15 @@ try {
   await waitFor("the first frame after reload", (s) => s.first_frame_ms !== null, 60000);
   await frames(10);
   await shot("4-reloaded");
-  await click(MENU.resume);
+  await press("resume");
   s = await waitFor("the saved game to be resumed", (s) => s.moves === 5, 60000);
   await frames(20);
   await shot("5-resumed");
 
   // Against the computer at the Strong level, playing White.
   await toMainMenu();
-  await click(MENU.strong);
-  await click(MENU.computer);
+  await press("level-strong");
+  await press("play-computer");
   await frames(5);
   s = await status();
   if (s.moves !== 0) throw new Error(`a new game was expected, found ${s.moves} moves`);
@@ -263,7 +261,7 @@ try {
   // A whole game, first click to checkmate: a hot-seat game where Black's
   // queen slides through the fog to g3 (only landing cells meet mines).
   await toMainMenu();
-  await click(MENU.hotSeat);
+  await press("play-hot-seat");
   await frames(5);
   s = await status();
   if (s.moves !== 0) throw new Error(`a new game was expected, found ${s.moves} moves`);
@@ -304,7 +302,7 @@ try {
   await page.keyboard.press("h");
   p = await waitForPuzzle("a hint", (p) => p.hint >= 0, 30000);
   report.sudoku_hint = p.hint;
-  const probed = puzzleCell(p.size, p.hint);
+  const probed = puzzleCell(p, p.hint);
   await touch("touchStart", probed);
   await page.waitForTimeout(1500);
   await frames(3);
@@ -313,13 +311,13 @@ try {
   await frames(10);
   // A right-click flag. (The double-tap is tested headless: a software
   // renderer's frames here can be slower than the double-tap window.)
-  const flagAt = puzzleCell(p.size, p.closed[0]);
+  const flagAt = puzzleCell(p, p.closed[0]);
   await page.mouse.click(flagAt.x, flagAt.y, { button: "right" });
   await frames(3);
   p = await waitForPuzzle("a right-click flag", (p) => p.flags === 1, 30000);
   const moves = p.moves;
-  await tap(puzzleSlot(p.size, 0));
-  await tap(puzzleCell(p.size, p.closed[1]));
+  await tap(puzzleSlot(p, 0));
+  await tap(puzzleCell(p, p.closed[1]));
   p = await waitForPuzzle("a card placed", (p) => p.moves === moves + 1, 30000);
   report.sudoku = p;
   await frames(30);

@@ -10,7 +10,7 @@ import { finish, launch, watch } from "./browser.mjs";
 
 const [base, code, token, out] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
-const W = 1180, H = 820, PANEL = Number(process.env.PANEL ?? 301);
+const W = 1180, H = 820;
 const problems = [];
 const log = [];
 const browser = await launch();
@@ -49,14 +49,16 @@ async function frames(page, n) {
     await page.waitForTimeout(50);
   }
 }
-// Cell centres of the classic board; Black's page is flipped.
-function cell(name, flipped) {
-  let f = name.charCodeAt(0) - 97, r = Number(name.slice(1)) - 1;
-  if (flipped) { f = 7 - f; r = 9 - r; }
-  const size = H / (10 + 1.2);
-  return { x: (W - PANEL) / 2 + (f - 3.5) * size, y: H / 2 - (r - 4.5) * size };
+// A cell's centre on a page, from the geometry the game publishes (a1's
+// centre and the steps to the next file and rank: Black's page, flipped,
+// has them reversed), so a new look moves the clicks with the board.
+async function cell(page, name) {
+  const b = (await state(page, "mscStatus"))?.board;
+  if (!b) throw new Error("the page has not published where its board is");
+  const f = name.charCodeAt(0) - 97, r = Number(name.slice(1)) - 1;
+  return { x: b.a1[0] + f * b.file[0] + r * b.rank[0], y: b.a1[1] + f * b.file[1] + r * b.rank[1] };
 }
-async function move(page, flipped, from, to, ply, pages) {
+async function move(page, from, to, ply, pages) {
   // As a player would: once the board shows every move so far (after a
   // reload it replays them, a frame each).
   const until = Date.now() + 60000;
@@ -65,7 +67,7 @@ async function move(page, flipped, from, to, ply, pages) {
     await page.waitForTimeout(100);
   }
   for (const sq of [from, to]) {
-    const p = cell(sq, flipped);
+    const p = await cell(page, sq);
     await page.mouse.click(p.x, p.y);
     await frames(page, 3);
   }
@@ -91,15 +93,15 @@ try {
   const sa = await state(a, "mscOnline"), sb = await state(b, "mscOnline");
   check("page A resumed White's seat from its storage", sa.side === "white", JSON.stringify(sa));
   check("page B joined by the link as Black", sb.side === "black", JSON.stringify(sb));
-  await move(a, false, "e2", "e4", 1, pages);
-  await move(b, true, "e9", "e8", 2, pages);
-  await move(a, false, "g1", "f3", 3, pages);
+  await move(a, "e2", "e4", 1, pages);
+  await move(b, "e9", "e8", 2, pages);
+  await move(a, "g1", "f3", 3, pages);
   // Black reloads in the middle of the game: back in its seat, every move there.
   await b.reload();
   const back = await waitFor(b, "black back after the reload", (s) => s.phase === "InGame" && s.ply === 3 && s.side === "black");
   check("after a reload Black is back in its seat with every move", back.ply === 3, JSON.stringify(back));
   await waitFor(a, "White to see Black back", (s) => s.present[1]);
-  await move(b, true, "b10", "c8", 4, pages);
+  await move(b, "b10", "c8", 4, pages);
   const fa = await state(a, "mscStatus"), fb = await state(b, "mscStatus");
   check("both boards show the same position", fa.fen === fb.fen, `${fa.fen} | ${fb.fen}`);
   check("the board hides the mines", fa.fen.includes("?"), fa.fen);

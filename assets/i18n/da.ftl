@@ -24,7 +24,7 @@ play-puzzle = Sweeper Sudoku (logikspil)
 coming-soon = kommer snart
 level = Niveau
 level-beginner = Begynder
-level-casual = Afslappet
+level-casual = Øvet
 level-strong = Stærk
 level-master = Mester
 you-play = Du spiller
@@ -81,7 +81,7 @@ anim-slow = langsom
 anim-normal = normal
 anim-fast = hurtig
 palette = Farver på minetal
-palette-classic = klassisk Minestryger
+palette-classic = klassisk Minesweeper
 palette-colour-blind = egnet til farveblinde
 language = Sprog
 notation = Bogstaver i træklisten
@@ -90,6 +90,38 @@ notation-international = K Q R B N (internationalt)
 theme-walnut = Valnød
 theme-tournament = Turnering
 theme-slate = Skifer
+theme-ocean = Hav
+piece-set-label = Brikker
+pieces-cburnett = Cburnett
+pieces-fantasy = Fantasy
+pieces-spatial = Spatial
+pieces-celtic = Celtic
+pieces-simple = Simple
+pieces-glyphs = Skrifttegn
+coordinates-inside = Koordinater inde på brættet
+sounds = Lyde
+sound-moves = Træk og slag
+sound-effects = Eksplosioner, tåge og ur
+sound-interface = Menuklik
+sfx-move = Træk
+sfx-capture = Slag
+sfx-blast = Eksplosion
+sfx-sweep = Minørhandling
+sfx-royal-sweep = Kongelig minør
+sfx-fog = Tågen letter
+sfx-check = Skak!
+sfx-game-start = Partiens start
+sfx-game-end = Partiens slut
+sfx-low-time = Lidt tid
+sfx-illegal = Afvist træk
+sfx-click = Klik
+sfx-card = Kort spillet
+sfx-sensor = Sensor sat
+sfx-wrong-digit = Forkert ciffer
+sfx-life-lost = Liv tabt
+sfx-wipe = Rent bord
+sfx-probe = Sondering
+sfx-flag = Flag sat
 
 ## Meddelelser
 
@@ -121,8 +153,8 @@ ref-sweep-in-check = En bonde kan ikke rydde, mens din konge står i skak.
 ref-cannot-sweep = Bonden på { $from } kan ikke rydde { $to }.
 ref-nothing-to-sweep = Der er ikke flere skjulte miner: der er intet at rydde på { $sq }. Partiet fortsætter som almindelig skak.
 ref-must-promote = En bonde, der når { $sq }, skal forfremmes.
-ref-wrong-kind = Brikken på { $from } ({ $piece }) kan ikke lave det træk til { $to }.
-ref-in-check = Din konge på { $sq } står i skak: få den ud af skakken.
+ref-wrong-kind = Brikken på { $from } ({ $piece }) kan ikke trække sådan til { $to }.
+ref-in-check = Din konge på { $sq } står i skak: ophæv skakken.
 ref-cannot-go = Brikken på { $from } ({ $piece }) kan ikke gå til { $to }.
 
 ## Hvordan et skakparti slutter
@@ -201,7 +233,7 @@ sudoku-no-hint = Tip: intet er sikkert ud fra det, du kan se.
 sudoku-hint-button = Tip (H)
 sudoku-discard = Kassér det valgte kort (D)
 sudoku-stop-jumps = Stop springerens spring
-sudoku-block-mines = Blokke ryddet for miner: { $blocks }
+sudoku-block-mines = Miner klaret pr. blok: { $blocks }
 sudoku-actions = Handlinger: { $n }
 sudoku-restart = Start forfra
 sudoku-new-board = Nyt bræt
@@ -223,14 +255,14 @@ card-black-knight = sort springer
 ## Sweeper Sudoku: tip ({ $cell } er et feltnavn som b3)
 
 hint-mine = Tip: { $cell } er en mine: hold på feltet for at sondere (+10).
-hint-safe-digit = Tip: { $cell } er et { $digit }-tal uden mine: placér et { $digit }-tal dér.
+hint-safe-digit = Tip: { $cell } har cifferet { $digit } og ingen mine: placér en { $digit }'er dér.
 hint-safe = Tip: { $cell } gemmer ingen mine.
-hint-digit = Tip: { $cell } er et { $digit }-tal (der kan ligge en mine under det).
+hint-digit = Tip: { $cell } har cifferet { $digit } (der kan ligge en mine under det).
 
 ## Sweeper Sudoku: hvad der lige skete
 
 toast-blew = En mine eksploderede: et liv er tabt.
-toast-not-digit = { $cell } rummer ikke et { $digit }-tal: brikken sidder over.
+toast-not-digit = { $cell } rummer ikke cifferet { $digit }: brikken sidder over.
 toast-spare-life = Kongen brugte sit ekstra liv: intet er tabt.
 
 ## Sweeper Sudoku: hvorfor en handling afvises
@@ -300,7 +332,7 @@ help-chess =
 
     ## Tågezonen
     Række 4–7 er tågezonen. Ved partiets start placeres fire miner tilfældigt blandt disse 32 felter, og zonen dækkes af grå tåge. Minetælleren i panelet viser, hvor mange miner der er tilbage på brættet.
-    Når en brik lander på et felt, letter tågen fra det felt og fra dets naboer i tågezonen. Kun én ring: der er ingen kaskadeafsløring. Et afsløret felt viser, hvor mange miner der støder op til det, præcis som i klassisk Minestryger (1–8, farvekodet), eller intet, hvis der ingen er.
+    Når en brik lander på et felt, letter tågen fra det felt og fra dets naboer i tågezonen. Kun én ring: der er ingen kaskadeafsløring. Et afsløret felt viser, hvor mange miner der støder op til det, præcis som i klassisk Minesweeper (1–8, farvekodet), eller intet, hvis der ingen er.
     Når alle fire miner enten er opdaget (deres felt afsløret) eller fjernet fra brættet, letter al resterende tåge permanent, og partiet fortsætter som almindelig skak.
 
     ## Hvad en mine gør
@@ -321,7 +353,7 @@ help-chess =
 
     ## Skak, skakmat og pat
     De almindelige regler for skak og skakmat gælder. En konge i skak skal ophæve skakken med næste træk; træk, der efterlader din egen konge i skak, er ulovlige. Pat (intet lovligt træk, ikke i skak) afslutter partiet som remis.
-    En eksplosion, der efterlader din egen konge i skak, taber med det samme: modstanderen vinder. Trefoldig gentagelse og en stilling, hvor ingen af siderne kan sætte mat, er også remis, og spillerne kan aftale remis.
+    Efterlader en eksplosion din egen konge i skak, taber du med det samme: modstanderen vinder. Trefoldig gentagelse og en stilling, hvor ingen af siderne kan sætte mat, er også remis, og spillerne kan aftale remis.
 
     ## Styring
     Klik på en brik og derefter på et markeret felt (eller træk brikken derhen). Højreklik, S eller et langt tryk på feltet foran en valgt bonde rydder det. Taster: Esc menu eller fravælg, F vend brættet, U fortryd, H tip, M slå lyden fra.
@@ -332,7 +364,7 @@ help-sudoku-title = Sådan spiller du Sweeper Sudoku
 help-sudoku =
     ## Brættet
     Under tågen ligger en løst sudoku: hvert ciffer forekommer én gang i hver række, kolonne og blok. Nogle få felter er åbne fra start, og de gemmer aldrig en mine.
-    Minerne er spredt ud over brættet for sig, som i Minestryger. En mine kan ligge under et hvilket som helst ciffer.
+    Minerne er spredt ud over brættet for sig, som i Minesweeper. En mine kan ligge under et hvilket som helst ciffer.
     Et åbent felt kan vise et lille rundt tal: hvor mange miner der er blandt dets otte naboer. Hver blok viser, hvor mange miner den rummer. Nogle startfelter holder deres antal for sig selv og viser en tom ring.
 
     ## Flag
@@ -347,7 +379,7 @@ help-sudoku =
 
     ## Sensorer
     Hver brik på brættet viser et tal, dens sensor. Det opdateres efter hver handling.
-    En hvid brik tæller de miner, der er tilbage i dens zone, ligesom et tal i Minestryger. En sort brik tæller de lukkede felter i dens zone, der skjuler dens eget ciffer, altså det på dens kort. En mine i feltet ændrer ikke på det.
+    En hvid brik tæller de miner, der er tilbage i dens zone, ligesom et tal i Minesweeper. En sort brik tæller de lukkede felter i dens zone, der skjuler dens eget ciffer, altså det på dens kort. En mine i feltet ændrer ikke på det.
     En konges zone er de otte felter omkring den, en springers de otte felter, der ligger et L-spring væk. Et tårn, en løber eller en dronning kigger langs sine linjer, kun gennem lukkede felter: hver linje stopper før det første åbne felt eller den første brik.
 
     ## Træk på brættet
@@ -406,32 +438,32 @@ join-game = Deltag
 watch-game = Se med
 back-to-game = Tilbage til parti { $code }
 online-builtin-only = Online spilles der på de indbyggede brætter.
-connecting = Forbinder…
+connecting = Opretter forbindelse…
 waiting-opponent = Venter på en modstander…
 share-code = Invitationskode: { $code }
 share-link = Link: { $link }
-opponent-here = Modstanderen er forbundet
-opponent-away = Modstanderen genforbinder…
-reconnecting = Forbindelsen tabt: genforbinder…
+opponent-here = Modstanderen har forbindelse
+opponent-away = Modstanderen opretter forbindelse igen…
+reconnecting = Forbindelsen er afbrudt: opretter forbindelse igen…
 watching = Tilskuer
 draw-offered-by = { $side } tilbyder remis
-accept-draw = Accepter remis
+accept-draw = Acceptér remis
 decline-draw = Afslå
 offer-draw-online = Tilbyd remis
 draw-offer-sent = Remis tilbudt
 rematch = Revanche
 rematch-asked = { $side } beder om revanche
 leave-online = Forlad
-unreachable = Kan ikke nå { $server }
+unreachable = Kan ikke få forbindelse til { $server }
 err-not-found = Intet parti med den kode.
 err-game-full = Begge pladser er taget: du kan se med.
-err-not-your-turn = Det er ikke dit træk.
+err-not-your-turn = Det er ikke din tur.
 err-stale = Trækket kom for sent og blev ikke spillet.
 err-illegal = Serveren afviste trækket.
 err-game-over = Partiet er slut.
-err-bad-request = Serveren tilbyder ikke det.
+err-bad-request = Det tilbyder serveren ikke.
 err-unavailable = Serveren kunne ikke gemme det: prøv igen.
-err-rate-limited = For mange forespørgsler: sæt farten ned.
+err-rate-limited = For mange forespørgsler: sæt tempoet ned.
 err-bad-message = Serveren forstod ikke forespørgslen.
 err-not-started = Partiet begynder, når din modstander tager pladsen.
 err-limit = Serveren har nået en grænse: afslut eller forlad et parti først, eller prøv igen senere.

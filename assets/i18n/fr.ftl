@@ -76,11 +76,11 @@ mute = Sourdine
 theme = Thème du plateau
 coordinates = Afficher les coordonnées
 animation-speed = Vitesse des animations
-anim-off = désactivées
+anim-off = désactivée
 anim-slow = lente
 anim-normal = normale
 anim-fast = rapide
-palette = Couleurs des chiffres
+palette = Couleurs des nombres
 palette-classic = Démineur classique
 palette-colour-blind = adaptée aux daltoniens
 language = Langue
@@ -90,6 +90,38 @@ notation-international = K Q R B N (internationale)
 theme-walnut = Noyer
 theme-tournament = Tournoi
 theme-slate = Ardoise
+theme-ocean = Océan
+piece-set-label = Pièces
+pieces-cburnett = Cburnett
+pieces-fantasy = Fantasy
+pieces-spatial = Spatial
+pieces-celtic = Celtic
+pieces-simple = Simple
+pieces-glyphs = Glyphes de la police
+coordinates-inside = Coordonnées dans les cases
+sounds = Sons
+sound-moves = Coups et prises
+sound-effects = Explosions, brouillard et pendule
+sound-interface = Clics des menus
+sfx-move = Coup
+sfx-capture = Prise
+sfx-blast = Explosion
+sfx-sweep = Déminage
+sfx-royal-sweep = Sapeur royal
+sfx-fog = Le brouillard se lève
+sfx-check = Échec
+sfx-game-start = Début de partie
+sfx-game-end = Fin de partie
+sfx-low-time = Peu de temps
+sfx-illegal = Coup refusé
+sfx-click = Clic
+sfx-card = Carte jouée
+sfx-sensor = Capteur
+sfx-wrong-digit = Mauvais chiffre
+sfx-life-lost = Vie perdue
+sfx-wipe = Table rase
+sfx-probe = Sonde
+sfx-flag = Drapeau
 
 ## Avis
 
@@ -99,7 +131,7 @@ save-corrupt = La partie sauvegardée n’a pas pu être lue ({ $why }) ; une n
 import-failed = Impossible d’importer la partie : { $why }
 text-errors = Un fichier de traduction contient des erreurs (les derniers textes valides sont conservés) :
 sweep-hint = Clic droit, S ou appui long (tactile) sur la case devant le pion : la déminer
-keys = Touches : Esc menu/désélection · F retourner · U annuler · H indice · M sourdine · S déminer
+keys = Touches : Échap menu/désélection · F retourner · U annuler · H indice · M sourdine · S déminer
 
 ## Noms des pièces (en minuscules, comme dans une phrase)
 
@@ -122,20 +154,20 @@ ref-cannot-sweep = Le pion en { $from } ne peut pas déminer { $to }.
 ref-nothing-to-sweep = Plus aucune mine n’est cachée : il n’y a rien à déminer en { $sq }. La partie continue comme aux échecs standard.
 ref-must-promote = Un pion qui atteint { $sq } doit être promu.
 ref-wrong-kind = La pièce en { $from } ({ $piece }) ne peut pas jouer ce coup vers { $to }.
-ref-in-check = Votre roi en { $sq } est en échec : sortez-le de l’échec.
+ref-in-check = Votre roi en { $sq } est en échec : parez l’échec.
 ref-cannot-go = La pièce en { $from } ({ $piece }) ne peut pas aller en { $to }.
 
 ## Comment se termine une partie d’échecs
 
 win-checkmate = Les { $side } gagnent par échec et mat
-win-blast = Les { $side } gagnent : l’explosion a exposé le roi adverse
+win-blast = Les { $side } gagnent : l’explosion a laissé le roi adverse en échec
 win-resignation = Les { $side } gagnent par abandon
 win-timeout = Les { $side } gagnent au temps
 draw-stalemate = Nulle par pat
 draw-repetition = Nulle par triple répétition
 draw-material = Nulle : aucun camp ne peut mater
 draw-agreement = Nulle par accord mutuel
-draw-timeout = Nulle : le temps est écoulé, mais l’adversaire ne peut pas mater
+draw-timeout = Nulle : le temps est écoulé, mais l’adversaire ne peut pas mater
 
 ## Sweeper Sudoku : menu
 
@@ -296,7 +328,7 @@ help-chess =
 
     ## Le plateau
     Minesweeper Chess se joue sur un plateau 8×10 : 8 colonnes (a–h) et 10 rangées (1–10). Les Blancs occupent les rangées 1–2 et les Noirs les rangées 9–10, dans la disposition standard des échecs. Les rangées 3 et 8 sont vides au départ.
-    La rangée arrière (rangée 1 pour les Blancs, rangée 10 pour les Noirs) est T·C·F·D·R·F·C·T : tour, cavalier, fou, dame, roi, fou, cavalier, tour. Les pions sont sur la rangée 2 (Blancs) et la rangée 9 (Noirs). Les Blancs jouent en premier.
+    La rangée arrière (rangée 1 pour les Blancs, rangée 10 pour les Noirs) est T·C·F·D·R·F·C·T : tour, cavalier, fou, dame, roi, fou, cavalier, tour. Les pions sont sur la rangée 2 (Blancs) et la rangée 9 (Noirs). Les Blancs commencent.
 
     ## La zone de brouillard
     Les rangées 4–7 constituent la zone de brouillard. Au début de la partie, quatre mines sont placées aléatoirement dans ces 32 cases et la zone est couverte d’un brouillard gris. Le compteur de mines dans le panneau indique combien de mines restent sur le plateau.
@@ -320,11 +352,11 @@ help-chess =
     Pas de prise en passant. Pas de règle des 50 coups : la zone de brouillard ralentit tellement le développement initial que les parties dépassent couramment les 50 coups avant un contact significatif.
 
     ## Échec, échec et mat et pat
-    Les règles standard d’échec et d’échec et mat s’appliquent. Un roi en échec doit en sortir au coup suivant ; les coups qui laissent votre propre roi en échec sont illégaux. Le pat (aucun coup légal, sans être en échec) termine la partie par un match nul.
-    Une explosion qui laisse votre propre roi en échec vous fait perdre sur-le-champ : l’adversaire gagne. La triple répétition et une position où aucun camp ne peut mater donnent aussi la nulle, et les joueurs peuvent convenir d’une nulle.
+    Les règles standard d’échec et d’échec et mat s’appliquent. Un roi en échec doit en sortir au coup suivant ; les coups qui laissent votre propre roi en échec sont illégaux. Le pat (aucun coup légal, sans être en échec) rend la partie nulle.
+    Une explosion qui laisse votre propre roi en échec vous fait perdre sur-le-champ : l’adversaire gagne. La triple répétition et une position où aucun camp ne peut mater mènent aussi à la nulle, et les joueurs peuvent convenir d’une nulle.
 
     ## Commandes
-    Cliquez sur une pièce, puis sur une case en surbrillance (ou faites-la glisser jusque-là). Un clic droit, S ou un appui long sur la case devant un pion sélectionné la démine. Touches : Esc menu ou désélection, F retourner le plateau, U annuler, H indice, M sourdine.
+    Cliquez sur une pièce, puis sur une case en surbrillance (ou faites-la glisser jusque-là). Un clic droit, S ou un appui long sur la case devant un pion sélectionné la démine. Touches : Échap menu ou désélection, F retourner le plateau, U annuler, H indice, M sourdine.
 
 ## Comment jouer à Sweeper Sudoku
 
@@ -333,7 +365,7 @@ help-sudoku =
     ## La grille
     Sous le brouillard se cache un sudoku résolu : chaque chiffre apparaît une fois dans chaque ligne, chaque colonne et chaque bloc. Quelques cases sont ouvertes au départ, et elles ne contiennent jamais de mine.
     Les mines sont dispersées sur la grille indépendamment, comme au Démineur. Une mine peut se cacher sous n’importe quel chiffre.
-    Une case ouverte peut afficher un petit nombre cerclé : le nombre de mines parmi ses huit voisines. Chaque bloc indique combien de mines il contient. Certaines cases de départ gardent leur compte pour elles et affichent un anneau vide.
+    Une case ouverte peut afficher un petit nombre cerclé : le nombre de mines parmi ses huit voisines. Chaque bloc indique combien de mines il contient. Certaines cases de départ gardent leur nombre pour elles et affichent un anneau vide.
 
     ## Drapeaux
     Plantez un drapeau sur une case fermée qui, selon vous, cache une mine : faites un clic droit sur la case, ou touchez-la deux fois sur un écran tactile. Le drapeau, c’est votre plan : il décide de ce que fait une pièce quand elle passe sur cette case.
@@ -371,27 +403,27 @@ help-sudoku =
     Les points viennent des chiffres que vous ouvrez, avec un bonus pour les mines désamorcées lors du même coup. Votre score les compte en pions, dix points par pion, et figure sur votre carte de résultat.
 
     ## Commandes
-    Souris : cliquez sur une carte, puis sur une case (ou faites-la glisser) ; cliquez sur une pièce, puis sur un point pour la déplacer ; clic droit pour un drapeau ; appui maintenu pour sonder. Tactile : touchez, touchez deux fois pour un drapeau, maintenez pour sonder, maintenez un cavalier pour lever son drapeau. Touches : H indice, D défausser, Esc annuler.
+    Souris : cliquez sur une carte, puis sur une case (ou faites-la glisser) ; cliquez sur une pièce, puis sur un point pour la déplacer ; clic droit pour un drapeau ; appui maintenu pour sonder. Tactile : touchez, touchez deux fois pour un drapeau, maintenez pour sonder, maintenez un cavalier pour lever son drapeau. Touches : H indice, D défausser, Échap annuler.
 
 ## Les plateaux fournis (levels/*.ron et levels/sudoku/*.ron, par nom de fichier).
 ## Un plateau ajouté par un moddeur affiche le nom écrit dans son fichier.
 
 preset-classic = Classique
-    .description = Les règles telles qu’écrites : 8×10, quatre mines sous le brouillard des rangées 4–7.
+    .description = Les règles telles qu’elles sont écrites : 8×10, quatre mines sous le brouillard des rangées 4–7.
 preset-grand_12x12 = Grand 12×12
-    .description = 12×12 avec des cavaliers et des tours en plus ; dix mines sur les rangées 4–9.
+    .description = 12×12 avec des cavaliers et des tours en plus ; dix mines sur les rangées 4–9.
 preset-minefield = Champ de mines
-    .description = Douze mines dans le brouillard classique : les pions doivent ouvrir la voie.
+    .description = Douze mines dans le brouillard classique : les pions doivent déminer le passage.
 preset-skirmish_6x6 = Escarmouche 6×6
-    .description = Petit et vif : 6×6, deux mines sur les rangées 3–4, pas de roque.
+    .description = Petit et vif : 6×6, deux mines sur les rangées 3–4, pas de roque.
 preset-wide_fog = Brouillard étendu
-    .description = Le brouillard des rangées 3–8 atteint les pions ; six mines.
+    .description = Le brouillard des rangées 3–8 atteint les pions ; six mines.
 sudoku-preset-classic_6x6 = Classique 6×6
-    .description = Six mines, un compte caché et une pioche de vingt cartes.
+    .description = Six mines, un nombre caché et une pioche de vingt cartes.
 sudoku-preset-easy_4x4 = Facile 4×4
-    .description = Trois mines dans un sudoku 4×4 : apprenez drapeaux, sondes et capteurs.
+    .description = Trois mines dans un sudoku 4×4 : apprenez drapeaux, sondes et capteurs.
 sudoku-preset-grand_9x9 = Grande 9×9
-    .description = Douze mines sous un sudoku complet ; une pioche de trente-six cartes.
+    .description = Douze mines sous un sudoku complet ; une pioche de trente-six cartes.
 
 ## Online play
 play-online = Jouer en ligne
@@ -400,7 +432,7 @@ online-time = Cadence
 untimed = Sans pendule
 color-random = Au hasard
 create-game = Créer une partie
-quick-game = Partie rapide
+quick-game = Trouver un adversaire
 invite-code = Code d’invitation
 join-game = Rejoindre
 watch-game = Regarder
@@ -408,11 +440,11 @@ back-to-game = Revenir à la partie { $code }
 online-builtin-only = En ligne, on joue sur les plateaux fournis.
 connecting = Connexion…
 waiting-opponent = En attente d’un adversaire…
-share-code = Code d’invitation : { $code }
-share-link = Lien : { $link }
+share-code = Code d’invitation : { $code }
+share-link = Lien : { $link }
 opponent-here = Adversaire connecté
 opponent-away = L’adversaire se reconnecte…
-reconnecting = Connexion perdue : reconnexion…
+reconnecting = Connexion perdue : reconnexion…
 watching = Spectateur
 draw-offered-by = Les { $side } proposent la nulle
 accept-draw = Accepter la nulle
@@ -424,15 +456,15 @@ rematch-asked = Les { $side } demandent une revanche
 leave-online = Quitter
 unreachable = Impossible de joindre { $server }
 err-not-found = Aucune partie avec ce code.
-err-game-full = Les deux places sont prises : vous pouvez regarder.
+err-game-full = Les deux places sont prises : vous pouvez regarder.
 err-not-your-turn = Ce n’est pas à vous de jouer.
 err-stale = Ce coup est arrivé trop tard et n’a pas été joué.
 err-illegal = Le serveur a refusé ce coup.
 err-game-over = La partie est terminée.
 err-bad-request = Le serveur ne propose pas cela.
-err-unavailable = Le serveur n’a pas pu l’enregistrer : réessayez.
-err-rate-limited = Trop de requêtes : ralentissez.
+err-unavailable = Le serveur n’a pas pu l’enregistrer : réessayez.
+err-rate-limited = Trop de requêtes : ralentissez.
 err-bad-message = Le serveur n’a pas compris la requête.
 err-not-started = La partie commence quand votre adversaire prend place.
-err-limit = Le serveur atteint une limite : terminez ou quittez d’abord une partie, ou réessayez plus tard.
+err-limit = Le serveur atteint une limite : terminez ou quittez d’abord une partie, ou réessayez plus tard.
 err-seat-taken = Cette place est désormais jouée depuis une autre fenêtre ou un autre appareil.

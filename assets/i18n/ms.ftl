@@ -50,7 +50,7 @@ flip = Terbalikkan papan
 export = Eksport permainan
 import = Import permainan
 copy = Salin
-load = Muat
+load = Muat permainan
 close = Tutup
 
 ## Panel catur
@@ -86,6 +86,38 @@ notation-international = K Q R B N (antarabangsa)
 theme-walnut = Kayu walnut
 theme-tournament = Kejohanan
 theme-slate = Batu loh
+theme-ocean = Lautan
+piece-set-label = Buah catur
+pieces-cburnett = Cburnett
+pieces-fantasy = Fantasy
+pieces-spatial = Spatial
+pieces-celtic = Celtic
+pieces-simple = Simple
+pieces-glyphs = Glif fon
+coordinates-inside = Koordinat di dalam papan
+sounds = Bunyi
+sound-moves = Gerakan dan tawanan
+sound-effects = Letupan, kabus dan jam
+sound-interface = Klik menu
+sfx-move = Gerakan
+sfx-capture = Tawan
+sfx-blast = Letupan
+sfx-sweep = Penjinakan
+sfx-royal-sweep = Penjinak Diraja
+sfx-fog = Kabus terangkat
+sfx-check = Skak!
+sfx-game-start = Permainan bermula
+sfx-game-end = Permainan tamat
+sfx-low-time = Masa hampir habis
+sfx-illegal = Gerakan ditolak
+sfx-click = Klik
+sfx-card = Kad dimainkan
+sfx-sensor = Penderia
+sfx-wrong-digit = Digit salah
+sfx-life-lost = Nyawa hilang
+sfx-wipe = Sapu bersih
+sfx-probe = Uji petak
+sfx-flag = Bendera
 
 ## Notis
 
@@ -93,9 +125,9 @@ preset-errors = Beberapa papan dalam levels/ mempunyai ralat:
 preset-changed = Papan ini telah berubah pada cakera; mulakan permainan baharu untuk menggunakannya.
 save-corrupt = Permainan tersimpan tidak dapat dibaca ({ $why }); permainan baharu telah dimulakan.
 import-failed = Permainan tidak dapat diimport: { $why }
-text-errors = Fail terjemahan mempunyai ralat (teks baik yang terakhir dikekalkan):
-sweep-hint = Klik kanan, S atau (skrin sentuh) tahan petak di hadapan: sapu petak itu
-keys = Kekunci: Esc menu/nyahpilih · F terbalikkan · U buat asal · H petunjuk · M senyap · S sapu
+text-errors = Fail terjemahan mempunyai ralat (teks terakhir yang betul dikekalkan):
+sweep-hint = Klik kanan, S atau (skrin sentuh) tahan petak di hadapan: jinakkan petak itu
+keys = Kekunci: Esc menu/nyahpilih · F terbalikkan · U buat asal · H petunjuk · M senyap · S jinakkan
 
 ## Nama buah (huruf kecil, seperti di dalam ayat)
 
@@ -111,12 +143,12 @@ piece-pawn = pawn
 ref-game-over = Permainan sudah tamat.
 ref-no-piece = Tiada buah di { $sq }.
 ref-not-your-turn = Sekarang giliran { $side }.
-ref-only-pawns-sweep = Hanya pawn boleh menyapu.
-ref-no-sapper-rule = Papan ini tiada tindakan pengjinak.
-ref-sweep-in-check = Pawn tidak boleh menyapu semasa king anda dalam skak.
-ref-cannot-sweep = Pawn di { $from } tidak boleh menyapu { $to }.
-ref-nothing-to-sweep = Tiada lagi periuk api tersembunyi: tiada apa-apa di { $sq } untuk disapu. Permainan diteruskan sebagai catur.
-ref-must-promote = Pawn yang sampai ke { $sq } mesti dipromosikan.
+ref-only-pawns-sweep = Hanya pawn boleh menjinakkan periuk api.
+ref-no-sapper-rule = Papan ini tiada tindakan penjinak.
+ref-sweep-in-check = Pawn tidak boleh menjinakkan periuk api semasa king anda dalam skak.
+ref-cannot-sweep = Pawn di { $from } tidak boleh menjinakkan petak { $to }.
+ref-nothing-to-sweep = Tiada lagi periuk api tersembunyi: tiada apa-apa di { $sq } untuk dijinakkan. Permainan diteruskan sebagai catur.
+ref-must-promote = Pawn yang sampai ke { $sq } mesti dinaikkan pangkat.
 ref-wrong-kind = Buah { $piece } di { $from } tidak boleh membuat gerakan itu ke { $to }.
 ref-in-check = King anda di { $sq } dalam skak: keluarkannya daripada skak.
 ref-cannot-go = Buah { $piece } di { $from } tidak boleh pergi ke { $to }.
@@ -136,13 +168,13 @@ draw-timeout = Seri: masa habis, tetapi lawan tidak dapat membuat skak mat
 ## Sweeper Sudoku: menu
 
 sudoku-title = Sweeper Sudoku
-sudoku-tagline = Sudoku tersembunyi, periuk api dan segenggam buah catur.
+sudoku-tagline = Sudoku tersembunyi, periuk api dan buah catur di tangan.
 sudoku-resume-board = Sambung papan ini
 sudoku-resume-saved = Sambung papan tersimpan { $code }
 sudoku-play-new = Main papan baharu
 sudoku-board-code = Kod papan:
 sudoku-play-code = Main dengan kod
-sudoku-back-to-chess = Kembali ke Minesweeper Chess
+sudoku-back-to-chess = Kembali ke Catur Minesweeper
 sudoku-save-corrupt = Papan tersimpan tidak dapat dibaca ({ $why }); ia disimpan sebagai { $file } dan papan baharu dimulakan dari awal.
 sudoku-no-board = Tiada papan yang dibuka.
 
@@ -199,7 +231,7 @@ card-black-knight = knight hitam
 
 ## Sweeper Sudoku: petunjuk ({ $cell } ialah nama petak seperti b3)
 
-hint-mine = Petunjuk: { $cell } ialah periuk api: tahan petak itu untuk mengujinya (+10).
+hint-mine = Petunjuk: ada periuk api di { $cell }: tahan petak itu untuk mengujinya (+10).
 hint-safe-digit = Petunjuk: { $cell } ialah { $digit } tanpa periuk api: letakkan { $digit } di situ.
 hint-safe = Petunjuk: { $cell } tiada periuk api.
 hint-digit = Petunjuk: { $cell } ialah { $digit } (mungkin ada periuk api di bawahnya).
@@ -225,7 +257,7 @@ sref-other-piece = Ada buah lain di situ.
 sref-no-stamina = Buah { $piece } ini sudah kehabisan stamina.
 sref-question = Tanda soal tidak akan terbuka.
 sref-cannot-move = Buah { $piece } tidak boleh bergerak ke situ.
-sref-flag-jump = Knight melompat bendera dalam bentuk L ke petak tertutup, jika ada stamina atau lompatan sebelumnya mengena.
+sref-flag-jump = Lompatan bendera knight ialah lompatan L ke petak tertutup, jika ada stamina atau lompatan sebelumnya mengena.
 sref-no-jump = Tiada knight yang sedang melompat.
 sref-discard = Pilih kad di tangan untuk dibuang.
 sref-merge = Seret satu kad di tangan ke atas kad lain untuk menggabungkannya.
@@ -257,14 +289,14 @@ fact-rating = Penarafan
 web-loading = Memuatkan…
 web-starting = Bermula…
 
-## Cara bermain Minesweeper Chess
+## Cara bermain Catur Minesweeper
 
-help-chess-title = Cara bermain Minesweeper Chess
+help-chess-title = Cara bermain Catur Minesweeper
 help-chess =
     Catur di atas papan 8×10 dengan medan periuk api tersembunyi di baris 4–7. Pawn boleh menjinakkan periuk api. King kebal.
 
     ## Papan
-    Minesweeper Chess dimainkan di atas papan 8×10: 8 lajur (a–h) dan 10 baris (1–10). Putih menduduki baris 1–2 dan Hitam menduduki baris 9–10, dalam susunan catur standard. Baris 3 dan 8 kosong pada permulaan.
+    Catur Minesweeper dimainkan di atas papan 8×10: 8 lajur (a–h) dan 10 baris (1–10). Putih menduduki baris 1–2 dan Hitam menduduki baris 9–10, dalam susunan catur standard. Baris 3 dan 8 kosong pada permulaan.
     Baris belakang (baris 1 untuk Putih, baris 10 untuk Hitam) ialah R·N·B·Q·K·B·N·R: rook, knight, bishop, queen, king, bishop, knight, rook. Pawn berada di baris 2 (Putih) dan baris 9 (Hitam). Putih bergerak dahulu.
 
     ## Zon kabus
@@ -273,18 +305,18 @@ help-chess =
     Apabila kesemua empat periuk api telah sama ada ditemui (petaknya didedahkan) atau dialih keluar, semua kabus yang tinggal terangkat secara kekal dan permainan diteruskan sebagai catur standard.
 
     ## Interaksi periuk api
-    • King: mendarat di periuk api — Pengjinak Diraja: periuk api dialih keluar secara senyap dan king tidak tercedera.
-    • Pawn, tindakan pengjinak: menyapu petak di hadapannya — mana-mana periuk api di situ dialih keluar, pawn kekal di tempatnya dan giliran beralih. Selamat walaupun tiada periuk api di situ.
+    • King: mendarat di periuk api — Penjinak Diraja: periuk api dialih keluar secara senyap dan king tidak tercedera.
+    • Pawn, tindakan penjinak: menjinakkan petak di hadapannya — mana-mana periuk api di situ dialih keluar, pawn kekal di tempatnya dan giliran beralih. Selamat walaupun tiada periuk api di situ.
     • Pawn, gerakan biasa: mendarat di periuk api — pawn musnah dan periuk api itu turut dihapuskan.
     • Mana-mana buah lain: mendarat di periuk api — buah itu musnah dan periuk api itu turut dihapuskan.
     • Rook, bishop, queen: melepasi periuk api — tiada kesan. Periuk api hanya dicetuskan di petak pendaratan, jadi buah gelongsor boleh melepasi mana-mana periuk api yang tidak menjadi tempat ia berhenti.
 
-    ## Tindakan pengjinak pawn
-    Pilih satu pawn dan ikon bom akan muncul di petak terus di hadapannya. Klik bom itu (atau klik kanan petak itu, tekan S, atau tahan petak itu pada skrin sentuh) untuk menyapu: pawn kekal di tempatnya dan mana-mana periuk api di petak itu dialih keluar. Jika tiada periuk api, pawn telah membazirkan gilirannya — tetapi ini juga bermakna pawn boleh melepasi giliran secara sah, menjadikan zugzwang jauh lebih sukar dipaksa.
-    Tindakan pengjinak tidak dibenarkan semasa king anda dalam skak (ia tidak dapat menyelesaikan skak). Apabila tiada lagi periuk api tersembunyi, pawn hanya boleh menyapu petak yang mengandungi periuk api yang kelihatan: mulai saat itu, permainan ialah catur biasa.
+    ## Tindakan penjinak pawn
+    Pilih satu pawn dan ikon bom akan muncul di petak terus di hadapannya. Klik bom itu (atau klik kanan petak itu, tekan S, atau tahan petak itu pada skrin sentuh) untuk menjinakkan petak itu: pawn kekal di tempatnya dan mana-mana periuk api di petak itu dialih keluar. Jika tiada periuk api, pawn telah membazirkan gilirannya — tetapi ini juga bermakna pawn boleh melepasi giliran secara sah, menjadikan zugzwang jauh lebih sukar dipaksa.
+    Tindakan penjinak tidak dibenarkan semasa king anda dalam skak (ia tidak dapat menyelesaikan skak). Apabila tiada lagi periuk api tersembunyi, pawn hanya boleh menjinakkan petak yang mengandungi periuk api yang kelihatan: mulai saat itu, permainan ialah catur biasa.
 
     ## Castling, promosi dan peraturan khas
-    Castling mengikut peraturan catur standard: king dan rook mestilah belum pernah bergerak, petak di antara mereka mesti kosong, dan king tidak boleh berada dalam skak, melepasi skak atau mendarat dalam skak. Periuk api dalam laluan castling dianggap kosong untuk ujian laluan bersih, tetapi king akan mencetuskan periuk api di petak tempat ia mendarat (sebagai king, ia mengalih keluar periuk api itu).
+    Castling mengikut peraturan catur standard: king dan rook mestilah belum pernah bergerak, petak di antara mereka mesti kosong, dan king tidak boleh berada dalam skak, melepasi skak atau mendarat dalam skak. Periuk api dalam koridor castling dianggap kosong untuk ujian laluan bersih, tetapi king akan mencetuskan periuk api di petak tempat ia mendarat (sebagai Penjinak Diraja, ia mengalih keluar periuk api itu).
     Promosi: pawn Putih dinaikkan pangkat apabila mencapai baris 10 (baris belakang Hitam), manakala pawn Hitam dinaikkan pangkat di baris 1. Pawn sentiasa dinaikkan pangkat kepada queen.
     Tiada en passant. Tiada peraturan 50 gerakan: kabus sangat memperlahankan pembukaan sehingga permainan lazimnya berlanjutan jauh melepasi 50 gerakan sebelum sentuhan bermakna.
 
@@ -293,7 +325,7 @@ help-chess =
     Letupan yang menyebabkan king sendiri berada dalam skak mengakibatkan kekalahan serta-merta: pihak lawan menang. Ulangan tiga kali dan kedudukan yang tiada pihak dapat membuat skak mat juga seri, dan pemain boleh bersetuju untuk seri.
 
     ## Kawalan
-    Klik satu buah, kemudian petak yang diserlahkan (atau seret buah itu ke situ). Klik kanan, S atau tekan lama pada petak di hadapan pawn yang dipilih untuk menyapunya. Kekunci: Esc menu atau nyahpilih, F terbalikkan papan, U buat asal, H petunjuk, M senyap.
+    Klik satu buah, kemudian petak yang diserlahkan (atau seret buah itu ke situ). Klik kanan, tekan S atau tahan petak di hadapan pawn yang dipilih untuk menjinakkannya. Kekunci: Esc menu atau nyahpilih, F terbalikkan papan, U buat asal, H petunjuk, M senyap.
 
 ## Cara bermain Sweeper Sudoku
 
@@ -322,8 +354,8 @@ help-sudoku =
     ## Bergerak di atas papan
     Buah di atas papan bergerak mengikut peraturan caturnya ke petak tertutup. Digit tidak disemak semasa gerakan di atas papan; periuk api dan bendera anda yang menentukan. Setiap gerakan di atas papan menggunakan satu stamina: knight ada tiga, buah lain dua. Meletakkan buah dari tangan tidak menggunakan stamina.
     Rook, bishop atau queen membuka setiap petak di laluannya. Periuk api di bawah bendera anda dijinakkan. Bendera tanpa periuk api di bawahnya bertukar menjadi tanda soal: buah itu berhenti di situ, diketepikan, dan anda kehilangan 10 mata. Periuk api tanpa bendera akan meletup. Rook juga boleh menggelongsor di sepanjang petak terbuka secara percuma: ia tidak membuka apa-apa dan hanya menyelaraskan penderianya.
-    King atau knight membuat satu langkah atau satu lompatan, tanpa laluan di antaranya, dan bendera tidak melindunginya. Periuk api di bawah king atau knight akan meletup, sama ada berbendera atau tidak.
-    Klik kanan knight, atau tahan knight itu pada skrin sentuh, untuk mengangkat benderanya, lalu ia melompat seperti penyapu periuk api. Jika mendarat di periuk api, ia menjinakkannya. Jika mendarat di petak kosong, ia meninggalkan tanda soal dan diketepikan. Selagi lompatannya terus mengena, ia terus melompat.
+    King hanya bergerak satu petak dan knight hanya membuat satu lompatan, tanpa laluan di antaranya, dan bendera tidak melindunginya. Periuk api di bawah king atau knight akan meletup, sama ada berbendera atau tidak.
+    Klik kanan knight, atau tahan knight itu pada skrin sentuh, untuk mengangkat benderanya, lalu ia melompat sebagai penjinak periuk api. Jika mendarat di periuk api, ia menjinakkannya. Jika mendarat di petak kosong, ia meninggalkan tanda soal dan diketepikan. Selagi lompatannya terus mengena, ia terus melompat.
 
     ## Menguji petak
     Tekan dan tahan petak tertutup sehingga sumbu terbakar mengelilinginya. Dengan itu anda menguji petak tersebut tanpa menggunakan buah.
@@ -358,7 +390,7 @@ preset-wide_fog = Kabus Luas
 sudoku-preset-classic_6x6 = Klasik 6×6
     .description = Enam periuk api, kiraan tersembunyi dan dek dua puluh kad.
 sudoku-preset-easy_4x4 = Mudah 4×4
-    .description = Tiga periuk api dalam sudoku 4×4: belajar bendera, ujian dan penderia.
+    .description = Tiga periuk api dalam sudoku 4×4: belajar memasang bendera, menguji petak dan membaca penderia.
 sudoku-preset-grand_9x9 = Besar 9×9
     .description = Dua belas periuk api di bawah sudoku penuh; dek tiga puluh enam kad.
 
@@ -395,12 +427,12 @@ unreachable = Tidak dapat menghubungi { $server }
 err-not-found = Tiada permainan dengan kod itu.
 err-game-full = Kedua-dua tempat telah diambil: anda boleh menonton.
 err-not-your-turn = Bukan giliran anda.
-err-stale = Langkah itu terlambat dan tidak dimainkan.
-err-illegal = Pelayan menolak langkah itu.
+err-stale = Gerakan itu terlambat dan tidak dimainkan.
+err-illegal = Pelayan menolak gerakan itu.
 err-game-over = Permainan telah tamat.
 err-bad-request = Pelayan tidak menawarkan itu.
 err-unavailable = Pelayan tidak dapat menyimpannya: cuba lagi.
-err-rate-limited = Terlalu banyak permintaan: perlahankan.
+err-rate-limited = Terlalu banyak permintaan: sila perlahan sedikit.
 err-bad-message = Pelayan tidak memahami permintaan itu.
 err-not-started = Permainan bermula apabila lawan anda mengambil tempat.
 err-limit = Pelayan telah mencapai had: tamatkan atau tinggalkan permainan dahulu, atau cuba lagi kemudian.

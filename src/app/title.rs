@@ -1,20 +1,23 @@
-//! The title menu over the chess board: resume the saved game, play
-//! hot-seat or against the computer (level and side), Sweeper Sudoku, the
-//! board preset, how to play, settings, quit. It starts the games, so it
+//! The title screen over the chess board (its fog drifting behind a veil):
+//! resume the saved game, play against the computer (level and side) or
+//! hot-seat, online, Sweeper Sudoku, the board preset, how to play,
+//! settings, quit. It starts the games, so it
 //! lives with the composition: it knows both.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
+use crate::base::draw::{BoardInset, PanelWidth};
 use crate::base::i18n::{T, Texts};
 use crate::base::options::{GameOptions, Page};
 use crate::base::screen::{Menu, Menus, Screen};
 use crate::base::settings::Settings;
+use crate::base::style;
 use crate::base::widgets::UiSet;
-use crate::base::widgets::{centered, help_settings_quit};
+use crate::base::widgets::{help_settings_quit, named};
 use crate::chess::ecs::computer::level_label;
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::save::{SavedGame, start_record};
@@ -23,6 +26,19 @@ use crate::chess::ui::ChessUi;
 use crate::chess::view::Layout;
 use minesweeper_core::ai::Level;
 use minesweeper_core::chess::Color as Side;
+
+/// Where the board is drawn behind the title: no side panel, the menu's
+/// width kept free on its left.
+#[derive(SystemParam)]
+pub(crate) struct BoardPlace<'w> {
+    panel: ResMut<'w, PanelWidth>,
+    inset: ResMut<'w, BoardInset>,
+}
+
+/// Leaving the title gives the board its whole side back.
+fn clear_inset(mut inset: ResMut<BoardInset>) {
+    inset.0 = 0.0;
+}
 
 /// What the title's buttons start.
 #[derive(SystemParam)]
@@ -35,7 +51,10 @@ pub(crate) struct Starts<'w> {
     chess_ui: ResMut<'w, ChessUi>,
 }
 
-/// Draws the title menu (on [`Screen::Title`], no menu open).
+/// Draws the title screen (on [`Screen::Title`], no menu open): the game's
+/// name set large over the live board, its fog drifting behind a veil; the
+/// primary actions large, the secondary ones quiet.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn title(
     mut contexts: EguiContexts,
     tx: Res<Texts>,
@@ -43,92 +62,142 @@ pub(crate) fn title(
     mut library: ResMut<PresetLibrary>,
     mut starts: Starts,
     mut menus: Menus,
+    mut board: BoardPlace,
     mut sound: MessageWriter<PlaySound>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let tr = |t: T| tx.t(t);
+    let screen = ctx.content_rect();
+    let phone = screen.width() < 720.0;
+    let width = (screen.width() - 48.0).min(460.0);
+    // The board beside the menu (behind it on a phone), no side panel.
+    let left = if phone {
+        0.0
+    } else {
+        screen.width() * 0.06 + width + 24.0
+    };
+    if board.panel.0 != 0.0 || board.inset.0 != left {
+        board.panel.0 = 0.0;
+        board.inset.0 = left;
+    }
+    veil(&ctx, screen, phone);
     let mut click = false;
-    centered(tr(T::Title)).show(&ctx, |ui| {
-        ui.label(egui::RichText::new(tr(T::Subtitle)).italics());
-        ui.add_space(8.0);
-        let wide = egui::vec2(280.0, 30.0);
-        if let Some((rec, v)) = starts.saved.game.clone()
-            && ui
-                .add_sized(wide, egui::Button::new(tr(T::Resume)))
+    let (anchor, offset) = if phone {
+        (egui::Align2::CENTER_CENTER, [0.0, 0.0])
+    } else {
+        (egui::Align2::LEFT_CENTER, [screen.width() * 0.08, 0.0])
+    };
+    egui::Area::new("title".into())
+        .anchor(anchor, offset)
+        .show(&ctx, |ui| {
+            ui.set_width(width);
+            let name = if phone { 38.0 } else { 50.0 };
+            ui.label(
+                egui::RichText::new(tr(T::Title))
+                    .font(style::bold(name))
+                    .color(style::palette::TEXT),
+            );
+            ui.label(
+                egui::RichText::new(tr(T::Subtitle))
+                    .size(18.0)
+                    .italics()
+                    .color(style::palette::MUTED),
+            );
+            ui.add_space(18.0);
+            let big = egui::vec2(width, 52.0);
+            if let Some((rec, v)) = starts.saved.game.clone()
+                && named(
+                    &T::Resume.id(),
+                    ui.add_sized(big, style::primary(&tr(T::Resume))),
+                )
                 .clicked()
-        {
-            start_record(&rec, v, &mut starts.new_game);
-            starts.saved.game = None;
-            starts.screen.set(Screen::Chess);
-            click = true;
-        }
-        click |= play_buttons(ui, &tx, wide, &mut settings, &library, &mut starts);
-        if ui
-            .add_sized(wide, egui::Button::new(tr(T::PlayOnline)))
-            .clicked()
-        {
-            menus.open(Menu::Online);
-            click = true;
-        }
-        if ui
-            .add_sized(wide, egui::Button::new(tr(T::PlayPuzzle)))
-            .clicked()
-        {
-            starts.screen.set(Screen::SudokuMenu);
-            click = true;
-        }
-        ui.add_space(6.0);
-        click |= board_choice(ui, &tx, &mut library);
-        ui.add_space(6.0);
-        click |= help_settings_quit(ui, wide, &tx, &mut menus, &mut exit);
-    });
+            {
+                start_record(&rec, v, &mut starts.new_game);
+                starts.saved.game = None;
+                starts.screen.set(Screen::Chess);
+                click = true;
+            }
+            click |= play_buttons(ui, &tx, big, &mut settings, &library, &mut starts);
+            for (key, go) in [(T::PlayOnline, 0), (T::PlayPuzzle, 1)] {
+                if named(&key.id(), ui.add_sized(big, style::secondary(&tr(key)))).clicked() {
+                    match go {
+                        0 => menus.open(Menu::Online),
+                        _ => starts.screen.set(Screen::SudokuMenu),
+                    }
+                    click = true;
+                }
+            }
+            ui.add_space(10.0);
+            click |= board_choice(ui, &tx, &mut library, width);
+            ui.add_space(4.0);
+            ui.horizontal(|ui| {
+                ui.spacing_mut().item_spacing.x = 18.0;
+                click |= help_settings_quit(ui, (style::quiet, None), &tx, &mut menus, &mut exit);
+            });
+        });
     if click {
         sound.write(PlaySound(Effect::Click));
     }
     Ok(())
 }
 
-/// Hot-seat or against the computer, with its level and the player's side.
+/// On a phone the menu stands on the board: a veil keeps it readable.
+/// (On a wider screen the board has its own side.)
+fn veil(ctx: &egui::Context, screen: egui::Rect, phone: bool) {
+    if phone {
+        ctx.layer_painter(egui::LayerId::background()).rect_filled(
+            screen,
+            0.0,
+            egui::Color32::from_black_alpha(190),
+        );
+    }
+}
+
+/// Against the computer (its level and the player's side beneath), then
+/// two players at one screen.
 fn play_buttons(
     ui: &mut egui::Ui,
     tx: &Texts,
-    wide: egui::Vec2,
+    big: egui::Vec2,
     settings: &mut Settings,
     library: &PresetLibrary,
     starts: &mut Starts,
 ) -> bool {
     let tr = |t: T| tx.t(t);
     let mut click = false;
-    let hot_seat = ui
-        .add_sized(wide, egui::Button::new(tr(T::PlayHotSeat)))
-        .clicked();
-    let vs_computer = ui
-        .add_sized(wide, egui::Button::new(tr(T::PlayComputer)))
-        .clicked();
-    ui.horizontal(|ui| {
-        ui.label(tr(T::Level));
+    let vs_computer = named(
+        &T::PlayComputer.id(),
+        ui.add_sized(big, style::primary(&tr(T::PlayComputer))),
+    )
+    .clicked();
+    ui.horizontal_wrapped(|ui| {
         for level in Level::ALL {
-            if ui
-                .radio(settings.ai_level == level, tr(level_label(level)))
-                .clicked()
-            {
+            let r = ui.selectable_label(settings.ai_level == level, tr(level_label(level)));
+            if named(&level_label(level).id(), r).clicked() {
                 settings.ai_level = level;
                 settings.save();
                 click = true;
             }
         }
     });
-    ui.horizontal(|ui| {
-        ui.label(tr(T::YouPlay));
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(tr(T::YouPlay)).color(style::palette::MUTED));
         for (black, side) in [(false, T::White), (true, T::Black)] {
-            if ui.radio(settings.play_black == black, tr(side)).clicked() {
+            let r = ui.selectable_label(settings.play_black == black, tr(side));
+            if named(&side.id(), r).clicked() {
                 settings.play_black = black;
                 settings.save();
                 click = true;
             }
         }
     });
+    ui.add_space(4.0);
+    let hot_seat = named(
+        &T::PlayHotSeat.id(),
+        ui.add_sized(big, style::secondary(&tr(T::PlayHotSeat))),
+    )
+    .clicked();
     if hot_seat || vs_computer {
         *starts.mode = if vs_computer {
             starts.layout.flipped = settings.play_black;
@@ -151,27 +220,49 @@ fn play_buttons(
     click
 }
 
-/// The board presets, with the broken ones' errors.
-fn board_choice(ui: &mut egui::Ui, tx: &Texts, library: &mut PresetLibrary) -> bool {
-    ui.label(egui::RichText::new(tx.t(T::Board)).strong());
+/// The board preset, chosen from a list (with the broken ones' errors).
+fn board_choice(ui: &mut egui::Ui, tx: &Texts, library: &mut PresetLibrary, width: f32) -> bool {
     let active = library.active;
+    let name_of = |i: usize| {
+        library.entries.get(i).and_then(|e| {
+            e.preset
+                .as_ref()
+                .ok()
+                .map(|p| tx.preset("preset-", &e.file, &p.variant.name, &p.description))
+        })
+    };
+    let shown = name_of(active).map_or_else(String::new, |(n, _)| n);
     let mut chosen = None;
-    for (i, e) in library.entries.iter().enumerate() {
-        match &e.preset {
-            Ok(p) => {
-                let (name, description) =
-                    tx.preset("preset-", &e.file, &p.variant.name, &p.description);
-                let label = format!("{name} — {description}");
-                if ui.radio(i == active, label).clicked() {
-                    chosen = Some(i);
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new(tx.t(T::Board)).color(style::palette::MUTED));
+        egui::ComboBox::from_id_salt("board-preset")
+            .selected_text(shown)
+            .width(width - 90.0)
+            .show_ui(ui, |ui| {
+                for (i, e) in library.entries.iter().enumerate() {
+                    match &e.preset {
+                        Ok(p) => {
+                            let (name, description) =
+                                tx.preset("preset-", &e.file, &p.variant.name, &p.description);
+                            let label = format!("{name} — {description}");
+                            if ui.selectable_label(i == active, label).clicked() {
+                                chosen = Some(i);
+                            }
+                        }
+                        Err(err) => {
+                            ui.colored_label(
+                                style::palette::BAD,
+                                format!("{}: {}", e.file, err.message),
+                            );
+                        }
+                    }
                 }
-            }
-            Err(err) => {
-                ui.colored_label(
-                    egui::Color32::from_rgb(230, 80, 70),
-                    format!("{}: {}", e.file, err.message),
-                );
-            }
+            });
+    });
+    // A broken preset is shown on the title too, not only in the list.
+    for e in &library.entries {
+        if let Err(err) = &e.preset {
+            ui.colored_label(style::palette::BAD, format!("{}: {}", e.file, err.message));
         }
     }
     if let Some(i) = chosen {
@@ -186,12 +277,14 @@ pub(crate) struct TitlePlugin;
 
 impl Plugin for TitlePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, start_screen).add_systems(
-            bevy_egui::EguiPrimaryContextPass,
-            title
-                .run_if(in_state(Screen::Title).and_then(in_state(Menu::None)))
-                .in_set(UiSet),
-        );
+        app.add_systems(Startup, start_screen)
+            .add_systems(OnExit(Screen::Title), clear_inset)
+            .add_systems(
+                bevy_egui::EguiPrimaryContextPass,
+                title
+                    .run_if(in_state(Screen::Title).and_then(in_state(Menu::None)))
+                    .in_set(UiSet),
+            );
     }
 }
 

@@ -9,12 +9,14 @@ use bevy_egui::{
 };
 use wgpu_types::BlendState;
 
+use crate::base::art::PieceIcons;
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
 use crate::base::i18n::{Lang, T, Texts};
 use crate::base::screen::{Menu, Menus};
-use crate::base::settings::{AnimSpeed, Notation, Palette, Settings, Theme};
-use crate::base::widgets::{UiSet, centered};
+use crate::base::settings::{AnimSpeed, Notation, Palette, PieceSet, Settings, Theme};
+use crate::base::widgets::{UiSet, centered, named};
+use minesweeper_core::chess::Color as Side;
 
 /// egui, its camera and fonts, and the settings dialog.
 pub(crate) struct UiPlugin;
@@ -22,13 +24,18 @@ pub(crate) struct UiPlugin;
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(EguiPlugin::default());
+        add_icons(app);
         // The board cameras draw only left of the panel; egui gets its own
         // full-window camera.
         app.world_mut()
             .resource_mut::<EguiGlobalSettings>()
             .auto_create_primary_context = false;
         app.add_systems(Startup, egui_camera)
-            .configure_sets(EguiPrimaryContextPass, UiSet.after(fonts_once))
+            .init_resource::<FontsSet>()
+            .configure_sets(
+                EguiPrimaryContextPass,
+                UiSet.after(fonts_once).run_if(fonts_ready),
+            )
             .add_systems(
                 EguiPrimaryContextPass,
                 (
@@ -38,11 +45,56 @@ impl Plugin for UiPlugin {
                         .run_if(in_state(Menu::Settings))
                         .in_set(UiSet),
                     text_errors.after(UiSet),
+                    publish_named.after(UiSet),
                     crate::base::probe::end_ui.after(UiSet),
                 ),
             );
     }
 }
+
+/// Hands the page this frame's named widgets (`window.mscButtons`: name →
+/// [x, y, width, height] in CSS pixels) and empties the list for the next.
+fn publish_named(
+    mut contexts: EguiContexts,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let named = crate::base::widgets::take_named(ctx);
+    if !crate::base::platform::WEB {
+        return Ok(());
+    }
+    // egui points → logical (CSS) pixels.
+    let k = ctx.pixels_per_point() / window.single().map_or(1.0, |w| w.scale_factor());
+    let fields: Vec<String> = named
+        .0
+        .iter()
+        .map(|(name, r)| {
+            format!(
+                "\"{}\":[{:.1},{:.1},{:.1},{:.1}]",
+                name.replace(['"', '\\'], ""),
+                r.min.x * k,
+                r.min.y * k,
+                r.width() * k,
+                r.height() * k
+            )
+        })
+        .collect();
+    crate::base::platform::publish("mscButtons", &format!("{{{}}}", fields.join(",")));
+    Ok(())
+}
+
+/// The pieces' egui textures (the window build only: headless egui draws
+/// nothing, and the interface falls back to glyphs).
+#[cfg(feature = "window")]
+fn add_icons(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        crate::base::art::register_icons.before(UiSet),
+    );
+}
+
+#[cfg(not(feature = "window"))]
+fn add_icons(_: &mut App) {}
 
 fn egui_camera(mut commands: Commands) {
     commands.spawn((
@@ -61,15 +113,29 @@ fn egui_camera(mut commands: Commands) {
     ));
 }
 
-fn fonts_once(mut contexts: EguiContexts, mut done: Local<bool>) -> Result {
-    if *done {
-        return Ok(());
+/// How far egui's fonts are: 0 not given, 1 given this pass (egui takes
+/// them at the next), 2 in use. The interfaces wait for 2: our bold family
+/// does not exist before.
+#[derive(Resource, Default)]
+struct FontsSet(u8);
+
+fn fonts_once(mut contexts: EguiContexts, mut set: ResMut<FontsSet>) -> Result {
+    match set.0 {
+        0 => {
+            let ctx = contexts.ctx_mut()?;
+            // Our subsets of egui's fonts, with DejaVu Sans for the chess glyphs.
+            ctx.set_fonts(crate::base::fonts::egui_fonts());
+            crate::base::style::apply(ctx);
+            set.0 = 1;
+        }
+        1 => set.0 = 2,
+        _ => {}
     }
-    let ctx = contexts.ctx_mut()?;
-    // Our subsets of egui's fonts, with DejaVu Sans for the chess glyphs.
-    ctx.set_fonts(crate::base::fonts::egui_fonts());
-    *done = true;
     Ok(())
+}
+
+fn fonts_ready(set: Res<FontsSet>) -> bool {
+    set.0 >= 2
 }
 
 /// Volume, mute, theme, coordinates, animation speed, palette, language;
@@ -79,21 +145,36 @@ fn settings_dialog(
     tx: Res<Texts>,
     mut settings: ResMut<Settings>,
     mut menus: Menus,
+    icons: Res<PieceIcons>,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let tr = |t: T| tx.t(t);
     let mut changed = false;
     let mut back = false;
+    let mut play = None;
+    // Tall on a small screen: the rows scroll, Back stays in sight.
+    let height = (ctx.content_rect().height() - 140.0).max(200.0);
     centered(tr(T::Settings)).show(&ctx, |ui| {
-        egui::Grid::new("settings")
-            .num_columns(2)
-            .spacing([16.0, 8.0])
-            .show(ui, |ui| changed |= settings_grid(ui, &tx, &mut settings));
-        back = ui.button(tr(T::Back)).clicked();
+        egui::ScrollArea::vertical()
+            .max_height(height)
+            .show(ui, |ui| {
+                egui::Grid::new("settings")
+                    .num_columns(2)
+                    .spacing([16.0, 8.0])
+                    .show(ui, |ui| {
+                        changed |= look_rows(ui, &tx, &mut settings, &icons);
+                        changed |= settings_grid(ui, &tx, &mut settings);
+                        changed |= sound_rows(ui, &tx, &mut settings, &mut play);
+                    });
+            });
+        back = named(&T::Back.id(), ui.button(tr(T::Back))).clicked();
     });
     if changed {
         settings.save();
+    }
+    if let Some(e) = play {
+        sound.write(PlaySound(e));
     }
     if back {
         menus.close();
@@ -105,26 +186,6 @@ fn settings_dialog(
 fn settings_grid(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings) -> bool {
     let tr = |t: T| tx.t(t);
     let mut changed = false;
-    ui.label(tr(T::Volume));
-    changed |= ui
-        .add(egui::Slider::new(&mut settings.volume, 0.0..=1.0))
-        .changed();
-    ui.end_row();
-    ui.label(tr(T::Mute));
-    changed |= ui.checkbox(&mut settings.muted, "").changed();
-    ui.end_row();
-    ui.label(tr(T::Theme));
-    ui.horizontal(|ui| {
-        for t in Theme::ALL {
-            changed |= ui
-                .selectable_value(&mut settings.theme, t, tx.t(t.label()))
-                .changed();
-        }
-    });
-    ui.end_row();
-    ui.label(tr(T::Coordinates));
-    changed |= ui.checkbox(&mut settings.coordinates, "").changed();
-    ui.end_row();
     ui.label(tr(T::AnimationSpeed));
     ui.horizontal(|ui| {
         for a in AnimSpeed::ALL {
@@ -178,6 +239,164 @@ fn settings_grid(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings) -> bool
     });
     ui.end_row();
     changed
+}
+
+/// Pieces and board: each set with its pieces as a preview, each theme as
+/// a small board with fog and a count.
+fn look_rows(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings, icons: &PieceIcons) -> bool {
+    let mut changed = false;
+    ui.label(tx.t(T::PieceSetLabel));
+    ui.vertical(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            for p in PieceSet::ALL {
+                let r = ui.selectable_value(&mut settings.pieces, p, tx.t(p.label()));
+                changed |= named(&p.label().id(), r).changed();
+            }
+        });
+        // The set in use, every piece of both sides.
+        ui.horizontal(|ui| {
+            for side in [Side::White, Side::Black] {
+                for role in crate::base::art::ROLES {
+                    crate::base::art::piece_icon(ui, icons, side, role, 30.0);
+                }
+            }
+        });
+    });
+    ui.end_row();
+    ui.label(tx.t(T::Theme));
+    ui.horizontal_wrapped(|ui| {
+        for t in Theme::ALL {
+            let r = theme_swatch(ui, t, settings.theme == t).on_hover_text(tx.t(t.label()));
+            if named(&t.label().id(), r).clicked() && settings.theme != t {
+                settings.theme = t;
+                changed = true;
+            }
+        }
+    });
+    ui.end_row();
+    ui.label(tx.t(T::Coordinates));
+    ui.horizontal(|ui| {
+        changed |= ui.checkbox(&mut settings.coordinates, "").changed();
+        ui.add_enabled_ui(settings.coordinates, |ui| {
+            changed |= ui
+                .checkbox(&mut settings.coordinates_inside, tx.t(T::CoordinatesInside))
+                .changed();
+        });
+    });
+    ui.end_row();
+    changed
+}
+
+/// A theme drawn as a corner of its board: four cells, one under fog with
+/// the theme's fog tint, one showing a count.
+fn theme_swatch(ui: &mut egui::Ui, theme: Theme, chosen: bool) -> egui::Response {
+    let cell = 18.0;
+    let (rect, r) =
+        ui.allocate_exact_size(egui::vec2(cell * 4.0, cell * 2.0), egui::Sense::click());
+    let c = crate::base::theme::colors(theme);
+    let to32 = |col: Color| {
+        let s = col.to_srgba();
+        egui::Color32::from_rgba_unmultiplied(
+            (s.red * 255.0) as u8,
+            (s.green * 255.0) as u8,
+            (s.blue * 255.0) as u8,
+            (s.alpha * 255.0) as u8,
+        )
+    };
+    let p = ui.painter();
+    for y in 0..2 {
+        for x in 0..4 {
+            let min = rect.min + egui::vec2(x as f32 * cell, y as f32 * cell);
+            let cr = egui::Rect::from_min_size(min, egui::vec2(cell, cell));
+            let light = (x + y) % 2 == 0;
+            p.rect_filled(cr, 0.0, to32(if light { c.light } else { c.dark }));
+            if x == 3 && y == 0 {
+                p.rect_filled(cr, 0.0, to32(c.fog));
+            }
+            if x == 1 && y == 1 {
+                p.text(
+                    cr.center(),
+                    egui::Align2::CENTER_CENTER,
+                    "2",
+                    egui::FontId::proportional(13.0),
+                    to32(crate::base::theme::count_color(Default::default(), 2)),
+                );
+            }
+        }
+    }
+    let stroke = if chosen {
+        egui::Stroke::new(3.0, ui.visuals().selection.bg_fill)
+    } else if r.hovered() {
+        egui::Stroke::new(2.0, ui.visuals().widgets.hovered.fg_stroke.color)
+    } else {
+        egui::Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color)
+    };
+    p.rect_stroke(rect.expand(1.5), 3.0, stroke, egui::StrokeKind::Outside);
+    r
+}
+
+/// Volume, mute, the three kinds of sound and a row that plays each effect.
+fn sound_rows(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    settings: &mut Settings,
+    play: &mut Option<Effect>,
+) -> bool {
+    let mut changed = false;
+    ui.label(tx.t(T::Volume));
+    changed |= ui
+        .add(egui::Slider::new(&mut settings.volume, 0.0..=1.0))
+        .changed();
+    ui.end_row();
+    ui.label(tx.t(T::Mute));
+    changed |= ui.checkbox(&mut settings.muted, "").changed();
+    ui.end_row();
+    ui.label(tx.t(T::Sounds));
+    ui.vertical(|ui| {
+        for (flag, key) in [
+            (&mut settings.sound_moves, T::SoundMoves),
+            (&mut settings.sound_effects, T::SoundEffects),
+            (&mut settings.sound_interface, T::SoundInterface),
+        ] {
+            changed |= ui.checkbox(flag, tx.t(key)).changed();
+        }
+        // Each effect, to hear it (as the switches above allow).
+        ui.horizontal_wrapped(|ui| {
+            for e in Effect::ALL {
+                let r = ui.small_button(tx.t(sound_label(e)));
+                if named(&sound_label(e).id(), r).clicked() {
+                    *play = Some(e);
+                }
+            }
+        });
+    });
+    ui.end_row();
+    changed
+}
+
+/// The name of an effect in the Settings row.
+fn sound_label(e: Effect) -> T {
+    match e {
+        Effect::Move => T::SfxMove,
+        Effect::Capture => T::SfxCapture,
+        Effect::Blast => T::SfxBlast,
+        Effect::Sweep => T::SfxSweep,
+        Effect::RoyalSweep => T::SfxRoyalSweep,
+        Effect::Fog => T::SfxFog,
+        Effect::Check => T::SfxCheck,
+        Effect::GameStart => T::SfxGameStart,
+        Effect::GameEnd => T::SfxGameEnd,
+        Effect::LowTime => T::SfxLowTime,
+        Effect::Illegal => T::SfxIllegal,
+        Effect::Click => T::SfxClick,
+        Effect::Card => T::SfxCard,
+        Effect::Sensor => T::SfxSensor,
+        Effect::WrongDigit => T::SfxWrongDigit,
+        Effect::LifeLost => T::SfxLifeLost,
+        Effect::Wipe => T::SfxWipe,
+        Effect::Probe => T::SfxProbe,
+        Effect::Flag => T::SfxFlag,
+    }
 }
 
 /// A translation file that does not parse (a translator's edit, on the

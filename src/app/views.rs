@@ -14,6 +14,7 @@ impl Plugin for ViewsPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             crate::base::draw::DrawPlugin,
+            crate::base::art::ArtPlugin,
             crate::base::gesture::PointerPlugin,
             ViewPlugin,
             SudokuViewPlugin,

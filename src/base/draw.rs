@@ -29,6 +29,11 @@ pub(crate) struct Fonts {
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub(crate) struct PanelWidth(pub f32);
 
+/// Width in logical pixels kept free left of the board (the title
+/// screen's menu); the board is drawn right of it.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub(crate) struct BoardInset(pub f32);
+
 /// Solid and outline glyphs of a piece in DejaVu Sans.
 pub(crate) fn glyphs(role: Role) -> (&'static str, &'static str) {
     match role {
@@ -51,6 +56,7 @@ impl Plugin for DrawPlugin {
         }
         app.insert_resource(ClearColor(theme::colors(Theme::default()).background))
             .init_resource::<PanelWidth>()
+            .init_resource::<BoardInset>()
             .init_resource::<GameOptions>()
             .init_resource::<Texts>()
             .add_systems(Startup, (load, report_problem, language_option))

@@ -37,6 +37,7 @@ pub fn egui_fonts() -> FontDefinitions {
         }),
     );
     add("dejavu", FontData::from_static(DEJAVU_SANS));
+    add("dejavu-bold", FontData::from_static(DEJAVU_SANS_BOLD));
     let family = |names: &[&str]| names.iter().map(|n| (*n).to_owned()).collect();
     defs.families.insert(
         FontFamily::Proportional,
@@ -46,5 +47,13 @@ pub fn egui_fonts() -> FontDefinitions {
         FontFamily::Monospace,
         family(&["Hack", "Ubuntu-Light", "NotoEmoji-Regular", "dejavu"]),
     );
+    // Headings and the title screen's name (base/style.rs).
+    defs.families.insert(
+        FontFamily::Name(BOLD.into()),
+        family(&["dejavu-bold", "Ubuntu-Light", "NotoEmoji-Regular", "dejavu"]),
+    );
     defs
 }
+
+/// The name of egui's bold family.
+pub(crate) const BOLD: &str = "bold";

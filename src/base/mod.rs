@@ -3,6 +3,7 @@
 //! colours and generated textures, the pointer, command-line flags and the
 //! project's folders. Imports only the core crate.
 
+pub mod art;
 pub mod audio;
 pub mod draw;
 pub mod fonts;
@@ -17,6 +18,7 @@ pub mod probe;
 pub mod screen;
 pub mod screenshot;
 pub mod settings;
+pub mod style;
 pub mod textures;
 pub mod theme;
 pub mod widgets;

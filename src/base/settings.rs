@@ -17,11 +17,14 @@ pub enum Theme {
     Tournament,
     /// Cool slate blue.
     Slate,
+    /// Pale blue and steel, as lichess's blue board.
+    Ocean,
 }
 
 impl Theme {
     /// All themes, for the menu.
-    pub(crate) const ALL: [Theme; 3] = [Theme::Walnut, Theme::Tournament, Theme::Slate];
+    pub(crate) const ALL: [Theme; 4] =
+        [Theme::Walnut, Theme::Tournament, Theme::Ocean, Theme::Slate];
 
     /// Name shown in the menu.
     pub(crate) fn label(self) -> T {
@@ -29,6 +32,62 @@ impl Theme {
             Theme::Walnut => T::ThemeWalnut,
             Theme::Tournament => T::ThemeTournament,
             Theme::Slate => T::ThemeSlate,
+            Theme::Ocean => T::ThemeOcean,
+        }
+    }
+}
+
+/// How the pieces are drawn: one of the image sets in `assets/pieces/`, or
+/// the font's chess glyphs.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PieceSet {
+    /// The Wikimedia set by Colin M. L. Burnett, lichess's default.
+    #[default]
+    Cburnett,
+    /// Maurizio Monge's Fantasy.
+    Fantasy,
+    /// Maurizio Monge's Spatial.
+    Spatial,
+    /// Maurizio Monge's Celtic.
+    Celtic,
+    /// GNOME Chess's Simple.
+    Simple,
+    /// DejaVu Sans's chess glyphs, no image files.
+    Glyphs,
+}
+
+impl PieceSet {
+    /// All sets, for the menu.
+    pub(crate) const ALL: [PieceSet; 6] = [
+        PieceSet::Cburnett,
+        PieceSet::Fantasy,
+        PieceSet::Spatial,
+        PieceSet::Celtic,
+        PieceSet::Simple,
+        PieceSet::Glyphs,
+    ];
+
+    /// The set's folder under `assets/pieces/`; none for the glyphs.
+    pub fn folder(self) -> Option<&'static str> {
+        match self {
+            PieceSet::Cburnett => Some("cburnett"),
+            PieceSet::Fantasy => Some("fantasy"),
+            PieceSet::Spatial => Some("spatial"),
+            PieceSet::Celtic => Some("celtic"),
+            PieceSet::Simple => Some("simple"),
+            PieceSet::Glyphs => None,
+        }
+    }
+
+    /// Name shown in the menu.
+    pub(crate) fn label(self) -> T {
+        match self {
+            PieceSet::Cburnett => T::PiecesCburnett,
+            PieceSet::Fantasy => T::PiecesFantasy,
+            PieceSet::Spatial => T::PiecesSpatial,
+            PieceSet::Celtic => T::PiecesCeltic,
+            PieceSet::Simple => T::PiecesSimple,
+            PieceSet::Glyphs => T::PiecesGlyphs,
         }
     }
 }
@@ -108,8 +167,18 @@ pub struct Settings {
     pub muted: bool,
     /// Board colours.
     pub theme: Theme,
+    /// Piece art.
+    pub pieces: PieceSet,
     /// File letters and rank numbers around the board.
     pub coordinates: bool,
+    /// Coordinates inside the edge cells (lichess's way) instead of on the frame.
+    pub coordinates_inside: bool,
+    /// Sounds of moves and captures.
+    pub sound_moves: bool,
+    /// Sounds of blasts, sweeps, fog, check, the clock and the game's start and end.
+    pub sound_effects: bool,
+    /// Menu clicks and refusals.
+    pub sound_interface: bool,
     /// Animation speed.
     pub animation: AnimSpeed,
     /// Count colours.
@@ -130,7 +199,12 @@ impl Default for Settings {
             volume: 0.7,
             muted: false,
             theme: Theme::Walnut,
+            pieces: PieceSet::Cburnett,
             coordinates: true,
+            coordinates_inside: false,
+            sound_moves: true,
+            sound_effects: true,
+            sound_interface: true,
             animation: AnimSpeed::Normal,
             palette: Palette::Classic,
             language: Lang::En,
@@ -205,7 +279,12 @@ mod tests {
             volume: 0.3,
             muted: true,
             theme: Theme::Slate,
+            pieces: PieceSet::Celtic,
             coordinates: false,
+            coordinates_inside: true,
+            sound_moves: false,
+            sound_effects: true,
+            sound_interface: false,
             animation: AnimSpeed::Fast,
             palette: Palette::ColourBlind,
             language: Lang::Uk,

@@ -21,6 +21,8 @@ pub(crate) struct Colors {
     pub last_move: Color,
     /// Selected cell tint.
     pub selected: Color,
+    /// The fog's tint, matched to the board (multiplies the cloud texture).
+    pub fog: Color,
 }
 
 /// The colours of `theme`.
@@ -34,6 +36,7 @@ pub(crate) fn colors(theme: Theme) -> Colors {
             background: Color::srgb(0.13, 0.12, 0.12),
             last_move: Color::srgba(0.95, 0.85, 0.25, 0.38),
             selected: Color::srgba(0.35, 0.75, 0.95, 0.45),
+            fog: Color::srgb(1.0, 0.95, 0.88),
         },
         Theme::Tournament => Colors {
             light: Color::srgb(0.93, 0.93, 0.82),
@@ -43,6 +46,7 @@ pub(crate) fn colors(theme: Theme) -> Colors {
             background: Color::srgb(0.11, 0.13, 0.11),
             last_move: Color::srgba(0.98, 0.92, 0.30, 0.42),
             selected: Color::srgba(0.30, 0.60, 0.95, 0.45),
+            fog: Color::srgb(0.93, 0.98, 0.92),
         },
         Theme::Slate => Colors {
             light: Color::srgb(0.84, 0.87, 0.90),
@@ -52,6 +56,18 @@ pub(crate) fn colors(theme: Theme) -> Colors {
             background: Color::srgb(0.10, 0.11, 0.14),
             last_move: Color::srgba(0.95, 0.80, 0.30, 0.40),
             selected: Color::srgba(0.95, 0.55, 0.25, 0.45),
+            fog: Color::srgb(0.90, 0.94, 1.0),
+        },
+        // lichess's blue board, fog a cool blue-grey.
+        Theme::Ocean => Colors {
+            light: Color::srgb(0.87, 0.89, 0.90),
+            dark: Color::srgb(0.55, 0.64, 0.68),
+            frame: Color::srgb(0.16, 0.22, 0.27),
+            label: Color::srgb(0.87, 0.89, 0.90),
+            background: Color::srgb(0.09, 0.11, 0.13),
+            last_move: Color::srgba(0.61, 0.78, 0.0, 0.41),
+            selected: Color::srgba(0.08, 0.47, 0.23, 0.50),
+            fog: Color::srgb(0.86, 0.92, 1.0),
         },
     }
 }

@@ -10,6 +10,30 @@ use super::screen::{Menu, Menus};
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct UiSet;
 
+/// The widgets drawn this frame under a stable name (a message id such
+/// as `play-hot-seat`) and where, in egui points: the web page reads them
+/// (`window.mscButtons`) so its tests press a button by what it is, not
+/// by where a layout happened to put it.
+#[derive(Clone, Default, Debug)]
+pub(crate) struct Named(pub Vec<(String, egui::Rect)>);
+
+/// Records `response` under `name` for this frame and passes it on.
+pub(crate) fn named(name: &str, response: egui::Response) -> egui::Response {
+    let rect = response.rect;
+    response.ctx.data_mut(|d| {
+        d.get_temp_mut_or_default::<Named>(egui::Id::NULL)
+            .0
+            .push((name.to_string(), rect))
+    });
+    response
+}
+
+/// Takes the widgets named this frame (the next frame starts empty).
+pub(crate) fn take_named(ctx: &egui::Context) -> Named {
+    ctx.data_mut(|d| d.remove_temp::<Named>(egui::Id::NULL))
+        .unwrap_or_default()
+}
+
 /// A window in the middle of the board area (the panel takes the right).
 pub(crate) fn centered(title: impl Into<String>) -> egui::Window<'static> {
     egui::Window::new(title.into())
@@ -46,29 +70,35 @@ pub(crate) fn side_panel(
 }
 
 /// The buttons the title and pause menus end with: how to play, settings
-/// and (on the desktop) quit. Returns whether one was clicked.
+/// and (on the desktop) quit, each drawn by `look` (at `size`, if given).
+/// Returns whether one was clicked.
 pub(crate) fn help_settings_quit(
     ui: &mut egui::Ui,
-    size: egui::Vec2,
+    (look, size): (fn(&str) -> egui::Button<'static>, Option<egui::Vec2>),
     tx: &Texts,
     menus: &mut Menus,
     exit: &mut MessageWriter<AppExit>,
 ) -> bool {
+    let add = |ui: &mut egui::Ui, key: T| {
+        let b = look(&tx.t(key));
+        let r = match size {
+            Some(s) => ui.add_sized(s, b),
+            None => ui.add(b),
+        };
+        named(&key.id(), r).clicked()
+    };
     let mut clicked = false;
     for (key, menu) in [
         (T::HowToPlay, Menu::HowToPlay),
         (T::Settings, Menu::Settings),
     ] {
-        if ui.add_sized(size, egui::Button::new(tx.t(key))).clicked() {
+        if add(ui, key) {
             menus.open(menu);
             clicked = true;
         }
     }
     #[cfg(not(target_arch = "wasm32"))]
-    if ui
-        .add_sized(size, egui::Button::new(tx.t(T::Quit)))
-        .clicked()
-    {
+    if add(ui, T::Quit) {
         exit.write(AppExit::Success);
     }
     #[cfg(target_arch = "wasm32")]
@@ -90,7 +120,7 @@ pub(crate) fn rules_page(ctx: &egui::Context, tx: &Texts, title: T, body: T) -> 
             .auto_shrink([false, true])
             .show(ui, |ui| rules_text(ui, &tx.t(body)));
         ui.add_space(6.0);
-        back = ui.button(tx.t(T::Back)).clicked();
+        back = named("back", ui.button(tx.t(T::Back))).clicked();
     });
     back
 }

@@ -1,20 +1,21 @@
-//! Sound: effects synthesised at startup ([`synth`]), played when a game
-//! asks ([`PlaySound`] now, [`PlayLater`] after a delay). Without a sound
-//! device Bevy plays nothing and logs a warning; the game goes on.
+//! Sound: the effects' files ([`effect`]) loaded through the asset server
+//! at start, played when a game asks ([`PlaySound`] now, [`PlayLater`]
+//! after a delay), each kind switched off in Settings on its own. Without
+//! a sound device Bevy plays nothing and logs a warning; the game goes on.
 
-pub mod synth;
+pub mod effect;
 
 use bevy::audio::Volume;
 use bevy::prelude::*;
 
 use crate::base::settings::Settings;
-use synth::Effect;
+pub use effect::{Effect, SoundKind};
 
 /// Asks for a sound (menus use it for clicks).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct PlaySound(pub Effect);
 
-/// The synthesised effects, ready to play.
+/// The effects' files, loading or loaded.
 #[derive(Resource, Debug, Clone)]
 pub(crate) struct Sounds(Vec<(Effect, Handle<AudioSource>)>);
 
@@ -49,25 +50,37 @@ impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<PlaySound>()
             .init_resource::<SoundLog>()
-            .add_systems(Startup, make_sounds)
+            .add_systems(Startup, load_sounds)
             .add_systems(Update, play_sounds.in_set(SoundSet));
     }
 }
 
-fn make_sounds(mut commands: Commands, assets: Option<ResMut<Assets<AudioSource>>>) {
-    let Some(mut assets) = assets else { return };
+fn load_sounds(
+    mut commands: Commands,
+    server: Option<Res<AssetServer>>,
+    audio: Option<Res<Assets<AudioSource>>>,
+) {
+    // No audio assets (the headless tests): effects are chosen and
+    // logged, nothing is loaded.
+    let (Some(server), Some(_)) = (server, audio) else {
+        return;
+    };
     let sounds = Effect::ALL
         .iter()
-        .map(|e| {
-            (
-                *e,
-                assets.add(AudioSource {
-                    bytes: e.wav().into(),
-                }),
-            )
-        })
+        .map(|e| (*e, server.load(format!("sounds/{}", e.file()))))
         .collect();
     commands.insert_resource(Sounds(sounds));
+}
+
+/// Whether Settings let `effect` play.
+pub(crate) fn allowed(settings: &Settings, effect: Effect) -> bool {
+    !settings.muted
+        && settings.volume > 0.0
+        && match effect.kind() {
+            SoundKind::Moves => settings.sound_moves,
+            SoundKind::Effects => settings.sound_effects,
+            SoundKind::Interface => settings.sound_interface,
+        }
 }
 
 fn play_sounds(
@@ -88,9 +101,7 @@ fn play_sounds(
             commands.entity(e).despawn();
         }
     }
-    if settings.muted || settings.volume <= 0.0 {
-        return;
-    }
+    due.retain(|e| allowed(&settings, *e));
     log.0.extend(due.iter().copied());
     let excess = log.0.len().saturating_sub(64);
     log.0.drain(..excess);

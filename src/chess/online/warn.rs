@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 
 use super::Online;
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
 
 /// Under this much time left the warning sounds.
 pub const LOW_TIME_MS: u64 = 10_000;

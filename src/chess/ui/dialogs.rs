@@ -6,11 +6,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{ChessUi, ImportDraft};
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menus, Screen};
-use crate::base::widgets::{centered, rules_page};
+use crate::base::widgets::{centered, named, rules_page};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::save::{read_record, start_record};
 use crate::chess::ecs::{MineSeed, NewGameRequested};
@@ -51,10 +51,10 @@ pub(crate) fn export(
                 );
             });
         ui.horizontal(|ui| {
-            if ui.button(tr(T::Copy)).clicked() {
+            if named(&T::Copy.id(), ui.button(tr(T::Copy))).clicked() {
                 ctx.copy_text(text.0.clone());
             }
-            if ui.button(tr(T::Close)).clicked() {
+            if named(&T::Close.id(), ui.button(tr(T::Close))).clicked() {
                 menus.close();
                 sound.write(PlaySound(Effect::Click));
             }
@@ -95,8 +95,8 @@ pub(crate) fn import(
             ui.colored_label(egui::Color32::from_rgb(230, 80, 70), e.as_str());
         }
         ui.horizontal(|ui| {
-            load = ui.button(tr(T::Load)).clicked();
-            close = ui.button(tr(T::Close)).clicked();
+            load = named(&T::Load.id(), ui.button(tr(T::Load))).clicked();
+            close = named(&T::Close.id(), ui.button(tr(T::Close))).clicked();
         });
     });
     if load {
@@ -134,7 +134,7 @@ pub(crate) fn notice(
         .anchor(egui::Align2::CENTER_TOP, [-150.0, 20.0])
         .show(&ctx, |ui| {
             ui.label(n);
-            if ui.button(tx.t(T::Close)).clicked() {
+            if named(&T::Close.id(), ui.button(tx.t(T::Close))).clicked() {
                 ui_state.notice = None;
             }
         });

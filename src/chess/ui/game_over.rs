@@ -5,13 +5,16 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{ChessUi, ExportText, export_text, fresh_game, outcome_text};
+use crate::base::art::{PieceIcons, piece_icon};
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menu, Menus};
-use crate::base::widgets::centered;
+use crate::base::style;
+use crate::base::widgets::{centered, named};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{ActiveVariant, ChessGame, NewGameRequested};
+use minesweeper_core::chess::{Color as Side, Outcome, Role};
 
 /// Draws the game-over card until it is closed.
 pub(crate) fn game_over(
@@ -24,6 +27,7 @@ pub(crate) fn game_over(
     mut export: ResMut<ExportText>,
     mut menus: Menus,
     mut new_game: MessageWriter<NewGameRequested>,
+    icons: Res<PieceIcons>,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     let Some(o) = state.outcome() else {
@@ -35,27 +39,68 @@ pub(crate) fn game_over(
     let ctx = contexts.ctx_mut()?.clone();
     let tr = |t: T| tx.t(t);
     let mut click = false;
-    centered(tr(T::GameOver)).show(&ctx, |ui| {
-        ui.label(
-            egui::RichText::new(outcome_text(o, &tx))
-                .size(20.0)
-                .strong(),
-        );
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            if ui.button(tr(T::NewGame)).clicked() {
+    let (score, winner) = match o {
+        Outcome::Decisive { winner, .. } => (
+            if winner == Side::White {
+                "1–0"
+            } else {
+                "0–1"
+            },
+            Some(winner),
+        ),
+        Outcome::Draw(_) => ("½–½", None),
+    };
+    centered(tr(T::GameOver)).title_bar(false).show(&ctx, |ui| {
+        ui.set_width(320.0);
+        ui.vertical_centered(|ui| {
+            ui.label(
+                egui::RichText::new(tr(T::GameOver))
+                    .size(style::size::SMALL)
+                    .color(style::palette::MUTED),
+            );
+            // The winner's king, or both kings for a draw.
+            ui.horizontal(|ui| {
+                let kings: Vec<Side> = winner.map_or(vec![Side::White, Side::Black], |w| vec![w]);
+                let w = kings.len() as f32 * 64.0;
+                ui.add_space((ui.available_width() - w) / 2.0);
+                for k in kings {
+                    piece_icon(ui, &icons, k, Role::King, 60.0);
+                }
+            });
+            ui.label(
+                egui::RichText::new(score)
+                    .size(34.0)
+                    .strong()
+                    .color(style::palette::TEXT),
+            );
+            ui.label(
+                egui::RichText::new(outcome_text(o, &tx))
+                    .size(18.0)
+                    .color(style::palette::ACCENT_HOT),
+            );
+            ui.add_space(12.0);
+            let wide = egui::vec2(260.0, 44.0);
+            if named(
+                &T::NewGame.id(),
+                ui.add_sized(wide, style::primary(&tr(T::NewGame))),
+            )
+            .clicked()
+            {
                 new_game.write(fresh_game(&library));
                 click = true;
             }
-            if ui.button(tr(T::Export)).clicked() {
-                export.0 = export_text(&library, &variant, &state);
-                menus.open(Menu::Export);
-                click = true;
-            }
-            if ui.button(tr(T::Close)).clicked() {
-                ui_state.over_dismissed = true;
-                click = true;
-            }
+            ui.horizontal(|ui| {
+                ui.add_space(ui.available_width() / 2.0 - 100.0);
+                if named(&T::Export.id(), ui.add(style::quiet(&tr(T::Export)))).clicked() {
+                    export.0 = export_text(&library, &variant, &state);
+                    menus.open(Menu::Export);
+                    click = true;
+                }
+                if named(&T::Close.id(), ui.add(style::quiet(&tr(T::Close)))).clicked() {
+                    ui_state.over_dismissed = true;
+                    click = true;
+                }
+            });
         });
     });
     if click {

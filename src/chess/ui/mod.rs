@@ -18,7 +18,7 @@ use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::save::{SavedGame, current_record};
 use crate::chess::ecs::{ActiveVariant, ChessGame, MoveRejected, NewGameRequested};
 use crate::chess::view::keys::TogglePause;
-use minesweeper_core::chess::{Color as Side, DrawReason, Outcome, Piece, WinReason};
+use minesweeper_core::chess::{Color as Side, DrawReason, Outcome, WinReason};
 
 /// What the chess interface shows besides the screen and menu states.
 #[derive(Resource, Debug, Default)]
@@ -62,7 +62,7 @@ impl Plugin for ChessUiPlugin {
             .add_systems(
                 EguiPrimaryContextPass,
                 (
-                    panel::panel.run_if(on_chess_board),
+                    panel::panel.run_if(in_state(Screen::Chess)),
                     pause::pause_menu.run_if(in_state(Menu::Pause)),
                     game_over::game_over.run_if(in_state(Screen::Chess).and_then(no_menu)),
                     dialogs::how_to_play.run_if(in_state(Menu::HowToPlay).and_then(on_chess_board)),
@@ -141,17 +141,6 @@ pub(crate) fn export_text(
         .map(|e| e.file.clone())
         .unwrap_or_default();
     current_record(&variant.0, state, &file).unwrap_or_default()
-}
-
-/// The piece's glyph for text (outline for White, solid for Black).
-pub(crate) fn piece_char(p: Piece) -> char {
-    let (solid, outline) = crate::base::draw::glyphs(p.role);
-    let s = if p.color == Side::White {
-        outline
-    } else {
-        solid
-    };
-    s.chars().next().unwrap_or('?')
 }
 
 /// The result in words, from the translation table.

@@ -9,12 +9,12 @@ use minesweeper_core::chess::preset::BUILTIN;
 use minesweeper_core::online::TimeControl;
 use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, SeatChoice};
 
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
 use crate::base::i18n::{T, Texts};
 use crate::base::platform::{WEB, page_address};
 use crate::base::screen::{Menu, Menus, Screen};
-use crate::base::widgets::centered;
+use crate::base::widgets::{centered, named};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::online::{Notice, Online, OnlineRequest, Phase};
 
@@ -140,9 +140,11 @@ pub(crate) fn lobby(
             }
         }
         let preset = if builtin { file } else { "classic.ron" };
-        if ui
-            .add_sized(wide, egui::Button::new(tr(T::CreateGame)))
-            .clicked()
+        if named(
+            &T::CreateGame.id(),
+            ui.add_sized(wide, egui::Button::new(tr(T::CreateGame))),
+        )
+        .clicked()
         {
             requests.write(OnlineRequest::Create {
                 preset: preset.to_string(),
@@ -151,9 +153,11 @@ pub(crate) fn lobby(
             });
             click = true;
         }
-        if ui
-            .add_sized(wide, egui::Button::new(tr(T::QuickGame)))
-            .clicked()
+        if named(
+            &T::QuickGame.id(),
+            ui.add_sized(wide, egui::Button::new(tr(T::QuickGame))),
+        )
+        .clicked()
         {
             requests.write(OnlineRequest::Quick(draft.time_control()));
             click = true;
@@ -167,16 +171,20 @@ pub(crate) fn lobby(
                     .char_limit(16),
             );
             let code = draft.code.trim().to_string();
-            if ui
-                .add_enabled(!code.is_empty(), egui::Button::new(tr(T::JoinGame)))
-                .clicked()
+            if named(
+                &T::JoinGame.id(),
+                ui.add_enabled(!code.is_empty(), egui::Button::new(tr(T::JoinGame))),
+            )
+            .clicked()
             {
                 requests.write(OnlineRequest::Join(code.clone()));
                 click = true;
             }
-            if ui
-                .add_enabled(!code.is_empty(), egui::Button::new(tr(T::WatchGame)))
-                .clicked()
+            if named(
+                &T::WatchGame.id(),
+                ui.add_enabled(!code.is_empty(), egui::Button::new(tr(T::WatchGame))),
+            )
+            .clicked()
             {
                 requests.write(OnlineRequest::Watch(code));
                 click = true;
@@ -201,7 +209,12 @@ pub(crate) fn lobby(
             ui.colored_label(egui::Color32::from_rgb(230, 120, 70), notice_text(&tx, n));
         }
         ui.add_space(6.0);
-        if ui.add_sized(wide, egui::Button::new(tr(T::Back))).clicked() {
+        if named(
+            &T::Back.id(),
+            ui.add_sized(wide, egui::Button::new(tr(T::Back))),
+        )
+        .clicked()
+        {
             if online.phase == Phase::Queued || online.phase == Phase::Connecting {
                 requests.write(OnlineRequest::Leave);
             }
@@ -330,18 +343,20 @@ pub(crate) fn online_panel(
                     || online.moves_told() > 0
                     || online.clock_running().is_some());
             if online.over.is_none() {
-                if ui
-                    .add_enabled(live, egui::Button::new(tr(T::Resign)))
-                    .clicked()
+                if named(
+                    &T::Resign.id(),
+                    ui.add_enabled(live, egui::Button::new(tr(T::Resign))),
+                )
+                .clicked()
                 {
                     say(ClientMsg::Resign);
                 }
                 match online.offer {
                     Some(by) if by != me => {
-                        if ui.button(tr(T::AcceptDraw)).clicked() {
+                        if named(&T::AcceptDraw.id(), ui.button(tr(T::AcceptDraw))).clicked() {
                             say(ClientMsg::OfferDraw);
                         }
-                        if ui.button(tr(T::DeclineDraw)).clicked() {
+                        if named(&T::DeclineDraw.id(), ui.button(tr(T::DeclineDraw))).clicked() {
                             say(ClientMsg::DeclineDraw);
                         }
                     }
@@ -367,7 +382,7 @@ pub(crate) fn online_panel(
                 say(ClientMsg::Rematch);
             }
         }
-        if ui.button(tr(T::LeaveOnline)).clicked() {
+        if named(&T::LeaveOnline.id(), ui.button(tr(T::LeaveOnline))).clicked() {
             requests.write(OnlineRequest::Leave);
             screen.set(Screen::Title);
             click = true;

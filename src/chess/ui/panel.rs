@@ -2,15 +2,17 @@
 //! destroyed pieces, the move list, the computer's status, the game's
 //! buttons, refusals and preset errors.
 
-use crate::base::widgets::side_panel;
+use crate::base::art::PieceIcons;
+use crate::base::style;
+use crate::base::widgets::{named, side_panel};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::online::online_panel;
-use super::{ChessUi, ExportText, ImportDraft, export_text, fresh_game, outcome_text, piece_char};
+use super::{ChessUi, ExportText, ImportDraft, export_text, fresh_game, outcome_text};
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
 use crate::base::draw::PanelWidth;
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menu, Menus};
@@ -22,7 +24,7 @@ use crate::chess::ecs::{
 };
 use crate::chess::online::{Online, OnlineRequest};
 use crate::chess::view::Layout;
-use minesweeper_core::chess::Color as Side;
+use minesweeper_core::chess::{Color as Side, Role};
 
 /// What the panel's buttons act on.
 #[derive(SystemParam)]
@@ -55,6 +57,7 @@ pub(crate) fn panel(
     status: Res<ComputerStatus>,
     online: Res<Online>,
     time: Res<Time<Real>>,
+    icons: Res<PieceIcons>,
     mut act: PanelActions,
 ) -> Result {
     let remote = online.in_game();
@@ -74,9 +77,15 @@ pub(crate) fn panel(
         let (name, _) = tx.preset("preset-", file, &variant.0.name, "");
         ui.label(egui::RichText::new(name).weak());
         ui.separator();
+        let top = if act.layout.flipped {
+            Side::White
+        } else {
+            Side::Black
+        };
+        player_card(ui, &tx, &icons, &state, &board, &mode, top);
         turn_and_mines(ui, &tx, &state, &board);
-        ui.separator();
-        pieces_lost(ui, &tx, &state);
+        player_card(ui, &tx, &icons, &state, &board, &mode, !top);
+        destroyed_pieces(ui, &tx, &icons, &state);
         ui.separator();
         move_list(ui, &tx, settings.notation, &online.earlier, &state);
         if let PlayMode::Computer { level, .. } = *mode {
@@ -112,39 +121,23 @@ pub(crate) fn panel(
     Ok(())
 }
 
-/// Whose turn (or the result), check, and the mine counter.
+/// The result (or check) and the mine counter, between the two cards.
 fn turn_and_mines(ui: &mut egui::Ui, tx: &Texts, state: &ChessGame, board: &PublicBoard) {
-    let tr = |t: T| tx.t(t);
     let pos = board.public(state);
     if let Some(o) = state.outcome() {
-        ui.label(egui::RichText::new(outcome_text(o, tx)).strong().size(16.0));
-    } else {
-        let side = if state.turn() == Side::White {
-            T::White
-        } else {
-            T::Black
-        };
-        ui.horizontal(|ui| {
-            let (fill_c, line) = if state.turn() == Side::White {
-                (
-                    egui::Color32::from_rgb(245, 240, 230),
-                    egui::Color32::DARK_GRAY,
-                )
-            } else {
-                (egui::Color32::from_rgb(25, 25, 28), egui::Color32::GRAY)
-            };
-            let (r, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-            ui.painter()
-                .circle(r.center(), 7.0, fill_c, egui::Stroke::new(1.5, line));
-            ui.label(egui::RichText::new(tx.f(T::ToMove, &[("side", tr(side).into())])).size(16.0));
-        });
-        if pos.as_ref().is_some_and(|p| p.position().in_check()) {
-            ui.label(
-                egui::RichText::new(tr(T::Check))
-                    .color(egui::Color32::from_rgb(230, 60, 50))
-                    .strong(),
-            );
-        }
+        ui.label(
+            egui::RichText::new(outcome_text(o, tx))
+                .strong()
+                .size(17.0)
+                .color(style::palette::ACCENT_HOT),
+        );
+    } else if pos.as_ref().is_some_and(|p| p.position().in_check()) {
+        ui.label(
+            egui::RichText::new(tx.t(T::Check))
+                .color(style::palette::BAD)
+                .strong()
+                .size(17.0),
+        );
     }
     if let Some(p) = &pos {
         ui.label(
@@ -157,37 +150,127 @@ fn turn_and_mines(ui: &mut egui::Ui, tx: &Texts, state: &ChessGame, board: &Publ
     }
 }
 
-/// Captured and destroyed pieces, from the move list.
-fn pieces_lost(ui: &mut egui::Ui, tx: &Texts, state: &ChessGame) {
-    let tr = |t: T| tx.t(t);
-    let mut captured: [Vec<char>; 2] = [vec![], vec![]];
-    let mut destroyed: Vec<char> = vec![];
-    for m in state.moves() {
-        if let Some(c) = m.report.captured {
-            captured[m.report.mover.index()].push(piece_char(c));
-        }
-        for (_, p) in m.report.blasts() {
-            destroyed.push(piece_char(p));
-        }
+/// Material of a role, in pawns.
+fn worth(role: Role) -> i32 {
+    match role {
+        Role::Pawn => 1,
+        Role::Knight | Role::Bishop => 3,
+        Role::Rook => 5,
+        Role::Queen => 9,
+        Role::King => 0,
     }
-    ui.label(egui::RichText::new(tr(T::Captured)).strong());
-    for side in [Side::White, Side::Black] {
-        let who = if side == Side::White {
+}
+
+/// A player's card: a disc of their colour, their name (or the computer's
+/// level), framed in the accent while it is their move; beneath, the
+/// pieces they took as small pictures and how far ahead in material they
+/// are on the board.
+fn player_card(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    icons: &PieceIcons,
+    state: &ChessGame,
+    board: &PublicBoard,
+    mode: &PlayMode,
+    side: Side,
+) {
+    let live = state.outcome().is_none();
+    let to_move = live && state.turn() == side;
+    let name = match *mode {
+        PlayMode::Computer { side: c, level } if c == side => {
+            tx.f(T::VsComputer, &[("level", tx.t(level_label(level)).into())])
+        }
+        _ => tx.t(if side == Side::White {
             T::White
         } else {
             T::Black
-        };
-        ui.label(format!(
-            "{}: {}",
-            tr(who),
-            captured[side.index()].iter().collect::<String>()
-        ));
-    }
-    ui.label(egui::RichText::new(tr(T::Destroyed)).strong());
-    ui.label(if destroyed.is_empty() {
-        "—".to_string()
+        }),
+    };
+    let taken: Vec<Role> = state
+        .moves()
+        .iter()
+        .filter(|m| m.report.mover == side)
+        .filter_map(|m| m.report.captured.map(|p| p.role))
+        .collect();
+    let material = |s: Side| {
+        board.public(state).map_or(0, |p| {
+            p.position()
+                .pieces()
+                .filter(|(_, pc)| pc.color == s)
+                .map(|(_, pc)| worth(pc.role))
+                .sum::<i32>()
+        })
+    };
+    let ahead = material(side) - material(!side);
+    let stroke = if to_move {
+        egui::Stroke::new(2.0, style::palette::ACCENT)
     } else {
-        destroyed.iter().collect()
+        egui::Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color)
+    };
+    egui::Frame::new()
+        .fill(style::palette::RAISED)
+        .stroke(stroke)
+        .corner_radius(10)
+        .inner_margin(egui::Margin::symmetric(10, 8))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal(|ui| {
+                let (fill_c, line) = if side == Side::White {
+                    (
+                        egui::Color32::from_rgb(245, 240, 230),
+                        egui::Color32::DARK_GRAY,
+                    )
+                } else {
+                    (egui::Color32::from_rgb(25, 25, 28), egui::Color32::GRAY)
+                };
+                let (r, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+                ui.painter()
+                    .circle(r.center(), 7.0, fill_c, egui::Stroke::new(1.5, line));
+                ui.label(egui::RichText::new(name).strong().size(16.0));
+                if to_move {
+                    ui.label(egui::RichText::new("●").color(style::palette::ACCENT_HOT));
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 0.0;
+                let mut sorted = taken.clone();
+                sorted.sort_by_key(|r| -worth(*r));
+                for role in sorted {
+                    crate::base::art::piece_icon(ui, icons, !side, role, 20.0);
+                }
+                if ahead > 0 {
+                    ui.add_space(6.0);
+                    ui.label(
+                        egui::RichText::new(format!("+{ahead}"))
+                            .color(style::palette::MUTED)
+                            .strong(),
+                    );
+                }
+                if taken.is_empty() && ahead <= 0 {
+                    ui.add_space(20.0);
+                }
+            });
+        });
+}
+
+/// Pieces destroyed by mines, as small pictures.
+fn destroyed_pieces(ui: &mut egui::Ui, tx: &Texts, icons: &PieceIcons, state: &ChessGame) {
+    let destroyed: Vec<_> = state
+        .moves()
+        .iter()
+        .flat_map(|m| m.report.blasts().map(|(_, p)| p))
+        .collect();
+    if destroyed.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            egui::RichText::new(format!("💥 {}", tx.t(T::Destroyed))).color(style::palette::MUTED),
+        );
+        ui.spacing_mut().item_spacing.x = 0.0;
+        for p in destroyed {
+            crate::base::art::piece_icon(ui, icons, p.color, p.role, 20.0);
+        }
     });
 }
 
@@ -205,6 +288,7 @@ fn move_list(
     ui.label(egui::RichText::new(tx.t(T::Moves)).strong());
     let letters = tx.letters();
     let letters = (notation == Notation::Local).then(|| letters.each_ref().map(String::as_str));
+    let total = earlier.len() + state.moves().len();
     egui::ScrollArea::vertical()
         .max_height(220.0)
         .stick_to_bottom(true)
@@ -212,6 +296,8 @@ fn move_list(
         .show(ui, |ui| {
             egui::Grid::new("moves")
                 .num_columns(3)
+                .min_col_width(24.0)
+                .spacing([6.0, 2.0])
                 .striped(true)
                 .show(ui, |ui| {
                     let mut n = 1;
@@ -228,11 +314,14 @@ fn move_list(
                             m.report.swept.is_some(),
                         )
                     });
-                    for (san, mover, blast, swept) in earlier.chain(played) {
+                    let cell = egui::vec2(108.0, 22.0);
+                    for (i, (san, mover, blast, swept)) in earlier.chain(played).enumerate() {
                         if col == 0 {
-                            ui.label(format!("{n}."));
+                            ui.label(
+                                egui::RichText::new(format!("{n}.")).color(style::palette::MUTED),
+                            );
                             if mover == Side::Black {
-                                ui.label("…");
+                                ui.add_sized(cell, egui::Label::new("…"));
                                 col = 1;
                             }
                         }
@@ -246,7 +335,16 @@ fn move_list(
                         if swept {
                             text.push_str(" ✔");
                         }
-                        ui.monospace(text);
+                        // The move on the board now, marked.
+                        let current = i + 1 == total;
+                        let rich = egui::RichText::new(text).monospace();
+                        let rich = if current {
+                            rich.color(style::palette::ON_ACCENT)
+                                .background_color(style::palette::ACCENT)
+                        } else {
+                            rich.color(style::palette::TEXT)
+                        };
+                        ui.add_sized(cell, egui::Label::new(rich));
                         col += 1;
                         if col == 2 {
                             ui.end_row();
@@ -306,31 +404,37 @@ fn buttons(
     let mut click = false;
     let vs = mode.computer();
     ui.horizontal_wrapped(|ui| {
-        if ui.button(tr(T::NewGame)).clicked() {
+        if named(&T::NewGame.id(), ui.button(tr(T::NewGame))).clicked() {
             act.new_game.write(fresh_game(library));
             ui_state.over_dismissed = false;
             click = true;
         }
-        if ui
-            .add_enabled(!state.moves().is_empty(), egui::Button::new(tr(T::Undo)))
-            .clicked()
+        if named(
+            &T::Undo.id(),
+            ui.add_enabled(!state.moves().is_empty(), egui::Button::new(tr(T::Undo))),
+        )
+        .clicked()
         {
             act.command.write(GameCommand::Undo);
             ui_state.over_dismissed = false;
             click = true;
         }
         let live = state.outcome().is_none();
-        if ui
-            .add_enabled(live, egui::Button::new(tr(T::Resign)))
-            .clicked()
+        if named(
+            &T::Resign.id(),
+            ui.add_enabled(live, egui::Button::new(tr(T::Resign))),
+        )
+        .clicked()
         {
             act.command.write(GameCommand::Resign);
             click = true;
         }
         if vs.is_none()
-            && ui
-                .add_enabled(live, egui::Button::new(tr(T::OfferDraw)))
-                .clicked()
+            && named(
+                &T::OfferDraw.id(),
+                ui.add_enabled(live, egui::Button::new(tr(T::OfferDraw))),
+            )
+            .clicked()
         {
             act.command.write(GameCommand::AgreeDraw);
             click = true;
@@ -346,16 +450,16 @@ fn buttons(
             act.hint.write(HintRequested);
             click = true;
         }
-        if ui.button(tr(T::Flip)).clicked() {
+        if named(&T::Flip.id(), ui.button(tr(T::Flip))).clicked() {
             act.layout.flipped = !act.layout.flipped;
             click = true;
         }
-        if ui.button(tr(T::Export)).clicked() {
+        if named(&T::Export.id(), ui.button(tr(T::Export))).clicked() {
             act.export.0 = export_text(library, variant, state);
             act.menus.open(Menu::Export);
             click = true;
         }
-        if ui.button(tr(T::Import)).clicked() {
+        if named(&T::Import.id(), ui.button(tr(T::Import))).clicked() {
             *act.import = ImportDraft::default();
             act.menus.open(Menu::Import);
             click = true;
@@ -372,7 +476,7 @@ fn buttons(
 fn view_buttons(ui: &mut egui::Ui, tx: &Texts, act: &mut PanelActions) -> bool {
     let mut click = false;
     ui.horizontal(|ui| {
-        if ui.button(tx.t(T::Flip)).clicked() {
+        if named(&T::Flip.id(), ui.button(tx.t(T::Flip))).clicked() {
             act.layout.flipped = !act.layout.flipped;
             click = true;
         }

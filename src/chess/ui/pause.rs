@@ -6,11 +6,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{ChessUi, fresh_game};
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menus, Screen};
-use crate::base::widgets::{centered, help_settings_quit};
+use crate::base::widgets::{centered, help_settings_quit, named};
 use crate::chess::ecs::NewGameRequested;
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::online::{Online, OnlineRequest};
@@ -35,27 +35,33 @@ pub(crate) fn pause_menu(
     let tr = |t: T| tx.t(t);
     let mut click = false;
     centered(tr(T::Paused)).show(&ctx, |ui| {
-        let wide = egui::vec2(220.0, 28.0);
-        if ui
-            .add_sized(wide, egui::Button::new(tr(T::Continue)))
-            .clicked()
+        let wide = egui::vec2(260.0, 40.0);
+        if named(
+            &T::Continue.id(),
+            ui.add_sized(wide, crate::base::style::primary(&tr(T::Continue))),
+        )
+        .clicked()
         {
             menus.close_all();
             click = true;
         }
         if !online
-            && ui
-                .add_sized(wide, egui::Button::new(tr(T::NewGame)))
-                .clicked()
+            && named(
+                &T::NewGame.id(),
+                ui.add_sized(wide, crate::base::style::secondary(&tr(T::NewGame))),
+            )
+            .clicked()
         {
             new_game.write(fresh_game(&library));
             menus.close_all();
             ui_state.over_dismissed = false;
             click = true;
         }
-        if ui
-            .add_sized(wide, egui::Button::new(tr(T::MainMenu)))
-            .clicked()
+        if named(
+            &T::MainMenu.id(),
+            ui.add_sized(wide, crate::base::style::secondary(&tr(T::MainMenu))),
+        )
+        .clicked()
         {
             menus.close_all();
             screen.set(Screen::Title);
@@ -64,7 +70,13 @@ pub(crate) fn pause_menu(
             }
             click = true;
         }
-        click |= help_settings_quit(ui, wide, &tx, &mut menus, &mut exit);
+        click |= help_settings_quit(
+            ui,
+            (crate::base::style::secondary, Some(wide)),
+            &tx,
+            &mut menus,
+            &mut exit,
+        );
     });
     if click {
         sound.write(PlaySound(Effect::Click));

@@ -4,7 +4,8 @@
 use bevy::prelude::*;
 
 use super::{CELL, Fonts, Layout, z};
-use crate::base::settings::Settings;
+use crate::base::art::PieceArt;
+use crate::base::settings::{Settings, Theme};
 use crate::base::textures::Textures;
 use crate::base::theme::{colors, count_color};
 use crate::chess::ecs::{
@@ -62,14 +63,25 @@ impl Plugin for BoardPlugin {
     }
 }
 
-/// Spawns the two glyphs that draw `piece` as children of `parent`.
+/// Spawns what draws `piece` as children of `parent`: the set's image, or
+/// the font's two glyphs (solid fill, outline) for the glyph set.
 pub(crate) fn spawn_piece_glyphs(
     commands: &mut Commands,
     parent: Entity,
     piece: Piece,
     fonts: &Fonts,
+    art: &PieceArt,
     alpha: f32,
 ) {
+    if let Some(image) = art.image(piece.color, piece.role) {
+        let mut sprite = Sprite::from_image(image);
+        sprite.custom_size = Some(Vec2::splat(CELL * 0.94));
+        sprite.color = Color::WHITE.with_alpha(alpha);
+        commands.entity(parent).with_children(|p| {
+            p.spawn((PieceGlyph, sprite, Transform::default()));
+        });
+        return;
+    }
     let (solid, outline) = glyphs(piece.role);
     let (fill, line) = match piece.color {
         Side::White => (
@@ -152,13 +164,19 @@ fn draw_frame(
     }
     let c = colors(settings.theme);
     let (w, h) = (layout.files as f32 * CELL, layout.ranks as f32 * CELL);
-    let margin = CELL * 0.42;
+    let inside = settings.coordinates && settings.coordinates_inside;
+    // Coordinates inside the cells need only a thin frame.
+    let margin = if inside { CELL * 0.16 } else { CELL * 0.42 };
     commands.spawn((
         BoardFrame,
         Sprite::from_color(c.frame, Vec2::new(w + 2.0 * margin, h + 2.0 * margin)),
         Transform::from_xyz(0.0, 0.0, z::FRAME),
     ));
     if !settings.coordinates {
+        return;
+    }
+    if inside {
+        coordinates_inside(&mut commands, &layout, &fonts, settings.theme);
         return;
     }
     let font = TextFont::from_font_size(CELL * 0.26).with_font(fonts.ui.clone());
@@ -189,15 +207,63 @@ fn draw_frame(
     }
 }
 
-/// Pieces: glyph children, rebuilt when a piece changes (promotion).
+/// lichess's coordinates: each file's letter in the bottom corner of the
+/// bottom row, each rank's number in the top corner of the left column, in
+/// the other cell colour, above fog and pieces so they stay readable.
+fn coordinates_inside(commands: &mut Commands, layout: &Layout, fonts: &Fonts, theme: Theme) {
+    let c = colors(theme);
+    let font = TextFont::from_font_size(CELL * 0.2).with_font(fonts.bold.clone());
+    let ink = |sq: Square| {
+        if (sq.file() + sq.rank()) % 2 == 1 {
+            c.dark
+        } else {
+            c.light
+        }
+    };
+    let (bottom, left) = if layout.flipped {
+        (layout.ranks - 1, layout.files - 1)
+    } else {
+        (0, 0)
+    };
+    for f in 0..layout.files {
+        let sq = Square::new(f, bottom);
+        let at = layout.center(sq) + Vec2::new(CELL * 0.36, -CELL * 0.34);
+        commands.spawn((
+            BoardFrame,
+            Text2d::new(((b'a' + f) as char).to_string()),
+            font.clone(),
+            TextColor(ink(sq)),
+            Transform::from_translation(at.extend(z::PIECE + 0.5)),
+        ));
+    }
+    for r in 0..layout.ranks {
+        let sq = Square::new(left, r);
+        let at = layout.center(sq) + Vec2::new(-CELL * 0.36, CELL * 0.32);
+        commands.spawn((
+            BoardFrame,
+            Text2d::new((r + 1).to_string()),
+            font.clone(),
+            TextColor(ink(sq)),
+            Transform::from_translation(at.extend(z::PIECE + 0.5)),
+        ));
+    }
+}
+
+/// Pieces: art children, rebuilt when a piece changes (promotion) or the
+/// player picks another set.
 pub(crate) fn dress_pieces(
     mut commands: Commands,
     layout: Res<Layout>,
     fonts: Res<Fonts>,
-    pieces: Query<(Entity, &ChessPiece, &At, Option<&Children>), Changed<ChessPiece>>,
+    art: Res<PieceArt>,
+    pieces: Query<(Entity, Ref<ChessPiece>, &At, Option<&Children>)>,
     glyph_q: Query<(), With<PieceGlyph>>,
 ) {
+    let all = art.is_changed();
     for (e, p, at, children) in &pieces {
+        if !all && !p.is_changed() {
+            continue;
+        }
         for c in children.into_iter().flatten() {
             if glyph_q.contains(*c) {
                 commands.entity(*c).despawn();
@@ -207,7 +273,7 @@ pub(crate) fn dress_pieces(
             Transform::from_translation(layout.center(at.0).extend(z::PIECE)),
             Visibility::Visible,
         ));
-        spawn_piece_glyphs(&mut commands, e, p.0, &fonts, 1.0);
+        spawn_piece_glyphs(&mut commands, e, p.0, &fonts, &art, 1.0);
     }
 }
 
@@ -215,13 +281,24 @@ pub(crate) fn dress_pieces(
 fn dress_fog(
     mut commands: Commands,
     layout: Res<Layout>,
+    settings: Res<Settings>,
     textures: Res<Textures>,
     fog: Query<(Entity, &At), Added<Fog>>,
+    mut all: Query<&mut Sprite, With<Fog>>,
 ) {
+    let tint = colors(settings.theme).fog;
+    // Another theme: the fog already drawn takes its tint.
+    if settings.is_changed() {
+        for mut s in &mut all {
+            let a = s.color.alpha();
+            s.color = tint.with_alpha(a);
+        }
+    }
     for (e, at) in &fog {
         let i = (at.0.file() as usize * 7 + at.0.rank() as usize * 3) % textures.fog.len();
         let mut sprite = Sprite::from_image(textures.fog[i].clone());
         sprite.custom_size = Some(Vec2::splat(CELL * 1.12));
+        sprite.color = tint;
         commands.entity(e).insert((
             sprite,
             FogDrift {
@@ -262,9 +339,10 @@ fn animate_fog(time: Res<Time>, settings: Res<Settings>, mut fog: Query<(&FogDri
         return;
     }
     let t = time.elapsed_secs();
+    let tint = colors(settings.theme).fog.to_srgba();
     for (d, mut s) in &mut fog {
         let k = 0.94 + 0.06 * (t * 0.7 + d.phase).sin();
-        s.color = Color::srgba(k, k, k * 1.01, 1.0);
+        s.color = Color::srgba(tint.red * k, tint.green * k, tint.blue * k, 1.0);
     }
 }
 

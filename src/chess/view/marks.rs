@@ -1,6 +1,7 @@
 //! Marks on the board: the selection's tint, move dots, capture rings and
 //! the sapper's bomb icon, the promotion picker, the hint arrow.
 
+use crate::base::art::PieceArt;
 use bevy::prelude::*;
 
 use super::board::spawn_piece_glyphs;
@@ -41,6 +42,7 @@ fn draw_selection(
     state: Res<ChessGame>,
     old: Query<Entity, With<Highlight>>,
     fonts: Res<Fonts>,
+    art: Res<PieceArt>,
 ) {
     if !selection.is_changed() && !layout.is_changed() {
         return;
@@ -49,7 +51,7 @@ fn draw_selection(
         commands.entity(e).despawn();
     }
     if let Some(choices) = &selection.promotion {
-        spawn_picker(&mut commands, &layout, &fonts, choices, state.turn());
+        spawn_picker(&mut commands, &layout, &fonts, &art, choices, state.turn());
         return;
     }
     let Some(from) = selection.from else { return };
@@ -74,6 +76,7 @@ fn spawn_picker(
     commands: &mut Commands,
     layout: &Layout,
     fonts: &Fonts,
+    art: &PieceArt,
     choices: &[(Square, Move)],
     color: Side,
 ) {
@@ -92,7 +95,7 @@ fn spawn_picker(
                 Visibility::Visible,
             ))
             .id();
-        spawn_piece_glyphs(commands, tile, Piece::new(color, role), fonts, 1.0);
+        spawn_piece_glyphs(commands, tile, Piece::new(color, role), fonts, art, 1.0);
     }
 }
 

@@ -17,6 +17,7 @@ use bevy::camera::{ScalingMode, Viewport};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use crate::base::draw::BoardInset;
 use crate::base::screen::Screen;
 use crate::chess::ecs::{ChessGame, PublicBoard, TurnSet};
 use minesweeper_core::chess::Square;
@@ -199,6 +200,7 @@ fn show_camera(screen: Res<State<Screen>>, mut cams: Query<&mut Camera, With<Wor
 fn fit_camera(
     layout: Res<Layout>,
     panel: Res<PanelWidth>,
+    inset: Res<BoardInset>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<(&mut Camera, &mut Projection), With<WorldCamera>>,
 ) {
@@ -210,17 +212,19 @@ fn fit_camera(
     let scale = win.scale_factor();
     let full = win.physical_size();
     let panel_px = ((panel.0 * scale) as u32).min(full.x.saturating_sub(64));
-    let size = UVec2::new(full.x.saturating_sub(panel_px).max(1), full.y.max(1));
+    let left = ((inset.0 * scale) as u32).min(full.x.saturating_sub(panel_px + 64));
+    let size = UVec2::new(full.x.saturating_sub(panel_px + left).max(1), full.y.max(1));
+    let at = UVec2::new(left, 0);
     for (mut cam, mut p) in &mut cams {
         let want = Some(Viewport {
-            physical_position: UVec2::ZERO,
+            physical_position: at,
             physical_size: size,
             ..default()
         });
         let same = cam
             .viewport
             .as_ref()
-            .is_some_and(|v| v.physical_size == size);
+            .is_some_and(|v| v.physical_size == size && v.physical_position == at);
         if !same {
             cam.viewport = want;
         }
@@ -245,6 +249,8 @@ fn publish_status(
     board: PublicBoard,
     state: Res<ChessGame>,
     texts: Option<Res<crate::base::i18n::Texts>>,
+    layout: Res<Layout>,
+    cams: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
     mut first_ms: Local<Option<f64>>,
 ) {
     // Frame 0 was rendered by the time frame 2 runs.
@@ -267,8 +273,36 @@ fn publish_status(
         let play = t.t(crate::base::i18n::T::PlayHotSeat);
         (t.lang().code(), play.replace(['"', '\\'], "'"))
     });
+    // Where the cells are on the page, so the browser tests click a square
+    // by its name whatever the board's look: a1's centre and the steps to
+    // the next file and rank, in CSS pixels (a flipped board has them
+    // reversed).
+    let board = cams
+        .iter()
+        .find(|(c, _)| c.is_active)
+        .and_then(|(cam, gt)| {
+            // world_to_viewport counts from the viewport's corner.
+            let origin = cam.logical_viewport_rect().map_or(Vec2::ZERO, |r| r.min);
+            let at = |f, r| {
+                let sq = Square::try_new(f, r)?;
+                cam.world_to_viewport(gt, layout.center(sq).extend(0.0))
+                    .ok()
+                    .map(|v| v + origin)
+            };
+            let (a1, b1, a2) = (at(0, 0)?, at(1, 0)?, at(0, 1)?);
+            Some(format!(
+                "{{\"a1\":[{:.1},{:.1}],\"file\":[{:.2},{:.2}],\"rank\":[{:.2},{:.2}]}}",
+                a1.x,
+                a1.y,
+                b1.x - a1.x,
+                b1.y - a1.y,
+                a2.x - a1.x,
+                a2.y - a1.y
+            ))
+        })
+        .unwrap_or_else(|| "null".to_string());
     let json = format!(
-        "{{\"frames\":{},\"first_frame_ms\":{},\"moves\":{},\"fen\":\"{}\",\"outcome\":\"{}\",\"lang\":\"{lang}\",\"play\":\"{play}\"}}",
+        "{{\"frames\":{},\"first_frame_ms\":{},\"moves\":{},\"fen\":\"{}\",\"outcome\":\"{}\",\"lang\":\"{lang}\",\"play\":\"{play}\",\"board\":{board}}}",
         frames.0,
         first_ms.map_or("null".to_string(), |t| format!("{t:.0}")),
         state.moves().len(),

@@ -3,12 +3,12 @@
 
 use bevy::prelude::*;
 
-use crate::base::audio::synth::Effect;
+use crate::base::audio::Effect;
 use crate::base::audio::{PlayLater, PlaySound};
 use crate::base::settings::Settings;
 use crate::chess::ecs::{
-    CheckGiven, FogLifted, GameOver, MineExploded, MineSwept, MoveRejected, PieceMoved, Replaying,
-    SapperUsed,
+    CheckGiven, FogLifted, GameOver, GameStarted, MineExploded, MineSwept, MoveRejected,
+    PieceMoved, Replaying, SapperUsed,
 };
 
 /// Chooses the chess board's sounds after its animation is set up.
@@ -35,7 +35,11 @@ fn queue_sounds(
     mut check: MessageReader<CheckGiven>,
     mut over: MessageReader<GameOver>,
     mut rejected: MessageReader<MoveRejected>,
+    mut started: MessageReader<GameStarted>,
 ) {
+    if started.read().count() > 0 {
+        out.write(PlaySound(Effect::GameStart));
+    }
     // A history replayed one move a frame (a resumed game, an online game
     // joined late) is heard at its last move only, not as a drum roll.
     if replaying.0 {

@@ -3,8 +3,8 @@
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::Menus;
 use crate::base::widgets::rules_page;

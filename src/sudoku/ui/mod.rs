@@ -14,7 +14,7 @@ use bevy_egui::{EguiPrimaryContextPass, egui};
 
 use crate::base::i18n::{T, Texts, words};
 use crate::base::screen::{Menu, Screen, no_menu, on_sudoku};
-use crate::base::widgets::UiSet;
+use crate::base::widgets::{UiSet, named};
 use crate::sudoku::ecs::PuzzleRequest;
 use crate::sudoku::ecs::presets::SudokuLibrary;
 use crate::sudoku::view::PuzzleInput;
@@ -134,7 +134,12 @@ impl Boards<'_> {
             self.start(p, s);
             return true;
         }
-        if ui.button(self.tx.t(T::SudokuNewBoard)).clicked() {
+        if named(
+            &T::SudokuNewBoard.id(),
+            ui.button(self.tx.t(T::SudokuNewBoard)),
+        )
+        .clicked()
+        {
             self.start_new(p);
             return true;
         }

@@ -8,8 +8,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{Boards, card_text};
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
 use crate::base::draw::PanelWidth;
 use crate::base::i18n::{T, Texts, decimal, words};
 use crate::base::screen::{Menu, Menus, Screen};

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::Boards;
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
 use crate::base::i18n::{T, Texts, decimal, words};
 use crate::base::screen::Screen;
 use crate::base::widgets::centered;

@@ -1,7 +1,9 @@
 //! What happened, seen and heard: bursts, floating points, fading fog, sounds, toasts; and the animations.
 
 use super::*;
+use crate::base::audio::PlayLater;
 use crate::base::i18n::{T, Texts, words};
+use minesweeper_core::sudoku::game::Status;
 
 /// Turns the game's events into sounds, toasts and bursts, and animates them.
 pub(super) struct EffectsPlugin;
@@ -23,10 +25,27 @@ pub(super) fn react(
     textures: Option<Res<Textures>>,
     mut happened: MessageReader<PuzzleHappened>,
     mut refused: MessageReader<PuzzleRefused>,
+    mut requests: MessageReader<PuzzleRequest>,
     mut input: ResMut<PuzzleInput>,
     mut sound: MessageWriter<PlaySound>,
     tx: Res<Texts>,
 ) {
+    // Flags and probes sound as the player makes them (a flag changes no
+    // cell the game reports; a probe's result follows with its own sound).
+    for r in requests.read() {
+        match r {
+            PuzzleRequest::Act(Action::Flag(_) | Action::FlagJump { .. }) => {
+                sound.write(PlaySound(Effect::Flag));
+            }
+            PuzzleRequest::Act(Action::Probe(_)) => {
+                sound.write(PlaySound(Effect::Probe));
+            }
+            PuzzleRequest::Start { .. } => {
+                sound.write(PlaySound(Effect::GameStart));
+            }
+            _ => {}
+        }
+    }
     for r in refused.read() {
         let why =
             r.0.map_or_else(|| tx.t(T::SudokuNoBoard), |r| words::sudoku_refusal(&tx, r));
@@ -47,6 +66,13 @@ pub(super) fn react(
             if let Some(e) = sound_of(ev) {
                 sound.write(PlaySound(e));
             }
+            // A blast costs a life: the loss sounds once the boom has.
+            if let Some(e) = follow_up(ev) {
+                commands.spawn(PlayLater {
+                    effect: e,
+                    delay: 0.55,
+                });
+            }
             if let Some(t) = toast_of(ev, game, &tx) {
                 input.toast = Some((t, 3.0));
             }
@@ -63,12 +89,25 @@ fn sound_of(ev: &Event) -> Option<Effect> {
     Some(match ev {
         Event::Blew(_) => Effect::Blast,
         Event::Defused(_) => Effect::Sweep,
-        Event::Question(_) | Event::NotDigit { .. } => Effect::Illegal,
-        Event::Placed { .. } | Event::Moved { .. } => Effect::Move,
+        Event::Question(_) => Effect::Illegal,
+        Event::NotDigit { .. } => Effect::WrongDigit,
+        Event::Placed { .. } => Effect::Card,
+        Event::Moved { .. } => Effect::Move,
         Event::SpareLife { .. } => Effect::RoyalSweep,
+        Event::Over(Status::Won) => Effect::Wipe,
         Event::Over(_) => Effect::GameEnd,
         _ => return None,
     })
+}
+
+/// The sound that follows an event's own: a life lost after a blast, a
+/// sensor waking after a card lands.
+fn follow_up(ev: &Event) -> Option<Effect> {
+    match ev {
+        Event::Blew(_) => Some(Effect::LifeLost),
+        Event::Placed { .. } => Some(Effect::Sensor),
+        _ => None,
+    }
 }
 
 /// What the panel says about an event.

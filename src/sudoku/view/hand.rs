@@ -25,6 +25,7 @@ pub(super) fn draw_hand(
     input: Res<PuzzleInput>,
     frame: Res<PointerFrame>,
     fonts: Option<Res<Fonts>>,
+    art: Res<PieceArt>,
     old: Query<Entity, Or<(With<HandCard>, With<DraggedCard>)>>,
     cam: Query<(&Camera, &GlobalTransform), With<PuzzleCamera>>,
     mut last: Local<Option<(Vec<Card>, Option<usize>, Option<usize>)>>,
@@ -45,7 +46,7 @@ pub(super) fn draw_hand(
     });
     let dragging = input.drag.filter(|_| input.dragged && frame.down);
     let now = (game.hand.clone(), input.card, dragging);
-    if last.as_ref() == Some(&now) {
+    if last.as_ref() == Some(&now) && !art.is_changed() {
         if let (Some(p), Ok(mut t)) = (drag_world, dragged.single_mut()) {
             t.translation = p.extend(z::LIFTED);
         }
@@ -84,6 +85,7 @@ pub(super) fn draw_hand(
                         c,
                         card,
                         &fonts,
+                        &art,
                         CELL * 0.62,
                         if lifted { 0.35 } else { 1.0 },
                     )
@@ -97,7 +99,7 @@ pub(super) fn draw_hand(
                     Visibility::Visible,
                     layer(),
                 ))
-                .with_children(|c| spawn_card(c, card, &fonts, CELL * 0.66, 0.9));
+                .with_children(|c| spawn_card(c, card, &fonts, &art, CELL * 0.66, 0.9));
         }
     }
 }

@@ -16,8 +16,9 @@ use bevy::camera::{ScalingMode, Viewport};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+use crate::base::art::PieceArt;
+use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::audio::synth::Effect;
 use crate::base::draw::glyphs;
 use crate::base::draw::{CELL, Fonts, PanelWidth};
 use crate::base::gesture::PointerFrame;
@@ -249,17 +250,32 @@ impl Plugin for SudokuViewPlugin {
 
 /// The puzzle's state for the web page (`window.mscPuzzle`): what the
 /// browser test reads to know a tap or a probe landed.
-fn publish(puzzle: Res<Puzzle>, screen: Res<State<Screen>>) {
+fn publish(
+    puzzle: Res<Puzzle>,
+    screen: Res<State<Screen>>,
+    cams: Query<(&Camera, &GlobalTransform), With<PuzzleCamera>>,
+) {
     let Some(g) = &puzzle.game else {
         return;
     };
+    // Where the cells and hand slots are on the page (CSS pixels), so the
+    // browser test taps them by index whatever the look.
+    let l = PuzzleLayout::of(g);
+    let page = |p: Vec2| {
+        cams.iter()
+            .find(|(c, _)| c.is_active)
+            .and_then(|(c, gt)| c.world_to_viewport(gt, p.extend(0.0)).ok())
+            .map_or("null".to_string(), |v| format!("[{:.1},{:.1}]", v.x, v.y))
+    };
+    let cells: Vec<String> = (0..g.cells.len()).map(|i| page(l.cell(i))).collect();
+    let slots: Vec<String> = (0..l.hand).map(|i| page(l.slot(i))).collect();
     let flags = g.cells.iter().filter(|c| c.flag).count();
     let closed: Vec<String> = (0..g.cells.len())
         .filter(|&i| g.is_closed(i) && g.piece_at(i).is_none())
         .map(|i| i.to_string())
         .collect();
     let json = format!(
-        "{{\"shown\":{},\"code\":\"{}\",\"size\":{},\"score\":{},\"lives\":{},\"done\":{},\"flags\":{},\"pieces\":{},\"moves\":{},\"status\":\"{:?}\",\"hint\":{},\"closed\":[{}]}}",
+        "{{\"shown\":{},\"code\":\"{}\",\"size\":{},\"score\":{},\"lives\":{},\"done\":{},\"flags\":{},\"pieces\":{},\"moves\":{},\"status\":\"{:?}\",\"hint\":{},\"closed\":[{}],\"cells\":[{}],\"slots\":[{}]}}",
         screen.get().is_sudoku(),
         puzzle.code,
         g.size(),
@@ -272,6 +288,8 @@ fn publish(puzzle: Res<Puzzle>, screen: Res<State<Screen>>) {
         g.status,
         puzzle.hint.map_or(-1, |h| h.cell() as i64),
         closed.join(","),
+        cells.join(","),
+        slots.join(","),
     );
     crate::base::platform::publish("mscPuzzle", &json);
 }

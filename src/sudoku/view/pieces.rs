@@ -17,9 +17,27 @@ pub(super) fn spawn_card(
     p: &mut ChildSpawnerCommands,
     card: Card,
     fonts: &Fonts,
+    art: &PieceArt,
     size: f32,
     alpha: f32,
 ) {
+    let side = match card.side {
+        Side::White => minesweeper_core::chess::Color::White,
+        Side::Black => minesweeper_core::chess::Color::Black,
+    };
+    if let Some(image) = art.image(side, card.kind.role()) {
+        let mut sprite = Sprite::from_image(image);
+        sprite.custom_size = Some(Vec2::splat(size * 1.12));
+        sprite.color = Color::WHITE.with_alpha(alpha);
+        p.spawn((sprite, Transform::from_xyz(0.0, CELL * 0.02, 0.0), layer()));
+    } else {
+        spawn_glyphs(p, card, fonts, size, alpha);
+    }
+    spawn_digit(p, card, fonts, alpha);
+}
+
+/// The font's two glyphs of a card's piece (the glyph set).
+fn spawn_glyphs(p: &mut ChildSpawnerCommands, card: Card, fonts: &Fonts, size: f32, alpha: f32) {
     let (solid, outline) = glyphs(card.kind.role());
     let (fill, line) = match card.side {
         Side::White => (
@@ -39,7 +57,10 @@ pub(super) fn spawn_card(
         text(outline, size, &fonts.pieces, line),
         Transform::from_xyz(0.0, -CELL * 0.07, 0.01),
     ));
-    // The digit card: a small tile at the lower left.
+}
+
+/// The digit card: a small tile at the lower left.
+fn spawn_digit(p: &mut ChildSpawnerCommands, card: Card, fonts: &Fonts, alpha: f32) {
     p.spawn((
         Sprite::from_color(
             Color::srgba(0.98, 0.93, 0.55, alpha),
@@ -67,6 +88,7 @@ pub(super) fn dress_pieces(
     mut commands: Commands,
     puzzle: Res<Puzzle>,
     fonts: Option<Res<Fonts>>,
+    art: Res<PieceArt>,
     pieces: Query<(
         Entity,
         Ref<PuzzlePiece>,
@@ -80,7 +102,7 @@ pub(super) fn dress_pieces(
     };
     let l = PuzzleLayout::of(game);
     for (e, p, children, t) in &pieces {
-        if !p.is_changed() {
+        if !p.is_changed() && !art.is_changed() {
             continue;
         }
         let target = l.cell(p.cell).extend(z::PIECE);
@@ -116,7 +138,7 @@ pub(super) fn dress_pieces(
                 layer(),
             ))
             .with_children(|d| {
-                spawn_card(d, piece.card, &fonts, CELL * 0.5, 1.0);
+                spawn_card(d, piece.card, &fonts, &art, CELL * 0.5, 1.0);
                 // Sensor reading: white pieces count mines (red), black
                 // pieces count their digit (blue).
                 let (bg, fg) = if piece.card.side == Side::White {

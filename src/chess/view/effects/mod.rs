@@ -17,7 +17,8 @@ use crate::chess::ecs::{
 use minesweeper_core::chess::{Move, Square};
 
 /// Seconds a piece takes to slide one move at normal speed.
-pub(crate) const SLIDE: f32 = 0.22;
+/// A move's slide, in seconds at normal speed (lichess's default).
+pub(crate) const SLIDE: f32 = 0.25;
 pub(super) const FADE: f32 = 0.35;
 pub(super) const FOG_DISSOLVE: f32 = 0.6;
 pub(super) const BLAST_PARTICLES: usize = 60;
@@ -180,6 +181,15 @@ fn place_pieces(
 
 fn ease_out(t: f32) -> f32 {
     1.0 - (1.0 - t).powi(3)
+}
+
+/// Cubic ease-in-out: a move starts and lands softly.
+fn ease_in_out(t: f32) -> f32 {
+    if t < 0.5 {
+        4.0 * t * t * t
+    } else {
+        1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
+    }
 }
 
 /// Keeps the check glow and the last move in step with the game: a new

@@ -4,7 +4,8 @@
 use bevy::prelude::*;
 
 use super::{
-    BLAST_PARTICLES, Busy, FadeOut, Particle, PendingBlast, Shake, Slide, ease_out, transient,
+    BLAST_PARTICLES, Busy, FadeOut, Particle, PendingBlast, Shake, Slide, ease_in_out, ease_out,
+    transient,
 };
 use crate::base::settings::Settings;
 use crate::base::textures::Textures;
@@ -23,7 +24,7 @@ pub(super) fn run_slides(
     for (e, mut s, mut t) in &mut slides {
         s.t += dt;
         let p = progress(s.t, s.dur);
-        let pos = s.from.lerp(s.to, ease_out(p));
+        let pos = s.from.lerp(s.to, ease_in_out(p));
         t.translation = pos.extend(if p < 1.0 { z::LIFTED } else { z::PIECE });
         if p >= 1.0 {
             commands.entity(e).remove::<(Slide, Busy)>();
@@ -52,6 +53,7 @@ pub(super) fn run_fades(
         Option<&Children>,
     )>,
     mut texts: Query<&mut TextColor>,
+    mut art: Query<&mut Sprite, Without<FadeOut>>,
 ) {
     let dt = time.delta_secs();
     for (e, mut f, mut t, sprite, children) in &mut fades {
@@ -68,6 +70,10 @@ pub(super) fn run_fades(
         for c in children.into_iter().flatten() {
             if let Ok(mut tc) = texts.get_mut(*c) {
                 tc.0.set_alpha(a);
+            }
+            // A piece drawn from its set's image.
+            if let Ok(mut s) = art.get_mut(*c) {
+                s.color.set_alpha(a);
             }
         }
         if p >= 1.0 {

@@ -1,6 +1,7 @@
 //! The effects each gameplay message starts: slides, ghosts that blow up,
 //! captured pieces fading, sweep rings, fog dissolving.
 
+use crate::base::art::PieceArt;
 use bevy::prelude::*;
 
 use super::{
@@ -11,7 +12,7 @@ use crate::base::textures::Textures;
 use crate::chess::ecs::{At, ChessPiece, FogLifted, MineExploded, PieceMoved, SapperUsed};
 use crate::chess::view::board::spawn_piece_glyphs;
 use crate::chess::view::{CELL, Fonts, Layout, z};
-use minesweeper_core::chess::Piece;
+use minesweeper_core::chess::{Color as Side, Piece};
 
 /// A move slides its piece (and a castling rook) to its cell; a piece
 /// destroyed on arrival is replayed by a ghost that slides in and blows
@@ -21,6 +22,7 @@ pub(super) fn slide_moves(
     layout: Res<Layout>,
     settings: Res<Settings>,
     fonts: Res<Fonts>,
+    art: Res<PieceArt>,
     mut dropped: ResMut<Dropped>,
     mut last: ResMut<LastMove>,
     mut moved: MessageReader<PieceMoved>,
@@ -44,7 +46,7 @@ pub(super) fn slide_moves(
             let (a, b) = (layout.center(from), layout.center(to));
             match blown {
                 // The piece is gone from the world: a ghost makes the trip.
-                Some(piece) => ghost_to_blast(&mut commands, &fonts, piece, a, b, dur),
+                Some(piece) => ghost_to_blast(&mut commands, &fonts, &art, piece, a, b, dur),
                 None => {
                     if dur > 0.0
                         && let Some((e, _, mut t)) = pieces.iter_mut().find(|(_, at, _)| at.0 == to)
@@ -58,7 +60,22 @@ pub(super) fn slide_moves(
         if let Some(captured) = m.captured
             && k > 0.0
         {
-            fade_captured(&mut commands, &fonts, captured, layout.center(m.mv.to), k);
+            // The taken piece travels to its taker's card in the panel
+            // (beside the board: the bottom card if the taker plays from
+            // the bottom, else the top one).
+            let bottom = (m.piece.color == Side::White) != layout.flipped;
+            let edge = Vec2::new(
+                (layout.files as f32 / 2.0 + 1.5) * CELL,
+                (layout.ranks as f32 / 2.0 - 1.0) * CELL * if bottom { -0.4 } else { 0.7 },
+            );
+            fade_captured(
+                &mut commands,
+                &fonts,
+                &art,
+                captured,
+                (layout.center(m.mv.to), edge),
+                k,
+            );
         }
     }
 }
@@ -67,6 +84,7 @@ pub(super) fn slide_moves(
 fn ghost_to_blast(
     commands: &mut Commands,
     fonts: &Fonts,
+    art: &PieceArt,
     piece: Piece,
     from: Vec2,
     to: Vec2,
@@ -84,21 +102,29 @@ fn ghost_to_blast(
     if dur > 0.0 {
         commands.entity(ghost).insert(Slide::new(from, to, dur));
     }
-    spawn_piece_glyphs(commands, ghost, piece, fonts, 1.0);
+    spawn_piece_glyphs(commands, ghost, piece, fonts, art, 1.0);
     commands.spawn((PendingBlast::new(to, dur), transient()));
 }
 
 /// The captured piece fades and grows where it stood.
-fn fade_captured(commands: &mut Commands, fonts: &Fonts, captured: Piece, at: Vec2, k: f32) {
+fn fade_captured(
+    commands: &mut Commands,
+    fonts: &Fonts,
+    art: &PieceArt,
+    captured: Piece,
+    (at, card): (Vec2, Vec2),
+    k: f32,
+) {
     let ghost = commands
         .spawn((
             Transform::from_translation(at.extend(z::PIECE - 0.1)),
             Visibility::Visible,
-            FadeOut::new(FADE * k, SLIDE * k * 0.6, 1.15),
+            FadeOut::new(FADE * k * 1.6, SLIDE * k * 0.6, 0.45),
+            Slide::new(at, card, (SLIDE * 0.6 + FADE * 1.6) * k),
             transient(),
         ))
         .id();
-    spawn_piece_glyphs(commands, ghost, captured, fonts, 1.0);
+    spawn_piece_glyphs(commands, ghost, captured, fonts, art, 1.0);
 }
 
 /// A sweep rings its cell; lifted fog dissolves (the full lift rolls out

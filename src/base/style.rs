@@ -1,0 +1,169 @@
+//! The interface's one look, for every screen of both games: a warm dark
+//! palette with an amber accent, rounded frames with soft shadows, roomier
+//! spacing, a type scale, and clear hover and press states.
+
+use bevy_egui::egui::{
+    self, Color32, CornerRadius, FontFamily, FontId, Shadow, Stroke, TextStyle, Vec2,
+};
+
+/// The palette.
+pub(crate) mod palette {
+    use bevy_egui::egui::Color32;
+
+    /// Window and panel fill.
+    pub const SURFACE: Color32 = Color32::from_rgb(0x26, 0x23, 0x21);
+    /// A step above the surface: cards, inactive buttons.
+    pub const RAISED: Color32 = Color32::from_rgb(0x33, 0x2f, 0x2c);
+    /// Hovered widgets.
+    pub const HOVER: Color32 = Color32::from_rgb(0x40, 0x3b, 0x37);
+    /// The deepest fill: text fields, the move list.
+    pub const SUNKEN: Color32 = Color32::from_rgb(0x1a, 0x18, 0x17);
+    /// Body text.
+    pub const TEXT: Color32 = Color32::from_rgb(0xe8, 0xe2, 0xd9);
+    /// Quieter text.
+    pub const MUTED: Color32 = Color32::from_rgb(0xa8, 0x9f, 0x94);
+    /// The accent: primary actions, the selection.
+    pub const ACCENT: Color32 = Color32::from_rgb(0xd9, 0x8e, 0x2b);
+    /// The accent pressed or hovered.
+    pub const ACCENT_HOT: Color32 = Color32::from_rgb(0xf0, 0xa5, 0x3c);
+    /// Text on the accent.
+    pub const ON_ACCENT: Color32 = Color32::from_rgb(0x1c, 0x14, 0x0a);
+    /// Bad news (a loss, an error).
+    pub const BAD: Color32 = Color32::from_rgb(0xe0, 0x5a, 0x4b);
+}
+
+/// Type sizes, in points.
+pub(crate) mod size {
+    /// Headings.
+    pub const HEADING: f32 = 22.0;
+    /// Body text and buttons.
+    pub const BODY: f32 = 16.0;
+    /// Small print.
+    pub const SMALL: f32 = 13.0;
+    /// Large primary buttons.
+    pub const PRIMARY: f32 = 20.0;
+}
+
+/// The bold face at `size` points.
+pub(crate) fn bold(size: f32) -> FontId {
+    FontId::new(size, FontFamily::Name(crate::base::fonts::BOLD.into()))
+}
+
+/// Applies the look to egui.
+pub(crate) fn apply(ctx: &egui::Context) {
+    ctx.set_theme(egui::Theme::Dark);
+    ctx.all_styles_mut(configure);
+}
+
+/// Our palette, shapes, spacing and type on one of egui's styles.
+fn configure(style: &mut egui::Style) {
+    use palette::*;
+    style.text_styles = [
+        (
+            TextStyle::Heading,
+            FontId::new(size::HEADING, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Body,
+            FontId::new(size::BODY, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Button,
+            FontId::new(size::BODY, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Small,
+            FontId::new(size::SMALL, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Monospace,
+            FontId::new(14.0, FontFamily::Monospace),
+        ),
+    ]
+    .into();
+    let s = &mut style.spacing;
+    s.item_spacing = Vec2::new(8.0, 8.0);
+    s.button_padding = Vec2::new(12.0, 6.0);
+    s.window_margin = egui::Margin::same(16);
+    s.interact_size.y = 28.0;
+    s.slider_width = 180.0;
+
+    let v = &mut style.visuals;
+    *v = egui::Visuals::dark();
+    v.override_text_color = None;
+    v.panel_fill = SURFACE;
+    v.window_fill = SURFACE;
+    v.window_stroke = Stroke::new(1.0, Color32::from_rgb(0x4a, 0x43, 0x3d));
+    v.window_corner_radius = CornerRadius::same(14);
+    v.menu_corner_radius = CornerRadius::same(10);
+    v.window_shadow = Shadow {
+        offset: [0, 10],
+        blur: 28,
+        spread: 0,
+        color: Color32::from_black_alpha(140),
+    };
+    v.popup_shadow = Shadow {
+        offset: [0, 6],
+        blur: 16,
+        spread: 0,
+        color: Color32::from_black_alpha(120),
+    };
+    v.extreme_bg_color = SUNKEN;
+    v.faint_bg_color = RAISED;
+    v.selection.bg_fill = ACCENT;
+    v.selection.stroke = Stroke::new(1.0, ON_ACCENT);
+    v.hyperlink_color = ACCENT_HOT;
+    v.warn_fg_color = ACCENT_HOT;
+    v.error_fg_color = BAD;
+    let radius = CornerRadius::same(8);
+    let w = &mut v.widgets;
+    w.noninteractive.bg_fill = SURFACE;
+    w.noninteractive.weak_bg_fill = SURFACE;
+    w.noninteractive.fg_stroke = Stroke::new(1.0, TEXT);
+    w.noninteractive.bg_stroke = Stroke::new(1.0, Color32::from_rgb(0x3d, 0x37, 0x32));
+    w.noninteractive.corner_radius = radius;
+    for (state, fill, text) in [
+        (&mut w.inactive, RAISED, TEXT),
+        (&mut w.hovered, HOVER, Color32::WHITE),
+        // Pressed: a deeper amber under white (egui's strong text takes
+        // the pressed colour too, so it must read on the surface).
+        (
+            &mut w.active,
+            Color32::from_rgb(0xb0, 0x6a, 0x12),
+            Color32::WHITE,
+        ),
+        (&mut w.open, HOVER, TEXT),
+    ] {
+        state.bg_fill = fill;
+        state.weak_bg_fill = fill;
+        state.fg_stroke = Stroke::new(1.5, text);
+        state.corner_radius = radius;
+        state.bg_stroke = Stroke::NONE;
+    }
+    w.hovered.bg_stroke = Stroke::new(1.0, ACCENT);
+    w.hovered.expansion = 1.0;
+    w.active.expansion = 0.0;
+}
+
+/// A large primary action: accent-filled, rounded, with its label large.
+pub(crate) fn primary(text: &str) -> egui::Button<'static> {
+    egui::Button::new(
+        egui::RichText::new(text.to_string())
+            .size(size::PRIMARY)
+            .strong()
+            .color(palette::ON_ACCENT),
+    )
+    .fill(palette::ACCENT)
+    .corner_radius(CornerRadius::same(12))
+}
+
+/// A secondary action: a raised button, regular size.
+pub(crate) fn secondary(text: &str) -> egui::Button<'static> {
+    egui::Button::new(egui::RichText::new(text.to_string()).size(size::PRIMARY - 2.0))
+        .corner_radius(CornerRadius::same(12))
+}
+
+/// A quiet action: text only until hovered.
+pub(crate) fn quiet(text: &str) -> egui::Button<'static> {
+    egui::Button::new(egui::RichText::new(text.to_string()).color(palette::MUTED)).frame(false)
+}
