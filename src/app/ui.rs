@@ -15,6 +15,7 @@ use crate::base::audio::PlaySound;
 use crate::base::i18n::{Lang, T, Texts};
 use crate::base::screen::{Menu, Menus};
 use crate::base::settings::{AnimSpeed, Notation, Palette, PieceSet, Settings, Theme};
+use crate::base::style::color32;
 use crate::base::widgets::{UiSet, centered, named};
 use minesweeper_core::chess::Color as Side;
 
@@ -253,11 +254,18 @@ fn look_rows(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings, icons: &Pie
                 changed |= named(&p.label().id(), r).changed();
             }
         });
-        // The set in use, every piece of both sides.
+        // The set in use, every piece of both sides, on the theme's squares.
+        let c = crate::base::theme::colors(settings.theme);
         ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            let mut i = 0;
             for side in [Side::White, Side::Black] {
                 for role in crate::base::art::ROLES {
-                    crate::base::art::piece_icon(ui, icons, side, role, 30.0);
+                    let square = if i % 2 == 0 { c.light } else { c.dark };
+                    i += 1;
+                    egui::Frame::new().fill(color32(square)).show(ui, |ui| {
+                        crate::base::art::piece_icon(ui, icons, side, role, 30.0)
+                    });
                 }
             }
         });
@@ -294,15 +302,7 @@ fn theme_swatch(ui: &mut egui::Ui, theme: Theme, chosen: bool) -> egui::Response
     let (rect, r) =
         ui.allocate_exact_size(egui::vec2(cell * 4.0, cell * 2.0), egui::Sense::click());
     let c = crate::base::theme::colors(theme);
-    let to32 = |col: Color| {
-        let s = col.to_srgba();
-        egui::Color32::from_rgba_unmultiplied(
-            (s.red * 255.0) as u8,
-            (s.green * 255.0) as u8,
-            (s.blue * 255.0) as u8,
-            (s.alpha * 255.0) as u8,
-        )
-    };
+    let to32 = color32;
     let p = ui.painter();
     for y in 0..2 {
         for x in 0..4 {

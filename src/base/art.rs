@@ -183,6 +183,11 @@ pub(crate) fn register_icons(
         .map(|id| contexts.add_image(bevy_egui::EguiTextureHandle::Weak(*id)))
         .collect();
     icons.set = art.set;
+    debug!(
+        "piece icons: {} registered for {:?}",
+        icons.ids.len(),
+        art.set
+    );
 }
 
 /// Draws a piece in the interface: its image, or its glyph in the font.

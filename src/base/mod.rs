@@ -5,6 +5,7 @@
 
 pub mod art;
 pub mod audio;
+pub mod diagram;
 pub mod draw;
 pub mod fonts;
 pub mod gesture;

@@ -44,6 +44,17 @@ pub(crate) mod size {
     pub const PRIMARY: f32 = 20.0;
 }
 
+/// A Bevy colour as egui's.
+pub(crate) fn color32(c: bevy::color::Color) -> Color32 {
+    let s = c.to_srgba();
+    Color32::from_rgba_unmultiplied(
+        (s.red * 255.0) as u8,
+        (s.green * 255.0) as u8,
+        (s.blue * 255.0) as u8,
+        (s.alpha * 255.0) as u8,
+    )
+}
+
 /// The bold face at `size` points.
 pub(crate) fn bold(size: f32) -> FontId {
     FontId::new(size, FontFamily::Name(crate::base::fonts::BOLD.into()))

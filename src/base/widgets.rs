@@ -3,8 +3,11 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use super::art::PieceIcons;
+use super::diagram::{Frame, picture};
 use super::i18n::{T, Texts};
 use super::screen::{Menu, Menus};
+use super::settings::{Palette, Theme};
 
 /// Where the egui interfaces draw, in the egui pass: after the fonts are in.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,33 +109,97 @@ pub(crate) fn help_settings_quit(
     clicked
 }
 
+/// What a how-to-play page draws its pictures with: the picture for each
+/// section (by heading, from 0), the theme and palette, the pieces.
+pub(crate) struct Pictures<'a> {
+    /// The frames shown beside section `i`'s words, if any.
+    pub of: &'a dyn Fn(usize) -> Option<&'static [Frame]>,
+    /// The player's board theme and count colours.
+    pub look: (Theme, Palette),
+    /// The player's piece set.
+    pub icons: &'a PieceIcons,
+}
+
 /// A how-to-play page: a title, the rules scrolling (lines starting with
-/// `## ` are headings, `• ` bullets, blank lines part paragraphs) and Back.
-/// Returns whether Back was clicked.
-pub(crate) fn rules_page(ctx: &egui::Context, tx: &Texts, title: T, body: T) -> bool {
+/// `## ` are headings, `• ` bullets, blank lines part paragraphs), each
+/// section's picture beside its words, and Back. Returns whether Back was
+/// clicked.
+pub(crate) fn rules_page(
+    ctx: &egui::Context,
+    tx: &Texts,
+    (title, body): (T, T),
+    pictures: &Pictures,
+) -> bool {
     let mut back = false;
     let height = (ctx.content_rect().height() - 160.0).clamp(160.0, 620.0);
-    let width = (ctx.content_rect().width() - 40.0).clamp(240.0, 560.0);
+    let width = (ctx.content_rect().width() - 40.0).clamp(240.0, 640.0);
+    // Beside the words on a wide page, under the heading on a narrow one.
+    let beside = width >= 520.0;
     centered(tx.t(title)).show(ctx, |ui| {
         ui.set_max_width(width);
         egui::ScrollArea::vertical()
             .max_height(height)
             .auto_shrink([false, true])
-            .show(ui, |ui| rules_text(ui, &tx.t(body)));
+            .show(ui, |ui| {
+                let text = tx.t(body);
+                let mut n = 0;
+                for (heading, lines) in sections(&text) {
+                    // Headings count from 0; the words before the first have no picture.
+                    let mut shown = None;
+                    if let Some(h) = heading {
+                        ui.add_space(10.0);
+                        ui.label(egui::RichText::new(h).font(crate::base::style::bold(17.0)));
+                        shown = (pictures.of)(n);
+                        n += 1;
+                    }
+                    match shown {
+                        Some(frames) if beside => {
+                            ui.horizontal_top(|ui| {
+                                let w = ui.available_width() - 190.0;
+                                ui.vertical(|ui| {
+                                    ui.set_width(w);
+                                    rules_text(ui, &lines);
+                                });
+                                ui.add_space(8.0);
+                                picture(ui, frames, pictures.look, pictures.icons, 34.0);
+                            });
+                        }
+                        Some(frames) => {
+                            picture(ui, frames, pictures.look, pictures.icons, 30.0);
+                            rules_text(ui, &lines);
+                        }
+                        None => rules_text(ui, &lines),
+                    }
+                }
+            });
         ui.add_space(6.0);
         back = named("back", ui.button(tx.t(T::Back))).clicked();
     });
     back
 }
 
-/// Draws rules text with its headings and bullets.
-fn rules_text(ui: &mut egui::Ui, text: &str) {
+/// The rules cut at their headings: (heading, the lines under it).
+fn sections(text: &str) -> Vec<(Option<&str>, Vec<&str>)> {
+    let mut out: Vec<(Option<&str>, Vec<&str>)> = vec![(None, Vec::new())];
     for line in text.lines() {
         let line = line.trim_end();
-        if let Some(h) = line.strip_prefix("## ") {
-            ui.add_space(8.0);
-            ui.label(egui::RichText::new(h).strong().size(16.0));
-        } else if line.is_empty() {
+        match line.strip_prefix("## ") {
+            Some(h) => out.push((Some(h), Vec::new())),
+            None => {
+                if let Some(last) = out.last_mut() {
+                    last.1.push(line);
+                }
+            }
+        }
+    }
+    out.retain(|(h, l)| h.is_some() || l.iter().any(|x| !x.is_empty()));
+    out
+}
+
+/// Draws rules text with its bullets.
+fn rules_text(ui: &mut egui::Ui, lines: &[&str]) {
+    for line in lines {
+        if line.is_empty() {
             ui.add_space(4.0);
         } else if let Some(b) = line.strip_prefix("• ") {
             ui.horizontal_top(|ui| {
@@ -140,7 +207,7 @@ fn rules_text(ui: &mut egui::Ui, text: &str) {
                 ui.add(egui::Label::new(b).wrap());
             });
         } else {
-            ui.add(egui::Label::new(line).wrap());
+            ui.add(egui::Label::new(*line).wrap());
         }
     }
 }

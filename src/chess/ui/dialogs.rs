@@ -6,11 +6,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{ChessUi, ImportDraft};
+use crate::base::art::PieceIcons;
 use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menus, Screen};
-use crate::base::widgets::{centered, named, rules_page};
+use crate::base::settings::Settings;
+use crate::base::widgets::{Pictures, centered, named, rules_page};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::save::{read_record, start_record};
 use crate::chess::ecs::{MineSeed, NewGameRequested};
@@ -20,10 +22,17 @@ pub(crate) fn how_to_play(
     mut contexts: EguiContexts,
     tx: Res<Texts>,
     mut menus: Menus,
+    settings: Res<Settings>,
+    icons: Res<PieceIcons>,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    if rules_page(&ctx, &tx, T::HelpChessTitle, T::HelpChess) {
+    let pictures = Pictures {
+        of: &super::pictures::chess_picture,
+        look: (settings.theme, settings.palette),
+        icons: &icons,
+    };
+    if rules_page(&ctx, &tx, (T::HelpChessTitle, T::HelpChess), &pictures) {
         menus.close();
         sound.write(PlaySound(Effect::Click));
     }

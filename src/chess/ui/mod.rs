@@ -8,6 +8,7 @@ pub mod game_over;
 pub mod online;
 pub mod panel;
 pub mod pause;
+pub mod pictures;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;

@@ -6,6 +6,7 @@
 pub mod help;
 pub mod menu;
 pub mod panel;
+pub mod pictures;
 pub mod result;
 
 use bevy::ecs::system::SystemParam;
