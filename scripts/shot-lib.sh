@@ -4,8 +4,11 @@
 # folder (no saved game or settings leak in) and saves $out/NAME.png.
 mkdir -p "$out"
 sh scripts/deps.sh shots
-cargo build
-bin=target/debug/minesweeper_chess
+# BIN=path uses a game binary built already (any profile with a window).
+if [ -z "$BIN" ]; then
+    cargo build
+fi
+bin=${BIN:-target/debug/minesweeper_chess}
 # The classic start with four known mines: d7, b6, g6, e5.
 fen="rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 8/8/8/fffxffff/fxffffxf/ffffxfff/ffffffff/8/8/8"
 shot() {

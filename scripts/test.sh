@@ -1,7 +1,7 @@
 #!/bin/sh
 # The test command (README, .ci/run): installs what is missing, lints and
-# builds the tests in one pass, runs them, then type-checks and lints the
-# web build.
+# builds the tests in one pass, runs them, then builds the web version
+# (linted the same way) and plays it in headless Chromium.
 #
 # Clippy runs as the compiler of our own crates while the tests build
 # (clippy-driver is rustc with more lints) instead of a separate `cargo
@@ -13,8 +13,8 @@
 # What keeps a cold run short on CI's two cores:
 # - the game's library without its `window` feature: the tests run
 #   headless, so the renderer (wgpu, naga, the 2D pipelines) is not built;
-#   the web check below type-checks and lints the whole game, window
-#   included;
+#   the browser test below builds, lints and plays the whole game,
+#   window included;
 # - the `ci` profile: dependencies not optimised (Cargo.toml);
 # - `--target` the host: build scripts and proc-macros are then built the
 #   same way as for the web check's cross build, which reuses them.
@@ -26,4 +26,8 @@ HOST=$(rustc -vV | sed -n 's/^host: //p')
 RUSTC_WORKSPACE_WRAPPER=$DRIVER \
     CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
     cargo test --workspace --profile ci --no-default-features --target "$HOST"
-PROFILE=ci sh scripts/web.sh check
+# The browser test on the quick web build (profile web-quick: the game's
+# wasm linted by clippy as it builds, served on loopback and played in
+# headless Chromium: menus pressed by name, moves by mouse and touch, a
+# reload, the computer, checkmate, Sweeper Sudoku, four languages).
+QUICK=1 sh scripts/web-test.sh

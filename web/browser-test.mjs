@@ -46,7 +46,41 @@ async function waitFor(what, test, ms) {
   for (;;) {
     const s = await status();
     if (s && test(s)) return s;
-    const shown = await page.evaluate(() => document.getElementById("error")?.textContent ?? "");
+    async function throttled(base) {
+  const ctx = await browser.newContext({ viewport: { width: W, height: H } });
+  const pg = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(pg);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 40,
+    downloadThroughput: (10e6 / 8),
+    uploadThroughput: (5e6 / 8),
+  });
+  const sounds = [];
+  pg.on("requestfinished", (r) => { if (r.url().endsWith(".wav")) sounds.push(Date.now()); });
+  const t0 = Date.now();
+  await pg.goto(base + "?seed=11", { waitUntil: "commit" });
+  let firstFrame = null, usable = null;
+  for (let i = 0; i < 1200 && usable === null; i++) {
+    const st = await pg.evaluate(() => [window.mscStatus ?? null, window.mscButtons ?? null]).catch(() => [null, null]);
+    const s = st[0] ? JSON.parse(st[0]) : null;
+    if (firstFrame === null && s && s.first_frame_ms !== null) firstFrame = Date.now() - t0;
+    const b = st[1] ? JSON.parse(st[1]) : {};
+    if (b["play-computer"]) usable = Date.now() - t0;
+    else await pg.waitForTimeout(50);
+  }
+  const soundsBefore = sounds.filter((t) => t - t0 <= usable).length;
+  await pg.waitForTimeout(8000);
+  await pg.screenshot({ path: `${out}/15-throttled-title.png` });
+  await ctx.close();
+  const r = { first_frame_ms: firstFrame, title_usable_ms: usable, sounds_before_usable: soundsBefore, sounds_total: sounds.length };
+  if (usable === null) throw new Error(`over 10 Mbit/s the title never became usable: ${JSON.stringify(r)}`);
+  return r;
+}
+
+const shown = await page.evaluate(() => document.getElementById("error")?.textContent ?? "");
     if (shown.trim()) throw new Error(`the page shows an error: ${shown}`);
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}; status ${JSON.stringify(s)}`);
     await page.waitForTimeout(100);
@@ -365,8 +399,49 @@ try {
   report.browser_language = { navigator: await ukPage.evaluate(() => navigator.language), game: uk.lang, play: uk.play };
   await ukPage.screenshot({ path: `${out}/14-ukrainian-browser.png` });
   await ukContext.close();
+
+  // THROTTLE=1 (the release build): the first visit over an emulated
+  // 10 Mbit/s line (DevTools network emulation, 40 ms latency, no cache):
+  // when the first frame is drawn, when the title's buttons can be
+  // pressed, and how many of the sounds had arrived by then (the art and
+  // sounds load through the asset server after the wasm).
+  if (process.env.THROTTLE === "1") report.throttled = await throttled(base);
 } catch (e) {
   if (!(e instanceof Measured)) problems.push(String(e.stack ?? e));
+}
+
+async function throttled(base) {
+  const ctx = await browser.newContext({ viewport: { width: W, height: H } });
+  const pg = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(pg);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 40,
+    downloadThroughput: (10e6 / 8),
+    uploadThroughput: (5e6 / 8),
+  });
+  const sounds = [];
+  pg.on("requestfinished", (r) => { if (r.url().endsWith(".wav")) sounds.push(Date.now()); });
+  const t0 = Date.now();
+  await pg.goto(base + "?seed=11", { waitUntil: "commit" });
+  let firstFrame = null, usable = null;
+  for (let i = 0; i < 1200 && usable === null; i++) {
+    const st = await pg.evaluate(() => [window.mscStatus ?? null, window.mscButtons ?? null]).catch(() => [null, null]);
+    const s = st[0] ? JSON.parse(st[0]) : null;
+    if (firstFrame === null && s && s.first_frame_ms !== null) firstFrame = Date.now() - t0;
+    const b = st[1] ? JSON.parse(st[1]) : {};
+    if (b["play-computer"]) usable = Date.now() - t0;
+    else await pg.waitForTimeout(50);
+  }
+  const soundsBefore = sounds.filter((t) => t - t0 <= usable).length;
+  await pg.waitForTimeout(8000);
+  await pg.screenshot({ path: `${out}/15-throttled-title.png` });
+  await ctx.close();
+  const r = { first_frame_ms: firstFrame, title_usable_ms: usable, sounds_before_usable: soundsBefore, sounds_total: sounds.length };
+  if (usable === null) throw new Error(`over 10 Mbit/s the title never became usable: ${JSON.stringify(r)}`);
+  return r;
 }
 
 const shown = await page.evaluate(() => document.getElementById("error")?.textContent ?? "").catch(() => "");

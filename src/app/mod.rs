@@ -105,7 +105,7 @@ pub fn run_game(options: GameOptions) {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Minesweeper Chess".into(),
-                    resolution: (1180u32, 820u32).into(),
+                    resolution: options.size.unwrap_or((1180, 820)).into(),
                     canvas: Some("#bevy".into()),
                     fit_canvas_to_parent: true,
                     ..default()

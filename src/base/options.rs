@@ -47,6 +47,9 @@ pub struct GameOptions {
     pub join: Option<String>,
     /// Watch the online game with this code at the start.
     pub watch: Option<String>,
+    /// The window's size in logical pixels (`--size 1280x720`), each side
+    /// 240–4096; the desktop only.
+    pub size: Option<(u32, u32)>,
 }
 
 /// A page `--show` opens.
@@ -66,7 +69,7 @@ impl GameOptions {
     /// Reads `--screenshot PATH`, `--script "e2e4 Nf8 …"` (or `--moves`),
     /// `--seed N`, `--preset FILE`, `--fen FEN`, `--wait FRAMES`,
     /// `--bench-frames N`, `--sudoku CODE`, `--lang CODE`, `--show PAGE`,
-    /// `--server ADDR`, `--join CODE`, `--watch CODE`.
+    /// `--server ADDR`, `--join CODE`, `--watch CODE`, `--size WxH`.
     ///
     /// # Errors
     /// A message naming the unknown or incomplete option.
@@ -92,6 +95,7 @@ impl GameOptions {
                 "--join" => o.join = Some(short(f.value(a)?, 32)),
                 "--watch" => o.watch = Some(short(f.value(a)?, 32)),
                 "--flip" => o.flip = true,
+                "--size" => o.size = Some(window_size(a, f.value(a)?)?),
                 "--sudoku" => o.sudoku = Some(f.value(a)?.to_string()),
                 "--lang" => o.lang = Some(language(a, f.value(a)?)?),
                 "--show" => {
@@ -139,3 +143,16 @@ fn language(flag: &str, code: &str) -> Result<crate::base::i18n::Lang, String> {
 
 /// Longest `--moves` script the game reads (some thousand moves).
 const MAX_SCRIPT_BYTES: usize = 64 * 1024;
+
+/// `--size 1280x720`: a window size, each side capped to 240–4096.
+fn window_size(flag: &str, v: &str) -> Result<(u32, u32), String> {
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (240..=4096).contains(n))
+    };
+    v.split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((parse(w)?, parse(h)?)))
+        .ok_or_else(|| format!("{flag}: '{v}' is not WIDTHxHEIGHT with each side 240–4096"))
+}
