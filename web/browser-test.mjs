@@ -46,41 +46,7 @@ async function waitFor(what, test, ms) {
   for (;;) {
     const s = await status();
     if (s && test(s)) return s;
-    async function throttled(base) {
-  const ctx = await browser.newContext({ viewport: { width: W, height: H } });
-  const pg = await ctx.newPage();
-  const cdp = await ctx.newCDPSession(pg);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 40,
-    downloadThroughput: (10e6 / 8),
-    uploadThroughput: (5e6 / 8),
-  });
-  const sounds = [];
-  pg.on("requestfinished", (r) => { if (r.url().endsWith(".wav")) sounds.push(Date.now()); });
-  const t0 = Date.now();
-  await pg.goto(base + "?seed=11", { waitUntil: "commit" });
-  let firstFrame = null, usable = null;
-  for (let i = 0; i < 1200 && usable === null; i++) {
-    const st = await pg.evaluate(() => [window.mscStatus ?? null, window.mscButtons ?? null]).catch(() => [null, null]);
-    const s = st[0] ? JSON.parse(st[0]) : null;
-    if (firstFrame === null && s && s.first_frame_ms !== null) firstFrame = Date.now() - t0;
-    const b = st[1] ? JSON.parse(st[1]) : {};
-    if (b["play-computer"]) usable = Date.now() - t0;
-    else await pg.waitForTimeout(50);
-  }
-  const soundsBefore = sounds.filter((t) => t - t0 <= usable).length;
-  await pg.waitForTimeout(8000);
-  await pg.screenshot({ path: `${out}/15-throttled-title.png` });
-  await ctx.close();
-  const r = { first_frame_ms: firstFrame, title_usable_ms: usable, sounds_before_usable: soundsBefore, sounds_total: sounds.length };
-  if (usable === null) throw new Error(`over 10 Mbit/s the title never became usable: ${JSON.stringify(r)}`);
-  return r;
-}
-
-const shown = await page.evaluate(() => document.getElementById("error")?.textContent ?? "");
+    const shown = await page.evaluate(() => document.getElementById("error")?.textContent ?? "");
     if (shown.trim()) throw new Error(`the page shows an error: ${shown}`);
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}; status ${JSON.stringify(s)}`);
     await page.waitForTimeout(100);
