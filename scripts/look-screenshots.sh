@@ -36,6 +36,7 @@ done
 look result "()" --fen "$fen" --script "e2e3 f9f8 Qh5 g9g7 Qh7#"
 look game-phone "()" --fen "$fen" --script "$fog" --size 390x844
 look sudoku "()" --sudoku E4-7V
+look sudoku-phone "()" --sudoku E4-7V --size 390x844
 look rules "()" --show rules
 look rules-sudoku "()" --sudoku E4-7V --show rules
 look settings "()" --show settings

@@ -10,7 +10,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::draw::{BoardInset, PanelWidth};
+use crate::base::draw::{BoardInset, PanelSpace};
 use crate::base::i18n::{T, Texts};
 use crate::base::options::{GameOptions, Page};
 use crate::base::screen::{Menu, Menus, Screen};
@@ -31,7 +31,7 @@ use minesweeper_core::chess::Color as Side;
 /// width kept free on its left.
 #[derive(SystemParam)]
 pub(crate) struct BoardPlace<'w> {
-    panel: ResMut<'w, PanelWidth>,
+    panel: ResMut<'w, PanelSpace>,
     inset: ResMut<'w, BoardInset>,
 }
 
@@ -77,8 +77,8 @@ pub(crate) fn title(
     } else {
         screen.width() * 0.06 + width + 24.0
     };
-    if board.panel.0 != 0.0 || board.inset.0 != left {
-        board.panel.0 = 0.0;
+    if *board.panel != PanelSpace::default() || board.inset.0 != left {
+        *board.panel = PanelSpace::default();
         board.inset.0 = left;
     }
     veil(&ctx, screen, phone);
@@ -146,11 +146,9 @@ pub(crate) fn title(
 /// (On a wider screen the board has its own side.)
 fn veil(ctx: &egui::Context, screen: egui::Rect, phone: bool) {
     if phone {
-        ctx.layer_painter(egui::LayerId::background()).rect_filled(
-            screen,
-            0.0,
-            egui::Color32::from_black_alpha(190),
-        );
+        let layer = egui::LayerId::new(egui::Order::Background, egui::Id::new("title-veil"));
+        ctx.layer_painter(layer)
+            .rect_filled(screen, 0.0, egui::Color32::from_black_alpha(245));
     }
 }
 

@@ -24,10 +24,33 @@ pub(crate) struct Fonts {
     pub bold: Handle<Font>,
 }
 
-/// Width in logical pixels that the side panel takes from the right of the
-/// window; the boards are drawn in the rest.
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub(crate) struct PanelWidth(pub f32);
+/// What the games' panel takes from the window, in logical pixels: its
+/// width on the right, or (on a narrow screen held upright) its height
+/// along the bottom. The boards are drawn in the rest.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct PanelSpace {
+    /// Width taken on the right.
+    pub right: f32,
+    /// Height taken at the bottom.
+    pub below: f32,
+}
+
+/// Where a board camera draws: right of `left` logical pixels, left of
+/// and above the panel; (position, size) in physical pixels.
+pub(crate) fn board_viewport(win: &Window, panel: PanelSpace, left: f32) -> (UVec2, UVec2) {
+    let scale = win.scale_factor();
+    let full = win.physical_size();
+    let right = ((panel.right * scale) as u32).min(full.x.saturating_sub(64));
+    let left = ((left * scale) as u32).min(full.x.saturating_sub(right + 64));
+    let below = ((panel.below * scale) as u32).min(full.y.saturating_sub(64));
+    (
+        UVec2::new(left, 0),
+        UVec2::new(
+            full.x.saturating_sub(right + left).max(1),
+            full.y.saturating_sub(below).max(1),
+        ),
+    )
+}
 
 /// Width in logical pixels kept free left of the board (the title
 /// screen's menu); the board is drawn right of it.
@@ -55,7 +78,7 @@ impl Plugin for DrawPlugin {
             app.insert_resource(Settings::load());
         }
         app.insert_resource(ClearColor(theme::colors(Theme::default()).background))
-            .init_resource::<PanelWidth>()
+            .init_resource::<PanelSpace>()
             .init_resource::<BoardInset>()
             .init_resource::<GameOptions>()
             .init_resource::<Texts>()

@@ -45,12 +45,13 @@ pub(crate) fn centered(title: impl Into<String>) -> egui::Window<'static> {
         .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
 }
 
-/// The side panel on the right, 300 points wide, drawn by `add`; the
-/// width it took goes to `width` (the board's camera leaves it free).
+/// The games' panel, drawn by `add`: on the right, 300 points wide; on a
+/// narrow screen (a phone held upright) along the bottom, scrolling. The
+/// space it took goes to `space` (the board cameras leave it free).
 pub(crate) fn side_panel(
     ctx: &egui::Context,
     id: &str,
-    width: &mut crate::base::draw::PanelWidth,
+    space: &mut crate::base::draw::PanelSpace,
     add: impl FnOnce(&mut egui::Ui),
 ) {
     let mut root = egui::Ui::new(
@@ -60,15 +61,40 @@ pub(crate) fn side_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let taken = egui::Panel::right(id.to_string())
-        .resizable(false)
-        .exact_size(300.0)
-        .show(&mut root, add)
-        .response
-        .rect
-        .width();
-    if (width.0 - taken).abs() > 0.5 {
-        width.0 = taken;
+    let screen = ctx.content_rect();
+    let taken = if screen.width() < 600.0 && screen.height() > screen.width() {
+        let height = (screen.height() * 0.42).clamp(180.0, 440.0);
+        let h = egui::Panel::bottom(id.to_string())
+            .resizable(false)
+            .exact_size(height)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, add);
+            })
+            .response
+            .rect
+            .height();
+        crate::base::draw::PanelSpace {
+            right: 0.0,
+            below: h,
+        }
+    } else {
+        let w = egui::Panel::right(id.to_string())
+            .resizable(false)
+            .exact_size(300.0)
+            .show(&mut root, add)
+            .response
+            .rect
+            .width();
+        crate::base::draw::PanelSpace {
+            right: w,
+            below: 0.0,
+        }
+    };
+    let moved = (space.right - taken.right).abs() > 0.5 || (space.below - taken.below).abs() > 0.5;
+    if moved {
+        *space = taken;
     }
 }
 

@@ -13,7 +13,7 @@ use super::online::online_panel;
 use super::{ChessUi, ExportText, ImportDraft, export_text, fresh_game, outcome_text};
 use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::draw::PanelWidth;
+use crate::base::draw::PanelSpace;
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menu, Menus};
 use crate::base::settings::{Notation, Settings};
@@ -42,12 +42,12 @@ pub(crate) struct PanelActions<'w, 's> {
     marker: std::marker::PhantomData<&'s ()>,
 }
 
-/// Draws the side panel and keeps [`PanelWidth`] up to date.
+/// Draws the side panel and keeps [`PanelSpace`] up to date.
 pub(crate) fn panel(
     mut contexts: EguiContexts,
     tx: Res<Texts>,
     settings: Res<Settings>,
-    mut panel: ResMut<PanelWidth>,
+    mut panel: ResMut<PanelSpace>,
     mut ui_state: ResMut<ChessUi>,
     library: Res<PresetLibrary>,
     state: Res<ChessGame>,
@@ -215,17 +215,8 @@ fn player_card(
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
-                let (fill_c, line) = if side == Side::White {
-                    (
-                        egui::Color32::from_rgb(245, 240, 230),
-                        egui::Color32::DARK_GRAY,
-                    )
-                } else {
-                    (egui::Color32::from_rgb(25, 25, 28), egui::Color32::GRAY)
-                };
-                let (r, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
-                ui.painter()
-                    .circle(r.center(), 7.0, fill_c, egui::Stroke::new(1.5, line));
+                // The side's king, in the set in use.
+                crate::base::art::piece_icon(ui, icons, side, Role::King, 24.0);
                 ui.label(egui::RichText::new(name).strong().size(16.0));
                 if to_move {
                     ui.label(egui::RichText::new("●").color(style::palette::ACCENT_HOT));

@@ -22,7 +22,7 @@ use crate::base::screen::Screen;
 use crate::chess::ecs::{ChessGame, PublicBoard, TurnSet};
 use minesweeper_core::chess::Square;
 
-pub(crate) use crate::base::draw::{CELL, Fonts, PanelWidth};
+pub(crate) use crate::base::draw::{CELL, Fonts, PanelSpace};
 
 /// Depth of each layer of the board.
 pub mod z {
@@ -199,7 +199,7 @@ fn show_camera(screen: Res<State<Screen>>, mut cams: Query<&mut Camera, With<Wor
 /// side panel, keeping its shape.
 fn fit_camera(
     layout: Res<Layout>,
-    panel: Res<PanelWidth>,
+    panel: Res<PanelSpace>,
     inset: Res<BoardInset>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<(&mut Camera, &mut Projection), With<WorldCamera>>,
@@ -209,12 +209,7 @@ fn fit_camera(
         (layout.ranks as f32 + 1.2) * CELL,
     );
     let Ok(win) = window.single() else { return };
-    let scale = win.scale_factor();
-    let full = win.physical_size();
-    let panel_px = ((panel.0 * scale) as u32).min(full.x.saturating_sub(64));
-    let left = ((inset.0 * scale) as u32).min(full.x.saturating_sub(panel_px + 64));
-    let size = UVec2::new(full.x.saturating_sub(panel_px + left).max(1), full.y.max(1));
-    let at = UVec2::new(left, 0);
+    let (at, size) = crate::base::draw::board_viewport(win, *panel, inset.0);
     for (mut cam, mut p) in &mut cams {
         let want = Some(Viewport {
             physical_position: at,

@@ -10,19 +10,19 @@ use bevy_egui::{EguiContexts, egui};
 use super::{Boards, card_text};
 use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
-use crate::base::draw::PanelWidth;
+use crate::base::draw::PanelSpace;
 use crate::base::i18n::{T, Texts, decimal, words};
 use crate::base::screen::{Menu, Menus, Screen};
 use crate::sudoku::ecs::{Puzzle, PuzzleRequest};
 use crate::sudoku::view::PuzzleInput;
 use minesweeper_core::sudoku::{Action, PuzzleGame, Status};
 
-/// Draws the side panel and keeps [`PanelWidth`] up to date.
+/// Draws the side panel and keeps [`PanelSpace`] up to date.
 pub(crate) fn panel(
     mut contexts: EguiContexts,
     puzzle: Res<Puzzle>,
     mut boards: Boards,
-    mut panel: ResMut<PanelWidth>,
+    mut panel: ResMut<PanelSpace>,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     boards.menu.load(&boards.tx);

@@ -20,7 +20,7 @@ use crate::base::art::PieceArt;
 use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
 use crate::base::draw::glyphs;
-use crate::base::draw::{CELL, Fonts, PanelWidth};
+use crate::base::draw::{CELL, Fonts, PanelSpace};
 use crate::base::gesture::PointerFrame;
 use crate::base::screen::{Screen, no_menu};
 use crate::base::settings::Settings;
@@ -311,7 +311,7 @@ fn spawn_camera(mut commands: Commands) {
 fn cameras(
     screen: Res<State<Screen>>,
     puzzle: Res<Puzzle>,
-    panel: Res<PanelWidth>,
+    panel: Res<PanelSpace>,
     window: Query<&Window, With<PrimaryWindow>>,
     mut cams: Query<(&mut Camera, &mut Projection), With<PuzzleCamera>>,
 ) {
@@ -327,10 +327,7 @@ fn cameras(
         .as_ref()
         .map(|g| PuzzleLayout::of(g).extent())
         .unwrap_or(Vec2::splat(8.0 * CELL));
-    let scale = win.scale_factor();
-    let full = win.physical_size();
-    let panel_px = ((panel.0 * scale) as u32).min(full.x.saturating_sub(64));
-    let size = UVec2::new(full.x.saturating_sub(panel_px).max(1), full.y.max(1));
+    let (_, size) = crate::base::draw::board_viewport(win, *panel, 0.0);
     for (mut cam, mut p) in &mut cams {
         if cam
             .viewport
