@@ -21,6 +21,7 @@ impl Plugin for ViewsPlugin {
             crate::base::audio::SoundPlugin,
         ))
         .init_resource::<crate::base::probe::FrameProbe>()
+        .add_systems(Last, publish_assets.run_if(|| crate::base::platform::WEB))
         .add_systems(
             Update,
             (
@@ -31,6 +32,28 @@ impl Plugin for ViewsPlugin {
                     .before(crate::base::audio::SoundSet),
                 crate::base::probe::end_update.after(crate::base::audio::SoundSet),
             ),
+        );
+    }
+}
+
+/// Tells the page how far the art and sounds have loaded
+/// (`window.mscAssets`): they come through the asset server after the
+/// game has started, and the page shows their progress until all are in.
+fn publish_assets(
+    server: Option<Res<AssetServer>>,
+    art: Res<crate::base::art::PieceArt>,
+    sounds: Option<Res<crate::base::audio::Sounds>>,
+    mut last: Local<Option<(usize, usize)>>,
+) {
+    let Some(server) = server else { return };
+    let (a, b) = art.loaded(&server);
+    let (c, d) = sounds.map_or((0, 0), |s| s.loaded(&server));
+    let now = (a + c, b + d);
+    if *last != Some(now) {
+        *last = Some(now);
+        crate::base::platform::publish(
+            "mscAssets",
+            &format!("{{\"loaded\":{},\"total\":{}}}", now.0, now.1),
         );
     }
 }

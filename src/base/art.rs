@@ -60,6 +60,16 @@ impl PieceArt {
         self.images.get(index(side, role)).cloned()
     }
 
+    /// How many of the set's images have loaded, of how many.
+    pub(crate) fn loaded(&self, server: &AssetServer) -> (usize, usize) {
+        let done = self
+            .images
+            .iter()
+            .filter(|h| server.is_loaded(h.id()))
+            .count();
+        (done, self.images.len())
+    }
+
     /// All twelve images (none for the glyphs), White first, K Q R B N P.
     #[cfg(feature = "window")]
     pub(crate) fn images(&self) -> &[Handle<Image>] {

@@ -20,6 +20,16 @@ pub(crate) struct PlaySound(pub Effect);
 pub(crate) struct Sounds(Vec<(Effect, Handle<AudioSource>)>);
 
 impl Sounds {
+    /// How many of the effects' files have loaded, of how many.
+    pub(crate) fn loaded(&self, server: &AssetServer) -> (usize, usize) {
+        let done = self
+            .0
+            .iter()
+            .filter(|(_, h)| server.is_loaded(h.id()))
+            .count();
+        (done, self.0.len())
+    }
+
     fn get(&self, e: Effect) -> Option<Handle<AudioSource>> {
         self.0.iter().find(|(k, _)| *k == e).map(|(_, h)| h.clone())
     }

@@ -251,6 +251,7 @@ keys! {
     FactRating,
     WebLoading,
     WebStarting,
+    WebAssets,
     HelpChessTitle,
     HelpChess,
     HelpSudokuTitle,
