@@ -60,16 +60,22 @@ impl Plugin for SoundPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<PlaySound>()
             .init_resource::<SoundLog>()
-            .add_systems(Startup, load_sounds)
+            .add_systems(Update, load_sounds.run_if(not(resource_exists::<Sounds>)))
             .add_systems(Update, play_sounds.in_set(SoundSet));
     }
 }
 
 fn load_sounds(
     mut commands: Commands,
+    frames: Option<Res<bevy::diagnostic::FrameCount>>,
     server: Option<Res<AssetServer>>,
     audio: Option<Res<Assets<AudioSource>>>,
 ) {
+    // Once the first frames are drawn: in the browser the title is up and
+    // usable before the sounds come down the line.
+    if frames.is_some_and(|f| f.0 < 3) {
+        return;
+    }
     // No audio assets (the headless tests): effects are chosen and
     // logged, nothing is loaded.
     let (Some(server), Some(_)) = (server, audio) else {
