@@ -412,6 +412,12 @@ async function throttled(base) {
     else await pg.waitForTimeout(50);
   }
   const soundsBefore = sounds.filter((t) => t - t0 <= usable).length;
+  // The buttons can appear in the same poll as the first frame: then the
+  // page's own clock says when it was drawn.
+  if (firstFrame === null) {
+    const st = await pg.evaluate(() => window.mscStatus ?? null).catch(() => null);
+    firstFrame = st ? JSON.parse(st).first_frame_ms : null;
+  }
   let allIn = null;
   for (let i = 0; i < 1200 && allIn === null; i++) {
     const a = await pg.evaluate(() => (window.mscAssets ? JSON.parse(window.mscAssets) : null)).catch(() => null);
