@@ -411,6 +411,9 @@ async function throttled(base) {
     if (b["play-computer"]) usable = Date.now() - t0;
     else await pg.waitForTimeout(50);
   }
+  // The title as it is first usable: the art and sounds still counted by
+  // the bar at the top.
+  if (usable !== null) await pg.screenshot({ path: `${out}/15-throttled-usable.png` });
   const soundsBefore = sounds.filter((t) => t - t0 <= usable).length;
   // The buttons can appear in the same poll as the first frame: then the
   // page's own clock says when it was drawn.

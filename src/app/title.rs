@@ -72,10 +72,11 @@ pub(crate) fn title(
     let phone = screen.width() < 720.0;
     let width = (screen.width() - 48.0).min(460.0);
     // The board beside the menu (behind it on a phone), no side panel.
+    // (In logical pixels: egui's points times its zoom.)
     let left = if phone {
         0.0
     } else {
-        screen.width() * 0.06 + width + 24.0
+        (screen.width() * 0.06 + width + 24.0) * ctx.zoom_factor()
     };
     if *board.panel != PanelSpace::default() || board.inset.0 != left {
         *board.panel = PanelSpace::default();

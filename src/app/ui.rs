@@ -42,6 +42,7 @@ impl Plugin for UiPlugin {
                 (
                     crate::base::probe::start_ui.before(fonts_once),
                     fonts_once,
+                    fit_zoom.before(UiSet),
                     settings_dialog
                         .run_if(in_state(Menu::Settings))
                         .in_set(UiSet),
@@ -132,6 +133,18 @@ fn fonts_once(mut contexts: EguiContexts, mut set: ResMut<FontsSet>) -> Result {
         1 => set.0 = 2,
         _ => {}
     }
+    Ok(())
+}
+
+/// The interface's size follows the window's (see [`crate::base::style::zoom_for`]).
+fn fit_zoom(
+    mut contexts: EguiContexts,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) -> Result {
+    let Ok(win) = window.single() else {
+        return Ok(());
+    };
+    crate::base::style::fit_zoom(contexts.ctx_mut()?, win.width(), win.height());
     Ok(())
 }
 

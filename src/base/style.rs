@@ -63,6 +63,8 @@ pub(crate) fn bold(size: f32) -> FontId {
 /// Applies the look to egui.
 pub(crate) fn apply(ctx: &egui::Context) {
     ctx.set_theme(egui::Theme::Dark);
+    // The size follows the window (`fit_zoom`), not Ctrl + / −.
+    ctx.options_mut(|o| o.zoom_with_keyboard = false);
     ctx.all_styles_mut(configure);
 }
 
@@ -177,4 +179,37 @@ pub(crate) fn secondary(text: &str) -> egui::Button<'static> {
 /// A quiet action: text only until hovered.
 pub(crate) fn quiet(text: &str) -> egui::Button<'static> {
     egui::Button::new(egui::RichText::new(text.to_string()).color(palette::MUTED)).frame(false)
+}
+
+/// The interface's zoom for a window of `width` × `height` logical pixels:
+/// 1 up to 1280 × 800 (the size it is laid out for), growing with the
+/// smaller of the two ratios on larger screens so that type and buttons
+/// keep their share of a 1920 × 1080 or 4K window; at most 2.
+pub(crate) fn zoom_for(width: f32, height: f32) -> f32 {
+    let ratio = (width / 1280.0).min(height / 800.0);
+    // Steps of 1/8 keep text on crisp sizes and the layout from jittering
+    // while a window is dragged larger.
+    ((ratio * 8.0).floor() / 8.0).clamp(1.0, 2.0)
+}
+
+/// Sets egui's zoom for the window's size (taken at egui's next pass).
+pub(crate) fn fit_zoom(ctx: &egui::Context, width: f32, height: f32) {
+    let zoom = zoom_for(width, height);
+    if (ctx.zoom_factor() - zoom).abs() > 0.01 {
+        ctx.set_zoom_factor(zoom);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::zoom_for;
+
+    #[test]
+    fn the_interface_grows_on_large_windows_only() {
+        assert_eq!(zoom_for(1280.0, 800.0), 1.0);
+        assert_eq!(zoom_for(1280.0, 720.0), 1.0);
+        assert_eq!(zoom_for(390.0, 844.0), 1.0);
+        assert_eq!(zoom_for(1920.0, 1080.0), 1.25);
+        assert_eq!(zoom_for(3840.0, 2160.0), 2.0);
+    }
 }

@@ -92,6 +92,12 @@ pub(crate) fn side_panel(
             below: 0.0,
         }
     };
+    // Points to logical pixels (the interface may be zoomed).
+    let zoom = ctx.zoom_factor();
+    let taken = crate::base::draw::PanelSpace {
+        right: taken.right * zoom,
+        below: taken.below * zoom,
+    };
     let moved = (space.right - taken.right).abs() > 0.5 || (space.below - taken.below).abs() > 0.5;
     if moved {
         *space = taken;

@@ -19,7 +19,7 @@ use crate::base::widgets::{UiSet, named};
 use crate::sudoku::ecs::PuzzleRequest;
 use crate::sudoku::ecs::presets::SudokuLibrary;
 use crate::sudoku::view::PuzzleInput;
-use minesweeper_core::sudoku::{CodeError, PieceKind, PuzzleGame, Side, SudokuPreset};
+use minesweeper_core::sudoku::{CodeError, PuzzleGame, SudokuPreset};
 
 /// The board menu's choices and what is known about the boards.
 #[derive(Resource, Debug, Default)]
@@ -227,15 +227,6 @@ pub(crate) fn preset_text(tx: &Texts, p: &SudokuPreset) -> (String, String) {
     )
 }
 
-/// A card as text: its piece's glyph and its digit.
-pub(crate) fn card_text(kind: PieceKind, side: Side, digit: u8) -> String {
-    let (solid, outline) = crate::base::draw::glyphs(kind.role());
-    format!(
-        "{}{digit}",
-        if side == Side::White { outline } else { solid }
-    )
-}
-
 /// Opens the board named by `--sudoku CODE` (or `?sudoku=CODE` on the
 /// web) once the presets are known; a bad code shows on the board menu.
 fn open_from_options(
@@ -272,7 +263,6 @@ impl Plugin for SudokuUiPlugin {
                 EguiPrimaryContextPass,
                 (
                     panel::panel.run_if(on_sudoku),
-                    panel::actions.run_if(in_state(Screen::Sudoku).and_then(no_menu)),
                     menu::board_menu.run_if(in_state(Screen::SudokuMenu).and_then(no_menu)),
                     help::how_to_play.run_if(in_state(Menu::HowToPlay).and_then(on_sudoku)),
                     result::result_card.run_if(in_state(Screen::Sudoku).and_then(no_menu)),

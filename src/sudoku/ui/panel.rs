@@ -1,20 +1,21 @@
 //! The side panel while a board shows: the board and its code, lives,
 //! score, mines, deck, what the pointer will do, refusals and hints, and
 //! the buttons (hint, discard, stop a knight's jumps; how to play, restart,
-//! new board, menu).
+//! new board, menu, in its last row).
 
 use crate::base::widgets::side_panel;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::{Boards, card_text};
+use super::Boards;
+use crate::base::art::{PieceIcons, piece_icon};
 use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
 use crate::base::draw::PanelSpace;
 use crate::base::i18n::{T, Texts, decimal, words};
 use crate::base::screen::{Menu, Menus, Screen};
 use crate::sudoku::ecs::{Puzzle, PuzzleRequest};
-use crate::sudoku::view::PuzzleInput;
+use crate::sudoku::view::{PuzzleInput, chess_color};
 use minesweeper_core::sudoku::{Action, PuzzleGame, Status};
 
 /// Draws the side panel and keeps [`PanelSpace`] up to date.
@@ -22,12 +23,17 @@ pub(crate) fn panel(
     mut contexts: EguiContexts,
     puzzle: Res<Puzzle>,
     mut boards: Boards,
+    mut menus: Menus,
+    screen: Res<State<Screen>>,
+    menu: Res<State<Menu>>,
+    icons: Res<PieceIcons>,
     mut panel: ResMut<PanelSpace>,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     boards.menu.load(&boards.tx);
     let ctx = contexts.ctx_mut()?.clone();
     let mut click = false;
+    let with_actions = *screen.get() == Screen::Sudoku && *menu.get() == Menu::None;
     side_panel(&ctx, "puzzle-hud", &mut panel, |ui| {
         let tx = &boards.tx;
         ui.add_space(6.0);
@@ -36,7 +42,7 @@ pub(crate) fn panel(
             ui.label(egui::RichText::new(tx.t(T::SudokuChoose)).weak());
             return;
         };
-        board_facts(ui, tx, &puzzle, game);
+        board_facts(ui, tx, &icons, &puzzle, game);
         ui.separator();
         pointer_and_hint(ui, tx, &puzzle, game, &boards.input);
         ui.add_space(4.0);
@@ -51,8 +57,12 @@ pub(crate) fn panel(
         let tx = &boards.tx;
         let blocks = tx.f(T::SudokuBlockMines, &[("blocks", block.join("  ").into())]);
         ui.label(egui::RichText::new(blocks).weak());
-        let actions = tx.f(T::SudokuActions, &[("n", game.moves.into())]);
-        ui.label(egui::RichText::new(actions).weak());
+        let count = tx.f(T::SudokuActions, &[("n", game.moves.into())]);
+        ui.label(egui::RichText::new(count).weak());
+        if with_actions {
+            ui.separator();
+            click |= actions(ui, &mut boards, &mut menus);
+        }
     });
     if click {
         sound.write(PlaySound(Effect::Click));
@@ -62,7 +72,13 @@ pub(crate) fn panel(
 
 /// The board's name, code and rating; lives, score, mines, deck, the
 /// pieces that sat out or were destroyed.
-fn board_facts(ui: &mut egui::Ui, tx: &Texts, puzzle: &Puzzle, game: &PuzzleGame) {
+fn board_facts(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    icons: &PieceIcons,
+    puzzle: &Puzzle,
+    game: &PuzzleGame,
+) {
     ui.label(egui::RichText::new(super::preset_text(tx, &game.preset).0).weak());
     ui.horizontal(|ui| {
         ui.label(tx.t(T::SudokuBoardCode));
@@ -127,11 +143,14 @@ fn board_facts(ui: &mut egui::Ui, tx: &Texts, puzzle: &Puzzle, game: &PuzzleGame
         (T::SudokuDestroyed, &game.destroyed),
     ] {
         if !cards.is_empty() {
-            let s: Vec<String> = cards
-                .iter()
-                .map(|c| card_text(c.kind, c.side, c.digit))
-                .collect();
-            ui.label(tx.f(label, &[("cards", s.join(" ").into())]));
+            // The words, then each card as the piece in the set and its digit.
+            ui.horizontal_wrapped(|ui| {
+                ui.label(tx.f(label, &[("cards", "".into())]).trim_end());
+                for c in cards {
+                    piece_icon(ui, icons, chess_color(c.side), c.kind.role(), 20.0);
+                    ui.label(egui::RichText::new(c.digit.to_string()).strong());
+                }
+            });
         }
     }
 }
@@ -224,38 +243,23 @@ fn board_buttons(ui: &mut egui::Ui, game: &PuzzleGame, boards: &mut Boards) -> b
     click
 }
 
-/// The buttons under the board, in a small window so they stay reachable
-/// on short screens: how to play, restart, new board, menu.
-pub(crate) fn actions(
-    mut contexts: EguiContexts,
-    mut boards: Boards,
-    mut menus: Menus,
-    mut sound: MessageWriter<PlaySound>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
+/// How to play, restart, new board, menu: the panel's last row (wrapped,
+/// so it stays inside the panel at every width).
+fn actions(ui: &mut egui::Ui, boards: &mut Boards, menus: &mut Menus) -> bool {
+    let (how, menu) = (boards.tx.t(T::HowToPlay), boards.tx.t(T::SudokuMenu));
     let mut click = false;
-    egui::Window::new("puzzle-actions")
-        .title_bar(false)
-        .resizable(false)
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-12.0, -12.0])
-        .show(&ctx, |ui| {
-            let (how, menu) = (boards.tx.t(T::HowToPlay), boards.tx.t(T::SudokuMenu));
-            ui.horizontal(|ui| {
-                if ui.button(how).clicked() {
-                    menus.open(Menu::HowToPlay);
-                    click = true;
-                }
-                if boards.again_buttons(ui, T::SudokuRestart) {
-                    click = true;
-                }
-                if ui.button(menu).clicked() {
-                    boards.show(Screen::SudokuMenu);
-                    click = true;
-                }
-            });
-        });
-    if click {
-        sound.write(PlaySound(Effect::Click));
-    }
-    Ok(())
+    ui.horizontal_wrapped(|ui| {
+        if ui.button(how).clicked() {
+            menus.open(Menu::HowToPlay);
+            click = true;
+        }
+        if boards.again_buttons(ui, T::SudokuRestart) {
+            click = true;
+        }
+        if ui.button(menu).clicked() {
+            boards.show(Screen::SudokuMenu);
+            click = true;
+        }
+    });
+    click
 }

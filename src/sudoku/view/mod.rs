@@ -10,6 +10,7 @@ mod effects;
 mod hand;
 mod input;
 mod pieces;
+pub(crate) use pieces::chess_color;
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{ScalingMode, Viewport};

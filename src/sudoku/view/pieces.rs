@@ -21,11 +21,7 @@ pub(super) fn spawn_card(
     size: f32,
     alpha: f32,
 ) {
-    let side = match card.side {
-        Side::White => minesweeper_core::chess::Color::White,
-        Side::Black => minesweeper_core::chess::Color::Black,
-    };
-    if let Some(image) = art.image(side, card.kind.role()) {
+    if let Some(image) = art.image(chess_color(card.side), card.kind.role()) {
         let mut sprite = Sprite::from_image(image);
         sprite.custom_size = Some(Vec2::splat(size * 1.12));
         sprite.color = Color::WHITE.with_alpha(alpha);
@@ -177,5 +173,13 @@ pub(super) fn dress_pieces(
                 }
             });
         });
+    }
+}
+
+/// The chess colour a card's side is drawn in (the piece sets are chess's).
+pub(crate) fn chess_color(side: Side) -> minesweeper_core::chess::Color {
+    match side {
+        Side::White => minesweeper_core::chess::Color::White,
+        Side::Black => minesweeper_core::chess::Color::Black,
     }
 }

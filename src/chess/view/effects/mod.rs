@@ -22,6 +22,8 @@ pub(crate) const SLIDE: f32 = 0.25;
 pub(super) const FADE: f32 = 0.35;
 pub(super) const FOG_DISSOLVE: f32 = 0.6;
 pub(super) const BLAST_PARTICLES: usize = 60;
+/// Seconds between a blast's flash and its fire and debris.
+pub(super) const BLAST_BEAT: f32 = 0.12;
 
 /// Marks an animation in progress: scripts wait until none is left.
 #[derive(Component, Default)]
@@ -61,12 +63,14 @@ pub(crate) struct Particle {
     life: f32,
 }
 
-/// An explosion waiting for its piece to arrive.
+/// An explosion waiting for its piece to arrive; it goes off in two
+/// beats: the flash, then (after [`BLAST_BEAT`]) fire, smoke and debris.
 #[derive(Component)]
 #[require(Busy)]
 pub(crate) struct PendingBlast {
     at: Vec2,
     delay: f32,
+    flashed: bool,
 }
 
 impl Slide {
@@ -109,7 +113,11 @@ impl Particle {
 impl PendingBlast {
     /// A blast at `at` going off in `delay` seconds.
     fn new(at: Vec2, delay: f32) -> PendingBlast {
-        PendingBlast { at, delay }
+        PendingBlast {
+            at,
+            delay,
+            flashed: false,
+        }
     }
 }
 

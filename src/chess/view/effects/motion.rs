@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 
 use super::{
-    BLAST_PARTICLES, Busy, FadeOut, Particle, PendingBlast, Shake, Slide, ease_in_out, ease_out,
-    transient,
+    BLAST_BEAT, BLAST_PARTICLES, Busy, FadeOut, Particle, PendingBlast, Shake, Slide, ease_in_out,
+    ease_out, transient,
 };
 use crate::base::settings::Settings;
 use crate::base::textures::Textures;
@@ -102,8 +102,9 @@ pub(super) fn run_particles(
     }
 }
 
-/// Sets off each blast whose piece has arrived: flash, fire, smoke, debris
-/// and a shake of the camera (none with animations off).
+/// Sets off each blast whose piece has arrived, in two beats: a flash,
+/// then fire, smoke, debris and a shake of the camera (none with
+/// animations off).
 pub(super) fn fire_blasts(
     mut commands: Commands,
     time: Res<Time>,
@@ -116,6 +117,12 @@ pub(super) fn fire_blasts(
     for (e, mut b) in &mut blasts {
         b.delay -= time.delta_secs();
         if b.delay > 0.0 {
+            continue;
+        }
+        if k > 0.0 && !b.flashed {
+            flash(&mut commands, &textures, b.at, k);
+            b.flashed = true;
+            b.delay = BLAST_BEAT * k;
             continue;
         }
         commands.entity(e).despawn();
@@ -134,10 +141,21 @@ fn glow(textures: &Textures, color: Color, size: f32) -> Sprite {
     s
 }
 
+/// The first beat: a white flash over the cell.
+fn flash(commands: &mut Commands, textures: &Textures, at: Vec2, k: f32) {
+    let color = Color::srgba(1.0, 0.97, 0.85, 1.0);
+    commands.spawn((
+        glow(textures, color, 3.6),
+        Transform::from_translation(at.extend(z::EFFECT + 0.2)),
+        FadeOut::new(0.35 * k, 0.0, 1.3),
+        transient(),
+    ));
+}
+
+/// The second beat: the fireball, smoke and debris.
 fn explosion(commands: &mut Commands, textures: &Textures, at: Vec2, k: f32) {
     let layers = [
-        // Flash, fireball, smoke: colour, size, z, fade, delay, growth.
-        (Color::srgba(1.0, 0.97, 0.85, 1.0), 3.6, 0.2, 0.3, 0.0, 1.3),
+        // Fireball, smoke: colour, size, z, fade, delay, growth.
         (Color::srgba(1.0, 0.42, 0.08, 1.0), 2.2, 0.1, 0.9, 0.0, 1.8),
         (Color::srgba(0.2, 0.18, 0.17, 0.8), 1.8, 0.0, 1.2, 0.15, 2.2),
     ];
