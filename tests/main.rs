@@ -10,5 +10,6 @@ mod online;
 mod presets;
 mod puzzle_cli;
 mod puzzle_ecs;
+mod replay;
 #[path = "../crates/core/tests/support.rs"]
 mod support;

@@ -67,6 +67,8 @@ mines =
 captured = Slåede brikker
 destroyed = Ødelagt af miner
 moves = Træk
+replay-showing = Træk { $n } af { $total }
+replay-live = Tilbage til partiet (End)
 game-over = Partiet er slut
 
 ## Indstillinger
@@ -131,7 +133,7 @@ save-corrupt = Det gemte parti kunne ikke læses ({ $why }); et nyt parti er sta
 import-failed = Partiet kunne ikke importeres: { $why }
 text-errors = En oversættelsesfil indeholder fejl (de sidste gyldige tekster bruges fortsat):
 sweep-hint = Højreklik, S eller (berøring) hold på feltet foran: ryd det
-keys = Taster: Esc menu/fravælg · F vend · U fortryd · H tip · M lyd fra · S ryd
+keys = Taster: Esc menu/fravælg · F vend · U fortryd · H tip · M lyd fra · S ryd · ← → gennemse trækkene
 
 ## Briknavne (med små bogstaver, som inde i en sætning)
 

@@ -67,6 +67,8 @@ mines =
 captured = Captured
 destroyed = Destroyed by mines
 moves = Moves
+replay-showing = Move { $n } of { $total }
+replay-live = Back to the game (End)
 game-over = Game over
 
 ## Settings
@@ -131,7 +133,7 @@ save-corrupt = The saved game could not be read ({ $why }); a new game was start
 import-failed = Could not import the game: { $why }
 text-errors = A translation file has errors (the last good texts stay):
 sweep-hint = Right-click, S or (touch) hold the cell ahead: sweep it
-keys = Keys: Esc menu/deselect · F flip · U undo · H hint · M mute · S sweep
+keys = Keys: Esc menu/deselect · F flip · U undo · H hint · M mute · S sweep · ← → look back
 
 ## Piece names (lower case, as inside a sentence)
 

@@ -67,6 +67,8 @@ mines =
 captured = Pièces prises
 destroyed = Détruites par les mines
 moves = Coups
+replay-showing = Coup { $n } sur { $total }
+replay-live = Retour à la partie (Fin)
 game-over = Partie terminée
 
 ## Paramètres
@@ -131,7 +133,7 @@ save-corrupt = La partie sauvegardée n’a pas pu être lue ({ $why }) ; une n
 import-failed = Impossible d’importer la partie : { $why }
 text-errors = Un fichier de traduction contient des erreurs (les derniers textes valides sont conservés) :
 sweep-hint = Clic droit, S ou appui long (tactile) sur la case devant le pion : la déminer
-keys = Touches : Échap menu/désélection · F retourner · U annuler · H indice · M sourdine · S déminer
+keys = Touches : Échap menu/désélection · F retourner · U annuler · H indice · M sourdine · S déminer · ← → revoir les coups
 
 ## Noms des pièces (en minuscules, comme dans une phrase)
 

@@ -63,6 +63,8 @@ mines = Baki { $n } periuk api
 captured = Ditawan
 destroyed = Dimusnahkan periuk api
 moves = Gerakan
+replay-showing = Gerakan { $n } daripada { $total }
+replay-live = Kembali ke permainan (End)
 game-over = Permainan tamat
 
 ## Tetapan
@@ -127,7 +129,7 @@ save-corrupt = Permainan tersimpan tidak dapat dibaca ({ $why }); permainan baha
 import-failed = Permainan tidak dapat diimport: { $why }
 text-errors = Fail terjemahan mempunyai ralat (teks terakhir yang betul dikekalkan):
 sweep-hint = Klik kanan, S atau (skrin sentuh) tahan petak di hadapan: jinakkan petak itu
-keys = Kekunci: Esc menu/nyahpilih · F terbalikkan · U buat asal · H petunjuk · M senyap · S jinakkan
+keys = Kekunci: Esc menu/nyahpilih · F terbalikkan · U buat asal · H petunjuk · M senyap · S jinakkan · ← → ulang tayang gerakan
 
 ## Nama buah (huruf kecil, seperti di dalam ayat)
 

@@ -64,6 +64,8 @@ keys! {
     White,
     Black,
     Check,
+    ReplayShowing,
+    ReplayLive,
     Mines,
     Captured,
     Destroyed,

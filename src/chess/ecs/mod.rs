@@ -19,6 +19,7 @@ pub mod presets;
 pub mod save;
 mod setup;
 mod start;
+pub mod timeline;
 mod turn;
 
 use bevy::prelude::*;
@@ -26,6 +27,7 @@ use bevy::prelude::*;
 pub use board::{PublicBoard, TrueBoard, snapshot};
 pub use components::*;
 pub use history::ChessGame;
+pub use timeline::Timeline;
 pub use messages::*;
 pub(crate) use setup::new_game;
 pub(crate) use start::options_game;
@@ -81,6 +83,7 @@ impl Plugin for ChessPlugin {
             .init_resource::<PendingMove>()
             .init_resource::<MoveQueue>()
             .init_resource::<Replaying>()
+            .init_resource::<Timeline>()
             .add_message::<Concluded>()
             .add_message::<LayoutTold>()
             .add_message::<MoveRequested>()
@@ -138,6 +141,11 @@ impl Plugin for ChessPlugin {
                         .in_set(TurnSet::Fog),
                     turn::detect_check.in_set(TurnSet::Check),
                     turn::decide_outcome.in_set(TurnSet::Outcome),
+                    // Every frame, not only when a move is pending: a new
+                    // game and an undo change the history too.
+                    timeline::record
+                        .after(TurnSet::Outcome)
+                        .before(TurnSet::Present),
                 ),
             );
     }

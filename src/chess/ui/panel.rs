@@ -20,10 +20,11 @@ use crate::base::settings::{Notation, Settings};
 use crate::chess::ecs::computer::{ComputerStatus, HintRequested, level_label};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{
-    ActiveVariant, ChessGame, GameCommand, NewGameRequested, PlayMode, PublicBoard,
+    ActiveVariant, ChessGame, GameCommand, NewGameRequested, PlayMode, PublicBoard, Timeline,
 };
 use crate::chess::online::{Online, OnlineRequest};
 use crate::chess::view::Layout;
+use crate::chess::view::replay::Viewing;
 use minesweeper_core::chess::{Color as Side, Role};
 
 /// What the panel's buttons act on.
@@ -38,6 +39,9 @@ pub(crate) struct PanelActions<'w, 's> {
     import: ResMut<'w, ImportDraft>,
     menus: Menus<'w>,
     online: MessageWriter<'w, OnlineRequest>,
+    /// Which board shows: the live one or an earlier one.
+    viewing: ResMut<'w, Viewing>,
+    timeline: Res<'w, Timeline>,
     screen: ResMut<'w, NextState<crate::base::screen::Screen>>,
     marker: std::marker::PhantomData<&'s ()>,
 }
@@ -83,11 +87,11 @@ pub(crate) fn panel(
             Side::Black
         };
         player_card(ui, &tx, &icons, &state, &board, &mode, top);
-        turn_and_mines(ui, &tx, &state, &board);
+        click |= turn_and_mines(ui, &tx, &state, &board, &mut act);
         player_card(ui, &tx, &icons, &state, &board, &mode, !top);
         destroyed_pieces(ui, &tx, &icons, &state);
         ui.separator();
-        move_list(ui, &tx, settings.notation, &online.earlier, &state);
+        click |= move_list(ui, &tx, settings.notation, &online.earlier, &state, &mut act);
         if let PlayMode::Computer { level, .. } = *mode {
             ui.separator();
             computer(ui, &tx, level, &status);
@@ -121,8 +125,19 @@ pub(crate) fn panel(
     Ok(())
 }
 
-/// The result (or check) and the mine counter, between the two cards.
-fn turn_and_mines(ui: &mut egui::Ui, tx: &Texts, state: &ChessGame, board: &PublicBoard) {
+/// The result (or check) and the mine counter, between the two cards;
+/// while an earlier board shows, its move and mine counter instead, with
+/// the way back to the game. True when a button was pressed.
+fn turn_and_mines(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    state: &ChessGame,
+    board: &PublicBoard,
+    act: &mut PanelActions,
+) -> bool {
+    if let Some(ply) = act.viewing.0 {
+        return looking_back(ui, tx, ply, act);
+    }
     let pos = board.public(state);
     if let Some(o) = state.outcome() {
         ui.label(
@@ -140,14 +155,36 @@ fn turn_and_mines(ui: &mut egui::Ui, tx: &Texts, state: &ChessGame, board: &Publ
         );
     }
     if let Some(p) = &pos {
-        ui.label(
-            egui::RichText::new(format!(
-                "💣 {}",
-                tx.f(T::Mines, &[("n", p.mines_left().into())])
-            ))
-            .size(15.0),
-        );
+        mine_counter(ui, tx, p.mines_left());
     }
+    false
+}
+
+fn mine_counter(ui: &mut egui::Ui, tx: &Texts, n: usize) {
+    ui.label(egui::RichText::new(format!("💣 {}", tx.f(T::Mines, &[("n", n.into())]))).size(15.0));
+}
+
+/// An earlier board: which move, the mine counter then, and the button
+/// back to the game (End does the same).
+fn looking_back(ui: &mut egui::Ui, tx: &Texts, ply: usize, act: &mut PanelActions) -> bool {
+    let total = act.timeline.len().saturating_sub(1);
+    ui.label(
+        egui::RichText::new(tx.f(
+            T::ReplayShowing,
+            &[("n", ply.into()), ("total", total.into())],
+        ))
+        .strong()
+        .size(16.0)
+        .color(style::palette::ACCENT),
+    );
+    if let Some(p) = act.timeline.at(ply) {
+        mine_counter(ui, tx, p.mines_left());
+    }
+    let back = named("replay-live", ui.add(style::primary(&tx.t(T::ReplayLive))));
+    if back.clicked() {
+        act.viewing.0 = None;
+    }
+    back.clicked()
 }
 
 /// Material of a role, in pawns.
@@ -275,11 +312,14 @@ fn move_list(
     notation: Notation,
     earlier: &[String],
     state: &ChessGame,
-) {
+    act: &mut PanelActions,
+) -> bool {
+    let mut clicked = None;
     ui.label(egui::RichText::new(tx.t(T::Moves)).strong());
     let letters = tx.letters();
     let letters = (notation == Notation::Local).then(|| letters.each_ref().map(String::as_str));
-    let total = earlier.len() + state.moves().len();
+    let earlier_len = earlier.len();
+    let total = earlier_len + state.moves().len();
     egui::ScrollArea::vertical()
         .max_height(220.0)
         .stick_to_bottom(true)
@@ -326,8 +366,10 @@ fn move_list(
                         if swept {
                             text.push_str(" ✔");
                         }
-                        // The move on the board now, marked.
-                        let current = i + 1 == total;
+                        // The move on the board shown, marked: the last
+                        // one, or the one looked back at.
+                        let shown = act.viewing.0.map_or(total, |ply| earlier_len + ply);
+                        let current = i + 1 == shown;
                         let rich = egui::RichText::new(text).monospace();
                         let rich = if current {
                             rich.color(style::palette::ON_ACCENT)
@@ -335,7 +377,15 @@ fn move_list(
                         } else {
                             rich.color(style::palette::TEXT)
                         };
-                        ui.add_sized(cell, egui::Label::new(rich));
+                        // A move of this history shows its board when clicked.
+                        let label = egui::Label::new(rich).sense(egui::Sense::click());
+                        let r = ui.add_sized(cell, label);
+                        if let Some(ply) = (i + 1).checked_sub(earlier_len)
+                            && ply > 0
+                            && r.on_hover_cursor(egui::CursorIcon::PointingHand).clicked()
+                        {
+                            clicked = Some(ply);
+                        }
                         col += 1;
                         if col == 2 {
                             ui.end_row();
@@ -345,6 +395,12 @@ fn move_list(
                     }
                 });
         });
+    let Some(ply) = clicked else {
+        return false;
+    };
+    let timeline = &act.timeline;
+    act.viewing.show(ply, timeline);
+    true
 }
 
 /// The computer's level and what it is doing.

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::{CELL, Fonts, Layout, z};
 use crate::base::art::PieceArt;
-use crate::base::settings::{Settings, Theme};
+use crate::base::settings::{Palette, Settings, Theme};
 use crate::base::textures::Textures;
 use crate::base::theme::{colors, count_color};
 use crate::chess::ecs::{
@@ -233,7 +233,7 @@ fn coordinates_inside(commands: &mut Commands, layout: &Layout, fonts: &Fonts, t
             Text2d::new(((b'a' + f) as char).to_string()),
             font.clone(),
             TextColor(ink(sq)),
-            Transform::from_translation(at.extend(z::PIECE + 0.5)),
+            Transform::from_translation(at.extend(z::LABEL)),
         ));
     }
     for r in 0..layout.ranks {
@@ -244,7 +244,7 @@ fn coordinates_inside(commands: &mut Commands, layout: &Layout, fonts: &Fonts, t
             Text2d::new((r + 1).to_string()),
             font.clone(),
             TextColor(ink(sq)),
-            Transform::from_translation(at.extend(z::PIECE + 0.5)),
+            Transform::from_translation(at.extend(z::LABEL)),
         ));
     }
 }
@@ -295,12 +295,8 @@ fn dress_fog(
         }
     }
     for (e, at) in &fog {
-        let i = (at.0.file() as usize * 7 + at.0.rank() as usize * 3) % textures.fog.len();
-        let mut sprite = Sprite::from_image(textures.fog[i].clone());
-        sprite.custom_size = Some(Vec2::splat(CELL * 1.12));
-        sprite.color = tint;
         commands.entity(e).insert((
-            sprite,
+            fog_sprite(&textures, at.0, tint),
             FogDrift {
                 phase: (at.0.file() as f32 * 1.7 + at.0.rank() as f32 * 2.3)
                     % std::f32::consts::TAU,
@@ -319,14 +315,18 @@ fn show_swept(
     swept: Query<Entity, (With<Fog>, Added<Swept>)>,
 ) {
     for e in &swept {
-        commands.entity(e).with_child((
-            SweptMark,
-            Text2d::new("✓"),
-            TextFont::from_font_size(CELL * 0.36).with_font(fonts.ui.clone()),
-            TextColor(Color::srgba(0.2, 0.45, 0.25, 0.85)),
-            Transform::from_xyz(-CELL * 0.27, -CELL * 0.26, 0.05),
-        ));
+        commands.entity(e).with_child((SweptMark, swept_tick(&fonts)));
     }
+}
+
+/// The "no mine here" tick, a child of a swept cell's fog.
+pub(crate) fn swept_tick(fonts: &Fonts) -> impl Bundle {
+    (
+        Text2d::new("✓"),
+        TextFont::from_font_size(CELL * 0.36).with_font(fonts.ui.clone()),
+        TextColor(Color::srgba(0.2, 0.45, 0.25, 0.85)),
+        Transform::from_xyz(-CELL * 0.27, -CELL * 0.26, 0.05),
+    )
 }
 
 /// The tick on a swept cell's fog.
@@ -368,12 +368,38 @@ fn show_counts(
         }
         commands.entity(e).with_child((
             CountLabel,
-            Text2d::new(count.0.to_string()),
-            TextFont::from_font_size(CELL * 0.34).with_font(fonts.bold.clone()),
-            TextColor(count_color(settings.palette, count.0)),
+            count_label(&fonts, settings.palette, count.0),
             Transform::from_xyz(CELL * 0.30, CELL * 0.28, z::COUNT - z::CELL),
         ));
     }
+}
+
+/// A revealed cell's count, in the palette's colour for `n`.
+pub(crate) fn count_label(fonts: &Fonts, palette: Palette, n: u8) -> impl Bundle {
+    (
+        Text2d::new(n.to_string()),
+        TextFont::from_font_size(CELL * 0.34).with_font(fonts.bold.clone()),
+        TextColor(count_color(palette, n)),
+    )
+}
+
+/// A discovered mine's picture.
+pub(crate) fn mine_sprite(textures: &Textures) -> Sprite {
+    let mut sprite = Sprite::from_image(textures.mine.clone());
+    sprite.custom_size = Some(Vec2::splat(CELL * 0.62));
+    sprite
+}
+
+/// The fog over `sq` (one of the cloud textures, by the cell), in `tint`.
+pub(crate) fn fog_sprite(textures: &Textures, sq: Square, tint: Color) -> Sprite {
+    let i = (sq.file() as usize * 7 + sq.rank() as usize * 3) % textures.fog.len().max(1);
+    let mut sprite = textures
+        .fog
+        .get(i)
+        .map_or_else(Sprite::default, |t| Sprite::from_image(t.clone()));
+    sprite.custom_size = Some(Vec2::splat(CELL * 1.12));
+    sprite.color = tint;
+    sprite
 }
 
 /// Discovered mines: the rules mark them [`ShownMine`] once their cell is
@@ -385,11 +411,9 @@ fn show_mines(
     shown: Query<(Entity, &At), (With<ShownMine>, Without<MineMark>)>,
 ) {
     for (e, at) in &shown {
-        let mut sprite = Sprite::from_image(textures.mine.clone());
-        sprite.custom_size = Some(Vec2::splat(CELL * 0.62));
         commands.entity(e).insert((
             MineMark,
-            sprite,
+            mine_sprite(&textures),
             Transform::from_translation(layout.center(at.0).extend(z::MINE)),
             Visibility::Visible,
         ));

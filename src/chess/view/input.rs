@@ -82,7 +82,12 @@ impl Plugin for InputPlugin {
             .add_systems(
                 Update,
                 (
-                    pointer.run_if(in_state(Screen::Chess).and_then(no_menu)),
+                    // Read-only while an earlier board shows.
+                    pointer.run_if(
+                        in_state(Screen::Chess)
+                            .and_then(no_menu)
+                            .and_then(super::replay::live_board),
+                    ),
                     hold_computer,
                 )
                     .chain()

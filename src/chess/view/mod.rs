@@ -10,6 +10,7 @@ pub mod effects;
 pub mod input;
 pub mod keys;
 pub mod marks;
+pub mod replay;
 mod script;
 pub mod sound;
 
@@ -50,6 +51,10 @@ pub mod z {
     pub(crate) const EFFECT: f32 = 6.0;
     /// The sapper's bomb icon.
     pub(crate) const ICON: f32 = 7.0;
+    /// A board looked back at, over the live one (`replay.rs`).
+    pub(crate) const REPLAY: f32 = 10.0;
+    /// Coordinates inside the cells: above everything, a replay too.
+    pub(crate) const LABEL: f32 = 20.0;
 }
 
 /// Board size and orientation: where each cell is drawn.
@@ -163,6 +168,7 @@ impl Plugin for ViewPlugin {
             board::BoardPlugin,
             effects::EffectsPlugin,
             marks::MarksPlugin,
+            replay::ReplayPlugin,
             sound::SoundPlugin,
         ))
         .init_resource::<Layout>()
@@ -246,6 +252,7 @@ fn publish_status(
     texts: Option<Res<crate::base::i18n::Texts>>,
     layout: Res<Layout>,
     cams: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
+    looking: (Res<replay::Viewing>, Res<crate::chess::ecs::Timeline>),
     mut first_ms: Local<Option<f64>>,
 ) {
     // Frame 0 was rendered by the time frame 2 runs.
@@ -296,8 +303,17 @@ fn publish_status(
             ))
         })
         .unwrap_or_else(|| "null".to_string());
+    // The board looked back at, if any: its ply and public FEN.
+    let (viewing, timeline) = looking;
+    let viewing = viewing.0.map_or("null".to_string(), |ply| {
+        let fen = timeline
+            .at(ply)
+            .map(minesweeper_core::chess::fen::public_to_fen)
+            .unwrap_or_default();
+        format!("{{\"ply\":{ply},\"fen\":\"{fen}\"}}")
+    });
     let json = format!(
-        "{{\"frames\":{},\"first_frame_ms\":{},\"moves\":{},\"fen\":\"{}\",\"outcome\":\"{}\",\"lang\":\"{lang}\",\"play\":\"{play}\",\"board\":{board}}}",
+        "{{\"frames\":{},\"first_frame_ms\":{},\"moves\":{},\"fen\":\"{}\",\"outcome\":\"{}\",\"lang\":\"{lang}\",\"play\":\"{play}\",\"board\":{board},\"viewing\":{viewing}}}",
         frames.0,
         first_ms.map_or("null".to_string(), |t| format!("{t:.0}")),
         state.moves().len(),

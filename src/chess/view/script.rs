@@ -1,13 +1,16 @@
 //! Scripted runs: `--preset` and `--fen` set up the board, `--script`
 //! plays moves one at a time through the input path (waiting for the
-//! animations), then `--screenshot` saves a picture and quits.
+//! animations; the word `back` looks one move back, as ← does), then
+//! `--screenshot` saves a picture and quits.
 
 use bevy::prelude::*;
 
 use super::effects;
 use crate::base::options::GameOptions;
 use crate::chess::ecs::presets::PresetLibrary;
-use crate::chess::ecs::{ChessGame, MoveRequested, NewGameRequested, PublicBoard, options_game};
+use crate::chess::ecs::{
+    ChessGame, MoveRequested, NewGameRequested, PublicBoard, Timeline, options_game,
+};
 
 /// Plays the command line's script once the pointer and keys are read.
 pub(super) struct ScriptPlugin;
@@ -30,6 +33,7 @@ pub(super) fn script(
     mut since_move: Local<u32>,
     mut requests: MessageWriter<MoveRequested>,
     mut new_game: MessageWriter<NewGameRequested>,
+    mut looking: (ResMut<super::replay::Viewing>, Res<Timeline>),
 ) {
     if !options.skip_menu {
         return;
@@ -54,7 +58,10 @@ pub(super) fn script(
     }
     if !options.moves.is_empty() {
         let text = options.moves.remove(0);
-        if let Some(m) = scripted_move(&board, &state, &text) {
+        if text == "back" {
+            let (viewing, timeline) = &mut looking;
+            viewing.step(-1, timeline);
+        } else if let Some(m) = scripted_move(&board, &state, &text) {
             requests.write(MoveRequested(m));
             *since_move = 0;
         }
