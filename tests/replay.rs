@@ -42,7 +42,10 @@ fn live_fen(app: &mut App) -> String {
     let world = app.world_mut();
     let mut st = SystemState::<(PublicBoard, Res<ChessGame>)>::new(world);
     let (board, game) = st.get(world).expect("board params");
-    board.public(&game).map(|p| fen::public_to_fen(&p)).unwrap_or_default()
+    board
+        .public(&game)
+        .map(|p| fen::public_to_fen(&p))
+        .unwrap_or_default()
 }
 
 fn press(app: &mut App, key: KeyCode) {
@@ -82,7 +85,11 @@ fn the_timeline_holds_each_board_as_the_players_saw_it() {
         .collect();
     for (k, fen_k) in seen.iter().enumerate() {
         let g = Game::replay(pos.clone(), &moves[..k]).expect("the game replays");
-        assert_eq!(fen_k, &fen::public_to_fen(&g.position().public_view()), "ply {k}");
+        assert_eq!(
+            fen_k,
+            &fen::public_to_fen(&g.position().public_view()),
+            "ply {k}"
+        );
     }
     assert_eq!(seen.last(), Some(&live_fen(&mut app)));
     // An undo cuts it back; a new game starts it again.

@@ -69,6 +69,10 @@ destroyed = Ødelagt af miner
 moves = Træk
 replay-showing = Træk { $n } af { $total }
 replay-live = Tilbage til partiet (End)
+type-move = Skriv et træk: e4, Sf3, e2e4, e2*
+typed-syntax = “{ $text }” er ikke et træk (prøv e4, Sf3, e2e4 eller e2*)
+typed-illegal = “{ $text }” er ikke et lovligt træk her
+typed-ambiguous = “{ $text }” passer til flere brikker: tilføj linje eller række (Sbd2)
 game-over = Partiet er slut
 
 ## Indstillinger

@@ -69,6 +69,10 @@ destroyed = Destroyed by mines
 moves = Moves
 replay-showing = Move { $n } of { $total }
 replay-live = Back to the game (End)
+type-move = Type a move: e4, Nf3, e2e4, e2*
+typed-syntax = “{ $text }” is not a move (try e4, Nf3, e2e4 or e2*)
+typed-illegal = “{ $text }” is not a legal move here
+typed-ambiguous = “{ $text }” fits more than one piece: add its file or rank (Nbd2)
 game-over = Game over
 
 ## Settings

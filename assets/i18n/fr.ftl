@@ -69,6 +69,10 @@ destroyed = Détruites par les mines
 moves = Coups
 replay-showing = Coup { $n } sur { $total }
 replay-live = Retour à la partie (Fin)
+type-move = Tapez un coup : e4, Cf3, e2e4, e2*
+typed-syntax = « { $text } » n’est pas un coup (essayez e4, Cf3, e2e4 ou e2*)
+typed-illegal = « { $text } » n’est pas un coup légal ici
+typed-ambiguous = « { $text } » convient à plusieurs pièces : ajoutez sa colonne ou sa rangée (Cbd2)
 game-over = Partie terminée
 
 ## Paramètres

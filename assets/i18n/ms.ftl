@@ -65,6 +65,10 @@ destroyed = Dimusnahkan periuk api
 moves = Gerakan
 replay-showing = Gerakan { $n } daripada { $total }
 replay-live = Kembali ke permainan (End)
+type-move = Taip gerakan: e4, Nf3, e2e4, e2*
+typed-syntax = “{ $text }” bukan gerakan (cuba e4, Nf3, e2e4 atau e2*)
+typed-illegal = “{ $text }” bukan gerakan yang sah di sini
+typed-ambiguous = “{ $text }” sesuai untuk lebih daripada satu buah: tambah fail atau baris (Nbd2)
 game-over = Permainan tamat
 
 ## Tetapan

@@ -77,6 +77,10 @@ destroyed = Знищені мінами
 moves = Ходи
 replay-showing = Хід { $n } з { $total }
 replay-live = Повернутися до гри (End)
+type-move = Введіть хід: e4, Кf3, e2e4, e2*
+typed-syntax = «{ $text }» — це не хід (спробуйте e4, Кf3, e2e4 або e2*)
+typed-illegal = «{ $text }» — тут неможливий хід
+typed-ambiguous = «{ $text }» підходить кільком фігурам: додайте вертикаль або горизонталь (Кbd2)
 game-over = Партію закінчено
 
 ## Налаштування

@@ -3,6 +3,7 @@
 //! (an enum with its arguments); the player's language words them here.
 
 use fluent_bundle::FluentValue;
+use minesweeper_core::chess::notation::NotationError;
 use minesweeper_core::chess::{Color, Refusal, Role};
 use minesweeper_core::sudoku::{self, CodeError, Hint, PieceKind, Side};
 
@@ -128,6 +129,17 @@ pub fn code_error(tx: &Texts, e: &CodeError) -> String {
         CodeError::TooLong(c) => tx.f(T::CodeTooLong, &[code(c)]),
         CodeError::Typo(c) => tx.f(T::CodeTypo, &[code(c)]),
     }
+}
+
+/// Why a typed move was not played: not a move, not legal here, or the
+/// piece it names is not clear.
+pub fn typed(tx: &Texts, e: &NotationError) -> String {
+    let (key, t) = match e {
+        NotationError::Syntax(t) => (T::TypedSyntax, t),
+        NotationError::Illegal(t) => (T::TypedIllegal, t),
+        NotationError::Ambiguous(t) => (T::TypedAmbiguous, t),
+    };
+    tx.f(key, &[("text", text(t))])
 }
 
 /// A board's rating in words (one to four stars).

@@ -27,10 +27,10 @@ use bevy::prelude::*;
 pub use board::{PublicBoard, TrueBoard, snapshot};
 pub use components::*;
 pub use history::ChessGame;
-pub use timeline::Timeline;
 pub use messages::*;
 pub(crate) use setup::new_game;
 pub(crate) use start::options_game;
+pub use timeline::Timeline;
 
 use minesweeper_core::chess::Variant;
 

@@ -9,6 +9,7 @@ pub mod online;
 pub mod panel;
 pub mod pause;
 pub mod pictures;
+mod typed;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
@@ -54,6 +55,7 @@ impl Plugin for ChessUiPlugin {
             .init_resource::<Texts>()
             .init_resource::<ExportText>()
             .init_resource::<ImportDraft>()
+            .init_resource::<typed::TypedMove>()
             .init_resource::<online::LobbyDraft>()
             .add_systems(
                 PostStartup,

@@ -20,7 +20,8 @@ use crate::base::settings::{Notation, Settings};
 use crate::chess::ecs::computer::{ComputerStatus, HintRequested, level_label};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{
-    ActiveVariant, ChessGame, GameCommand, NewGameRequested, PlayMode, PublicBoard, Timeline,
+    ActiveVariant, ChessGame, GameCommand, MoveRequested, NewGameRequested, PlayMode, PublicBoard,
+    Seat, Timeline,
 };
 use crate::chess::online::{Online, OnlineRequest};
 use crate::chess::view::Layout;
@@ -42,6 +43,8 @@ pub(crate) struct PanelActions<'w, 's> {
     /// Which board shows: the live one or an earlier one.
     viewing: ResMut<'w, Viewing>,
     timeline: Res<'w, Timeline>,
+    typed: ResMut<'w, super::typed::TypedMove>,
+    requests: MessageWriter<'w, MoveRequested>,
     screen: ResMut<'w, NextState<crate::base::screen::Screen>>,
     marker: std::marker::PhantomData<&'s ()>,
 }
@@ -91,7 +94,27 @@ pub(crate) fn panel(
         player_card(ui, &tx, &icons, &state, &board, &mode, !top);
         destroyed_pieces(ui, &tx, &icons, &state);
         ui.separator();
-        click |= move_list(ui, &tx, settings.notation, &online.earlier, &state, &mut act);
+        click |= move_list(
+            ui,
+            &tx,
+            settings.notation,
+            &online.earlier,
+            &state,
+            &mut act,
+        );
+        let watching = matches!(*mode, PlayMode::Online(Seat::Spectator));
+        if state.outcome().is_none() && !watching {
+            let public = board.public(&state);
+            let typed = &mut act.typed;
+            match super::typed::move_entry(ui, &tx, settings.notation, public.as_ref(), typed, true)
+            {
+                Some(Ok(m)) => {
+                    act.requests.write(MoveRequested(m));
+                }
+                Some(Err(why)) => ui_state.toast = Some((why, 4.0)),
+                None => {}
+            }
+        }
         if let PlayMode::Computer { level, .. } = *mode {
             ui.separator();
             computer(ui, &tx, level, &status);

@@ -315,7 +315,9 @@ fn show_swept(
     swept: Query<Entity, (With<Fog>, Added<Swept>)>,
 ) {
     for e in &swept {
-        commands.entity(e).with_child((SweptMark, swept_tick(&fonts)));
+        commands
+            .entity(e)
+            .with_child((SweptMark, swept_tick(&fonts)));
     }
 }
 

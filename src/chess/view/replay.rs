@@ -128,10 +128,8 @@ fn draw_replay(
     look: ReplayLook,
     parts: Query<Entity, With<ReplayPart>>,
 ) {
-    let changed = viewing.is_changed()
-        || layout.is_changed()
-        || settings.is_changed()
-        || art.is_changed();
+    let changed =
+        viewing.is_changed() || layout.is_changed() || settings.is_changed() || art.is_changed();
     if !changed {
         return;
     }
@@ -204,7 +202,12 @@ fn spawn_board(
     }
     for (sq, piece) in pos.pieces() {
         let e = commands
-            .spawn((ReplayPart, ReplayPiece(sq, piece), at(sq, 0.6), Visibility::Visible))
+            .spawn((
+                ReplayPart,
+                ReplayPiece(sq, piece),
+                at(sq, 0.6),
+                Visibility::Visible,
+            ))
             .id();
         spawn_piece_glyphs(commands, e, piece, &look.fonts, art, 1.0);
     }

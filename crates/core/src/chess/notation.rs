@@ -180,15 +180,31 @@ pub fn parse_san(pos: &Position, text: &str) -> Result<Move, NotationError> {
         .collect();
     match matches.len() {
         1 => Ok(matches[0]),
-        0 => {
-            if t.is_empty() {
-                Err(NotationError::Syntax(text.to_string()))
-            } else {
-                Err(NotationError::Illegal(text.trim().to_string()))
-            }
-        }
+        0 if t.is_empty() => Err(NotationError::Syntax(text.to_string())),
+        // `Nd2` where two knights may go: the SAN needs the one it means.
+        0 if reaches(pos, &legal, t) > 1 => Err(NotationError::Ambiguous(text.trim().to_string())),
+        0 => Err(NotationError::Illegal(text.trim().to_string())),
         _ => Err(NotationError::Ambiguous(text.trim().to_string())),
     }
+}
+
+/// How many legal moves of the piece `t` names (`Nd2`, `Rxe5`: a role
+/// letter and a square, no disambiguation) go to its square.
+fn reaches(pos: &Position, legal: &[Move], t: &str) -> usize {
+    let mut chars = t.chars();
+    let role = chars
+        .next()
+        .filter(char::is_ascii_uppercase)
+        .and_then(Role::from_char);
+    let to = Square::parse(&chars.as_str().replace('x', ""));
+    let (Some(role), Some(to)) = (role, to) else {
+        return 0;
+    };
+    legal
+        .iter()
+        .filter(|m| m.to == to && m.kind != MoveKind::Sapper)
+        .filter(|m| pos.piece_at(m.from).is_some_and(|p| p.role == role))
+        .count()
 }
 
 /// Parses a move in either notation.
@@ -215,6 +231,73 @@ pub fn with_letters(san: &str, letters: &[&str; 5]) -> String {
         after_equals = c == '=';
     }
     out
+}
+
+/// SAN written with other piece letters read back into K Q R B N: the
+/// inverse of [`with_letters`]. At the start and after `=`, the longest
+/// letter that fits wins (the Ukrainian king `Кр` before the knight `К`);
+/// anything else is kept as it is.
+pub fn from_letters(text: &str, letters: &[&str; 5]) -> String {
+    let mut order: Vec<(char, &str)> = "KQRBN"
+        .chars()
+        .zip(letters.iter().copied())
+        .filter(|(_, l)| !l.is_empty())
+        .collect();
+    order.sort_by_key(|(_, l)| std::cmp::Reverse(l.chars().count()));
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text.trim();
+    let mut piece_here = true;
+    while let Some(c) = rest.chars().next() {
+        if piece_here && let Some((k, l)) = order.iter().find(|(_, l)| rest.starts_with(l)) {
+            out.push(*k);
+            rest = &rest[l.len()..];
+            piece_here = false;
+            continue;
+        }
+        out.push(c);
+        piece_here = c == '=';
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// A move a player typed: SAN or coordinates, with the piece letters of
+/// their move list (`letters`, tried first when `local_first`) or the
+/// international ones. Errors quote the text as typed.
+///
+/// # Errors
+/// [`NotationError`] when neither reading names one legal move: the more
+/// telling error (illegal or ambiguous before "not a move").
+pub fn parse_typed(
+    pos: &Position,
+    text: &str,
+    letters: &[&str; 5],
+    local_first: bool,
+) -> Result<Move, NotationError> {
+    let typed = text.trim();
+    let local = from_letters(typed, letters);
+    let (first, second) = if local_first {
+        (local.as_str(), typed)
+    } else {
+        (typed, local.as_str())
+    };
+    let quoted = |e: NotationError| match e {
+        NotationError::Syntax(_) => NotationError::Syntax(typed.to_string()),
+        NotationError::Illegal(_) => NotationError::Illegal(typed.to_string()),
+        NotationError::Ambiguous(_) => NotationError::Ambiguous(typed.to_string()),
+    };
+    let a = match parse_move(pos, first) {
+        Ok(m) => return Ok(m),
+        Err(e) => e,
+    };
+    if first == second {
+        return Err(quoted(a));
+    }
+    match parse_move(pos, second) {
+        Ok(m) => Ok(m),
+        Err(b) if matches!(a, NotationError::Syntax(_)) => Err(quoted(b)),
+        Err(_) => Err(quoted(a)),
+    }
 }
 
 #[cfg(test)]
@@ -272,5 +355,58 @@ mod tests {
         let fr = ["R", "D", "T", "F", "C"];
         assert_eq!(with_letters("Bb5", &fr), "Fb5");
         assert_eq!(with_letters("Qh5", &fr), "Dh5");
+    }
+
+    #[test]
+    fn typed_moves_in_every_language_s_letters() {
+        let p = parse_standard(
+            "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 8/8/8/ffffffff/ffxfffff/ffffffff/ffffffff/8/8/8",
+        )
+        .unwrap();
+        let nf3 = parse_san(&p, "Nf3").unwrap();
+        let en = ["K", "Q", "R", "B", "N"];
+        let uk = ["Кр", "Ф", "Т", "С", "К"];
+        let fr = ["R", "D", "T", "F", "C"];
+        let da = ["K", "D", "T", "L", "S"];
+        for (letters, knight) in [(&en, "Nf3"), (&uk, "Кf3"), (&fr, "Cf3"), (&da, "Sf3")] {
+            assert_eq!(
+                parse_typed(&p, knight, letters, true).unwrap(),
+                nf3,
+                "{knight}"
+            );
+            // The international letters work whatever the list shows.
+            assert_eq!(parse_typed(&p, "Nf3", letters, true).unwrap(), nf3);
+        }
+        assert_eq!(from_letters("Крe2", &uk), "Ke2");
+        assert_eq!(from_letters("e10=Ф", &uk), "e10=Q");
+        assert_eq!(from_letters("exd5", &fr), "exd5");
+        // Coordinates and the sweep as the game writes them.
+        assert_eq!(
+            parse_typed(&p, " e2e4 ", &fr, true).unwrap().to_string(),
+            "e2e4"
+        );
+        assert_eq!(
+            parse_typed(&p, "e2*", &uk, true).unwrap().kind,
+            MoveKind::Sapper
+        );
+        // Errors quote what was typed.
+        assert_eq!(
+            parse_typed(&p, "Кf5", &uk, true),
+            Err(NotationError::Illegal("Кf5".into()))
+        );
+        assert_eq!(
+            parse_typed(&p, "hello", &fr, true),
+            Err(NotationError::Illegal("hello".into()))
+        );
+        // French R is the king in the list's letters, the rook otherwise.
+        let q = parse_standard("4k3/8/8/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let king = parse_typed(&q, "Rd1", &fr, true).unwrap();
+        assert_eq!(king.from.to_string(), "e1");
+        let rook = parse_typed(&q, "Rd1", &fr, false).unwrap();
+        assert_eq!(rook.from.to_string(), "a1");
+        // Two knights reach d2: ambiguous in either letters.
+        let n = parse_standard("4k3/8/8/8/8/8/8/8/8/1N2KN2 w - - 0 1").unwrap();
+        let r = parse_typed(&n, "Sd2", &da, true);
+        assert!(matches!(r, Err(NotationError::Ambiguous(_))), "{r:?}");
     }
 }
