@@ -169,3 +169,32 @@ fn looking_back_shows_the_past_and_leaves_the_game_alone() {
     app.update();
     assert_eq!(app.world().resource::<Viewing>().0, None);
 }
+
+#[test]
+fn the_keyboard_alone_plays_a_move() {
+    let mut app = headless_app_with_view(MineSeed(3));
+    app.update();
+    start(&mut app, classic(&["a5", "c6", "h4", "f7"]));
+    use minesweeper_chess::chess::view::cursor::Cursor;
+    let at = |app: &App| app.world().resource::<Cursor>().0.map(|s| s.to_string());
+    // Space: the cursor on White's king; ↑ the pawn; Space picks it up.
+    press(&mut app, KeyCode::Space);
+    assert_eq!(at(&app).as_deref(), Some("e1"));
+    press(&mut app, KeyCode::ArrowUp);
+    press(&mut app, KeyCode::Space);
+    // ↑↑ and Enter: e2e4. The arrows moved the cursor, not the replay.
+    press(&mut app, KeyCode::ArrowUp);
+    press(&mut app, KeyCode::ArrowUp);
+    assert_eq!(at(&app).as_deref(), Some("e4"));
+    press(&mut app, KeyCode::Enter);
+    app.update();
+    let game = app.world().resource::<ChessGame>();
+    let played: Vec<&str> = game.moves().iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(played, ["e4"]);
+    assert_eq!(app.world().resource::<Viewing>().0, None);
+    // Esc hides the cursor; then ← looks back again.
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(at(&app), None);
+    press(&mut app, KeyCode::ArrowLeft);
+    assert_eq!(app.world().resource::<Viewing>().0, Some(0));
+}

@@ -137,7 +137,7 @@ save-corrupt = Det gemte parti kunne ikke læses ({ $why }); et nyt parti er sta
 import-failed = Partiet kunne ikke importeres: { $why }
 text-errors = En oversættelsesfil indeholder fejl (de sidste gyldige tekster bruges fortsat):
 sweep-hint = Højreklik, S eller (berøring) hold på feltet foran: ryd det
-keys = Taster: Esc menu/fravælg · F vend · U fortryd · H tip · M lyd fra · S ryd · ← → gennemse trækkene
+keys = Taster: Esc menu/fravælg · F vend · U fortryd · H tip · M lyd fra · S ryd · ← → gennemse trækkene · Mellemrum markør · Enter skriv et træk
 
 ## Briknavne (med små bogstaver, som inde i en sætning)
 

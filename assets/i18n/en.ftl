@@ -137,7 +137,7 @@ save-corrupt = The saved game could not be read ({ $why }); a new game was start
 import-failed = Could not import the game: { $why }
 text-errors = A translation file has errors (the last good texts stay):
 sweep-hint = Right-click, S or (touch) hold the cell ahead: sweep it
-keys = Keys: Esc menu/deselect · F flip · U undo · H hint · M mute · S sweep · ← → look back
+keys = Keys: Esc menu/deselect · F flip · U undo · H hint · M mute · S sweep · ← → look back · Space board cursor · Enter type a move
 
 ## Piece names (lower case, as inside a sentence)
 

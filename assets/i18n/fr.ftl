@@ -137,7 +137,7 @@ save-corrupt = La partie sauvegardée n’a pas pu être lue ({ $why }) ; une n
 import-failed = Impossible d’importer la partie : { $why }
 text-errors = Un fichier de traduction contient des erreurs (les derniers textes valides sont conservés) :
 sweep-hint = Clic droit, S ou appui long (tactile) sur la case devant le pion : la déminer
-keys = Touches : Échap menu/désélection · F retourner · U annuler · H indice · M sourdine · S déminer · ← → revoir les coups
+keys = Touches : Échap menu/désélection · F retourner · U annuler · H indice · M sourdine · S déminer · ← → revoir les coups · Espace curseur · Entrée taper un coup
 
 ## Noms des pièces (en minuscules, comme dans une phrase)
 

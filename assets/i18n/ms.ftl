@@ -133,7 +133,7 @@ save-corrupt = Permainan tersimpan tidak dapat dibaca ({ $why }); permainan baha
 import-failed = Permainan tidak dapat diimport: { $why }
 text-errors = Fail terjemahan mempunyai ralat (teks terakhir yang betul dikekalkan):
 sweep-hint = Klik kanan, S atau (skrin sentuh) tahan petak di hadapan: jinakkan petak itu
-keys = Kekunci: Esc menu/nyahpilih · F terbalikkan · U buat asal · H petunjuk · M senyap · S jinakkan · ← → ulang tayang gerakan
+keys = Kekunci: Esc menu/nyahpilih · F terbalikkan · U buat asal · H petunjuk · M senyap · S jinakkan · ← → ulang tayang gerakan · Space kursor papan · Enter taip gerakan
 
 ## Nama buah (huruf kecil, seperti di dalam ayat)
 

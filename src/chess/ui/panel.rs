@@ -44,6 +44,7 @@ pub(crate) struct PanelActions<'w, 's> {
     viewing: ResMut<'w, Viewing>,
     timeline: Res<'w, Timeline>,
     typed: ResMut<'w, super::typed::TypedMove>,
+    cursor: Res<'w, crate::chess::view::cursor::Cursor>,
     requests: MessageWriter<'w, MoveRequested>,
     screen: ResMut<'w, NextState<crate::base::screen::Screen>>,
     marker: std::marker::PhantomData<&'s ()>,
@@ -105,8 +106,8 @@ pub(crate) fn panel(
         let watching = matches!(*mode, PlayMode::Online(Seat::Spectator));
         if state.outcome().is_none() && !watching {
             let public = board.public(&state);
-            let typed = &mut act.typed;
-            match super::typed::move_entry(ui, &tx, settings.notation, public.as_ref(), typed, true)
+            let (typed, free) = (&mut act.typed, act.cursor.0.is_none());
+            match super::typed::move_entry(ui, &tx, settings.notation, public.as_ref(), typed, free)
             {
                 Some(Ok(m)) => {
                     act.requests.write(MoveRequested(m));

@@ -140,7 +140,7 @@ fn board_point(
     }
 }
 
-fn select(
+pub(super) fn select(
     selection: &mut Selection,
     board: &PublicBoard,
     state: &ChessGame,
@@ -269,7 +269,7 @@ pub(crate) fn pointer(
 }
 
 /// The selected piece's step to `sq` (a promotion to a queen first).
-fn step_to(selection: &Selection, sq: Square) -> Option<Move> {
+pub(super) fn step_to(selection: &Selection, sq: Square) -> Option<Move> {
     selection
         .moves
         .iter()

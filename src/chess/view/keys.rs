@@ -23,6 +23,8 @@ impl Plugin for KeysPlugin {
                 (
                     global_keys,
                     chess_keys.run_if(in_state(Screen::Chess)),
+                    super::cursor::cursor_keys.run_if(in_state(Screen::Chess)),
+                    super::replay::replay_keys.run_if(in_state(Screen::Chess)),
                     save_screenshot,
                 )
                     .chain()
@@ -58,7 +60,8 @@ fn global_keys(
     }
 }
 
-/// The chess board's keys: Esc deselects (or opens and closes the menu), F
+/// The chess board's keys: Esc deselects (or hides the keyboard's cursor,
+/// or opens and closes the menu), F
 /// flips, U undoes, H asks for a hint, S sweeps with the selected pawn.
 /// Only Esc works while a menu is open.
 fn chess_keys(
@@ -71,6 +74,7 @@ fn chess_keys(
     mut requests: MessageWriter<MoveRequested>,
     mut pause: MessageWriter<TogglePause>,
     mut hint: MessageWriter<HintRequested>,
+    mut cursor: ResMut<super::cursor::Cursor>,
 ) {
     if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
@@ -78,6 +82,8 @@ fn chess_keys(
     if keys.just_pressed(KeyCode::Escape) {
         if selection.from.is_some() || selection.promotion.is_some() {
             *selection = Selection::default();
+        } else if cursor.0.is_some() {
+            cursor.0 = None;
         } else {
             pause.write(TogglePause);
         }

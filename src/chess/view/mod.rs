@@ -6,6 +6,7 @@
 //! every other input source.
 
 pub mod board;
+pub mod cursor;
 pub mod effects;
 pub mod input;
 pub mod keys;
@@ -169,6 +170,7 @@ impl Plugin for ViewPlugin {
             effects::EffectsPlugin,
             marks::MarksPlugin,
             replay::ReplayPlugin,
+            cursor::CursorPlugin,
             sound::SoundPlugin,
         ))
         .init_resource::<Layout>()

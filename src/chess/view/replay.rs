@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::board::{count_label, fog_sprite, mine_sprite, spawn_piece_glyphs, swept_tick};
 use super::{CELL, Fonts, Layout, ViewStep, z};
 use crate::base::art::PieceArt;
-use crate::base::screen::{Menu, Screen};
+use crate::base::screen::Menu;
 use crate::base::settings::Settings;
 use crate::base::textures::Textures;
 use crate::base::theme::colors;
@@ -63,30 +63,27 @@ pub(super) struct ReplayPlugin;
 
 impl Plugin for ReplayPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Viewing>()
-            .add_systems(
-                Update,
-                replay_keys
-                    .run_if(in_state(Screen::Chess))
-                    .in_set(ViewStep::Keys),
-            )
-            .add_systems(
-                Update,
-                (follow_game, draw_replay).chain().in_set(ViewStep::Marks),
-            );
+        app.init_resource::<Viewing>().add_systems(
+            Update,
+            (follow_game, draw_replay).chain().in_set(ViewStep::Marks),
+        );
     }
 }
 
 /// ← and → step through the moves, Home goes to the start, End back to
-/// the game.
-fn replay_keys(
+/// the game (not while the keyboard's cursor shows: the arrows are its).
+pub(super) fn replay_keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     menu: Res<State<Menu>>,
     timeline: Res<Timeline>,
+    cursor: Res<super::cursor::Cursor>,
     mut viewing: ResMut<Viewing>,
 ) {
-    if *menu.get() != Menu::None || egui_wants.is_some_and(|w| w.wants_keyboard_input()) {
+    if *menu.get() != Menu::None
+        || cursor.0.is_some()
+        || egui_wants.is_some_and(|w| w.wants_keyboard_input())
+    {
         return;
     }
     if keys.just_pressed(KeyCode::ArrowLeft) {
