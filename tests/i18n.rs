@@ -49,12 +49,14 @@ fn sample_args() -> Vec<(&'static str, FluentValue<'static>)> {
     let mut args: Vec<(&str, FluentValue)> = [
         "side", "level", "sq", "from", "to", "piece", "code", "example", "tag", "tags", "char",
         "rating", "hearts", "cards", "cell", "card", "blocks", "why", "file", "link", "server",
+        "text", "date",
     ]
     .into_iter()
     .map(|k| (k, FluentValue::from("x")))
     .collect();
     for k in [
-        "n", "depth", "nodes", "found", "mines", "points", "done", "total", "deck", "hand", "digit",
+        "n", "depth", "nodes", "found", "mines", "points", "done", "total", "deck", "hand",
+        "digit", "played", "won", "streak", "best",
     ] {
         args.push((k, FluentValue::from(3)));
     }

@@ -176,3 +176,39 @@ fn the_puzzle_benchmark_runs() {
     assert!(out.stdout.contains("rate"), "{}", out.stdout);
     assert!(out.stdout.contains("median"), "{}", out.stdout);
 }
+
+#[test]
+fn the_board_of_the_day_is_the_same_on_every_run_and_differs_by_day() {
+    let day = |d: &str| cmd(&["puzzle", "--daily", d]);
+    let a = day("2026-12-02");
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert!(
+        a.stdout.starts_with("board of the day 2026-12-02: C6-"),
+        "{}",
+        a.stdout
+    );
+    assert_eq!(day("2026-12-02").stdout, a.stdout);
+    let b = day("2026-12-03");
+    assert_ne!(
+        section(&b.stdout, "solution:", 6),
+        section(&a.stdout, "solution:", 6)
+    );
+    // Fair: deduction alone defuses every mine (the rating says all of them).
+    let rating = a
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("rating:"))
+        .expect("rated");
+    assert!(
+        (1..=40).any(|m| rating.contains(&format!("({m} of {m} mines"))),
+        "{rating}"
+    );
+    // A day that does not exist is named.
+    let bad = day("2026-02-30");
+    assert_ne!(bad.code, 0);
+    assert!(
+        bad.stderr.contains("'2026-02-30' is not a day"),
+        "{}",
+        bad.stderr
+    );
+}

@@ -73,6 +73,11 @@ type-move = Skriv et træk: e4, Sf3, e2e4, e2*
 typed-syntax = “{ $text }” er ikke et træk (prøv e4, Sf3, e2e4 eller e2*)
 typed-illegal = “{ $text }” er ikke et lovligt træk her
 typed-ambiguous = “{ $text }” passer til flere brikker: tilføj linje eller række (Sbd2)
+sudoku-daily = Dagens bræt · { $date }
+daily-stats = Spillet { $played } · vundet { $won } · stime { $streak } · bedste { $best }
+daily-stats-broken = Statistikken for dagens bræt kunne ikke læses ({ $why }); den begynder forfra.
+daily-share-title = Sweeper Sudoku · dagens bræt { $date }
+daily-scores = Dine resultater, i bønder
 game-over = Partiet er slut
 
 ## Indstillinger

@@ -73,6 +73,11 @@ type-move = Type a move: e4, Nf3, e2e4, e2*
 typed-syntax = “{ $text }” is not a move (try e4, Nf3, e2e4 or e2*)
 typed-illegal = “{ $text }” is not a legal move here
 typed-ambiguous = “{ $text }” fits more than one piece: add its file or rank (Nbd2)
+sudoku-daily = Board of the day · { $date }
+daily-stats = Played { $played } · won { $won } · streak { $streak } · best { $best }
+daily-stats-broken = The board-of-the-day statistics could not be read ({ $why }); they start again.
+daily-share-title = Sweeper Sudoku · board of the day { $date }
+daily-scores = Your scores, in pawns
 game-over = Game over
 
 ## Settings

@@ -73,6 +73,11 @@ type-move = Tapez un coup : e4, Cf3, e2e4, e2*
 typed-syntax = « { $text } » n’est pas un coup (essayez e4, Cf3, e2e4 ou e2*)
 typed-illegal = « { $text } » n’est pas un coup légal ici
 typed-ambiguous = « { $text } » convient à plusieurs pièces : ajoutez sa colonne ou sa rangée (Cbd2)
+sudoku-daily = Grille du jour · { $date }
+daily-stats = Jouées { $played } · gagnées { $won } · série { $streak } · record { $best }
+daily-stats-broken = Les statistiques de la grille du jour sont illisibles ({ $why }) ; elles repartent de zéro.
+daily-share-title = Sweeper Sudoku · grille du jour { $date }
+daily-scores = Vos scores, en pions
 game-over = Partie terminée
 
 ## Paramètres

@@ -69,6 +69,11 @@ type-move = Taip gerakan: e4, Nf3, e2e4, e2*
 typed-syntax = “{ $text }” bukan gerakan (cuba e4, Nf3, e2e4 atau e2*)
 typed-illegal = “{ $text }” bukan gerakan yang sah di sini
 typed-ambiguous = “{ $text }” sesuai untuk lebih daripada satu buah: tambah fail atau baris (Nbd2)
+sudoku-daily = Papan hari ini · { $date }
+daily-stats = Dimain { $played } · menang { $won } · berturut-turut { $streak } · terbaik { $best }
+daily-stats-broken = Statistik papan hari ini tidak dapat dibaca ({ $why }); ia bermula semula.
+daily-share-title = Sweeper Sudoku · papan hari ini { $date }
+daily-scores = Skor anda, dalam pawn
 game-over = Permainan tamat
 
 ## Tetapan

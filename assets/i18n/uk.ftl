@@ -81,6 +81,11 @@ type-move = Введіть хід: e4, Кf3, e2e4, e2*
 typed-syntax = «{ $text }» — це не хід (спробуйте e4, Кf3, e2e4 або e2*)
 typed-illegal = «{ $text }» — тут неможливий хід
 typed-ambiguous = «{ $text }» підходить кільком фігурам: додайте вертикаль або горизонталь (Кbd2)
+sudoku-daily = Дошка дня · { $date }
+daily-stats = Зіграно { $played } · виграно { $won } · серія { $streak } · найкраща { $best }
+daily-stats-broken = Не вдалося прочитати статистику дошки дня ({ $why }); вона починається знову.
+daily-share-title = Sweeper Sudoku · дошка дня { $date }
+daily-scores = Ваші результати, у пішаках
 game-over = Партію закінчено
 
 ## Налаштування

@@ -32,6 +32,10 @@ pub struct GameOptions {
     pub problem: Option<String>,
     /// Open this Sweeper Sudoku board code (e.g. `E4-7V`) at the start.
     pub sudoku: Option<String>,
+    /// Open the board of the day at the start: `Some(None)` today's
+    /// (`--daily`, `?daily`), `Some(Some(date))` that day's
+    /// (`--daily 2026-12-02`, `?daily=2026-12-02`).
+    pub daily: Option<Option<minesweeper_core::sudoku::daily::Date>>,
     /// Play in this language, whatever Settings say (`--lang uk`,
     /// `?lang=uk` on the web).
     pub lang: Option<crate::base::i18n::Lang>,
@@ -68,7 +72,7 @@ pub enum Page {
 impl GameOptions {
     /// Reads `--screenshot PATH`, `--script "e2e4 Nf8 …"` (or `--moves`),
     /// `--seed N`, `--preset FILE`, `--fen FEN`, `--wait FRAMES`,
-    /// `--bench-frames N`, `--sudoku CODE`, `--lang CODE`, `--show PAGE`,
+    /// `--bench-frames N`, `--sudoku CODE`, `--daily [DATE]`, `--lang CODE`, `--show PAGE`,
     /// `--server ADDR`, `--join CODE`, `--watch CODE`, `--size WxH`.
     ///
     /// # Errors
@@ -97,6 +101,13 @@ impl GameOptions {
                 "--flip" => o.flip = true,
                 "--size" => o.size = Some(window_size(a, f.value(a)?)?),
                 "--sudoku" => o.sudoku = Some(f.value(a)?.to_string()),
+                "--daily" => {
+                    let date = f.optional_value().map(|v| {
+                        minesweeper_core::sudoku::daily::Date::parse(v)
+                            .map_err(|e| format!("{a}: {e}"))
+                    });
+                    o.daily = Some(date.transpose()?);
+                }
                 "--lang" => o.lang = Some(language(a, f.value(a)?)?),
                 "--show" => {
                     o.show = Some(match f.value(a)? {

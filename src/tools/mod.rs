@@ -19,6 +19,8 @@ usage: minesweeper_chess [COMMAND]
       --moves 'e2e4 ...'  play these moves first (coordinate or SAN)
       --screenshot FILE   save a PNG after the moves, then quit
       --sudoku CODE       open a Sweeper Sudoku board by its code (E4-7V)
+      --daily [DATE]      open the board of the day (today, UTC) or of DATE
+                          (YYYY-MM-DD)
       --lang CODE         play in en, uk, fr, da or ms (default: the
                           system's language, then the one chosen in Settings)
       --show PAGE         open title, rules or settings at the start

@@ -39,6 +39,14 @@ impl<'a> Flags<'a> {
         }
     }
 
+    /// The value that follows, if one does (a flag whose value may be left
+    /// out: `--daily` or `--daily 2026-12-02`).
+    pub fn optional_value(&mut self) -> Option<&'a str> {
+        let v = self.args.get(self.next).filter(|v| !v.starts_with("--"))?;
+        self.next += 1;
+        Some(v.as_str())
+    }
+
     /// The number that follows `flag`, within `lo..=hi`.
     ///
     /// # Errors

@@ -32,11 +32,12 @@ pub const COMMANDS: &str = "\
   bench ai [--quick] [--games N] [--strong-ms MS] [--only speed|tactics|matches]
                           the computer opponent's speed, tactics and matches
   bench puzzle [--quick]  Sweeper Sudoku: generating 9×9 boards, rating each preset
-  puzzle --preset FILE --seed N | --code CODE [--rate N]
+  puzzle --preset FILE --seed N | --code CODE | --daily DATE [--rate N]
                           a Sweeper Sudoku board as text: solution, mines,
-                          open cells, deck, hint and rating; --rate N: the
-                          share of N boards (seeds 1..N, N up to 100000)
-                          deduction alone wins
+                          open cells, deck, hint and rating; --daily
+                          YYYY-MM-DD: that day's board (the game's board of
+                          the day); --rate N: the share of N boards (seeds
+                          1..N, N up to 100000) deduction alone wins
   uci                     speak UCI on stdin/stdout: FEN with or without the
                           minefield, public FEN with '?' cells; the option
                           Sapper turns the sapper action off for pure chess

@@ -18,6 +18,7 @@ pub fn puzzle_cmd(args: &[String], usage: &str) -> CliOutput {
     let mut seed = None;
     let mut code = None;
     let mut rate_n = None;
+    let mut daily = None;
     let mut f = Flags::new("puzzle", args);
     while let Some(a) = f.next_flag() {
         let r = match a {
@@ -25,6 +26,11 @@ pub fn puzzle_cmd(args: &[String], usage: &str) -> CliOutput {
             "--seed" => f.number(a, 0, u64::MAX).map(|n| seed = Some(n)),
             "--code" => f.value(a).map(|v| code = Some(v.to_string())),
             "--rate" => f.number(a, 1, MAX_RATE_BOARDS).map(|n| rate_n = Some(n)),
+            "--daily" => f.value(a).and_then(|v| {
+                sudoku::daily::Date::parse(v)
+                    .map(|d| daily = Some(d))
+                    .map_err(|e| format!("puzzle: --daily: {e}"))
+            }),
             other => Err(format!("{}\n\n{usage}", f.unknown(other))),
         };
         if let Err(e) = r {
@@ -38,6 +44,19 @@ pub fn puzzle_cmd(args: &[String], usage: &str) -> CliOutput {
         },
         None => sudoku::preset::builtins(),
     };
+    if let Some(date) = daily {
+        let tag = sudoku::daily::DAILY_TAG;
+        let Some(p) = presets
+            .iter()
+            .find(|p| p.file.code.eq_ignore_ascii_case(tag))
+        else {
+            return CliOutput::fail(format!("puzzle: --daily: no preset has the tag {tag}\n"));
+        };
+        let seed = sudoku::daily::daily_seed(p, date);
+        let code = sudoku::share_code(tag, seed);
+        let head = format!("board of the day {date}: {code}\n");
+        return CliOutput::ok(head + &describe_board(p, seed));
+    }
     if let Some(code) = &code {
         let tags: Vec<&str> = presets.iter().map(|p| p.file.code.as_str()).collect();
         let (tag, s) = match sudoku::board::parse_code_among(code, Some(&tags)) {

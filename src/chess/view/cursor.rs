@@ -112,6 +112,11 @@ fn king_square(view: &KeyBoard) -> Option<Square> {
         .map(|(sq, _)| sq)
 }
 
+/// Run condition: the keyboard's cursor is hidden.
+pub(crate) fn hidden(cursor: Res<Cursor>) -> bool {
+    cursor.0.is_none()
+}
+
 /// A new game or leaving the board hides the cursor.
 pub(super) fn hide_cursor(mut cursor: ResMut<Cursor>) {
     if cursor.0.is_some() {

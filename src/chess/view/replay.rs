@@ -71,19 +71,16 @@ impl Plugin for ReplayPlugin {
 }
 
 /// ← and → step through the moves, Home goes to the start, End back to
-/// the game (not while the keyboard's cursor shows: the arrows are its).
+/// the game (`keys.rs` runs it only while the keyboard's cursor is hidden:
+/// then the arrows are the cursor's).
 pub(super) fn replay_keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     menu: Res<State<Menu>>,
     timeline: Res<Timeline>,
-    cursor: Res<super::cursor::Cursor>,
     mut viewing: ResMut<Viewing>,
 ) {
-    if *menu.get() != Menu::None
-        || cursor.0.is_some()
-        || egui_wants.is_some_and(|w| w.wants_keyboard_input())
-    {
+    if *menu.get() != Menu::None || egui_wants.is_some_and(|w| w.wants_keyboard_input()) {
         return;
     }
     if keys.just_pressed(KeyCode::ArrowLeft) {

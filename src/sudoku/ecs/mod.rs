@@ -9,6 +9,7 @@
 
 use bevy::prelude::*;
 
+pub mod daily;
 pub mod presets;
 pub mod save;
 
@@ -144,7 +145,8 @@ impl Plugin for PuzzlePlugin {
             .add_message::<PuzzleHappened>()
             .add_message::<PuzzleRefused>()
             .add_systems(Update, apply.in_set(PuzzleSet::Apply))
-            .add_systems(Update, sync.in_set(PuzzleSet::Sync));
+            .add_systems(Update, sync.in_set(PuzzleSet::Sync))
+            .add_plugins(daily::DailyPlugin);
     }
 }
 

@@ -1,4 +1,4 @@
-//! The board menu: pick a preset, resume the board in play or the one an
+//! The board menu: the board of the day, pick a preset, resume the board in play or the one an
 //! earlier run saved, play a new board or a share code, how to play, back
 //! to Minesweeper Chess.
 
@@ -12,6 +12,7 @@ use crate::base::i18n::T;
 use crate::base::screen::{Menu, Menus, Screen};
 use crate::base::widgets::centered;
 use crate::sudoku::ecs::Puzzle;
+use crate::sudoku::ecs::daily::DailyStats;
 use minesweeper_core::sudoku::Status;
 
 /// Draws the board menu (on [`Screen::SudokuMenu`]).
@@ -20,6 +21,7 @@ pub(crate) fn board_menu(
     puzzle: Res<Puzzle>,
     mut boards: Boards,
     mut menus: Menus,
+    stats: Res<DailyStats>,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     boards.menu.load(&boards.tx);
@@ -38,6 +40,11 @@ pub(crate) fn board_menu(
     centered(title).show(&ctx, |ui| {
         ui.set_max_width(440.0);
         ui.label(egui::RichText::new(tagline).italics());
+        ui.add_space(6.0);
+        if super::daily::daily_button(ui, &boards.tx, &stats) {
+            boards.start_daily(None);
+            click = true;
+        }
         ui.add_space(6.0);
         click |= presets(ui, &mut boards);
         let wide = egui::vec2(300.0, 30.0);

@@ -3,7 +3,8 @@
 //! ([`panel`]), the result card ([`result`]) and the how-to-play page
 //! ([`help`]).
 
-pub mod help;
+pub mod daily;
+mod help;
 pub mod menu;
 pub mod panel;
 pub mod pictures;
@@ -17,8 +18,10 @@ use crate::base::i18n::{T, Texts, words};
 use crate::base::screen::{Menu, Screen, no_menu, on_sudoku};
 use crate::base::widgets::{UiSet, named};
 use crate::sudoku::ecs::PuzzleRequest;
+use crate::sudoku::ecs::daily::DailyBoard;
 use crate::sudoku::ecs::presets::SudokuLibrary;
 use crate::sudoku::view::PuzzleInput;
+use minesweeper_core::sudoku::daily::{DAILY_TAG, Date, daily_seed};
 use minesweeper_core::sudoku::{CodeError, PuzzleGame, SudokuPreset};
 
 /// The board menu's choices and what is known about the boards.
@@ -106,6 +109,8 @@ pub(crate) struct Boards<'w> {
     pub input: ResMut<'w, PuzzleInput>,
     /// The texts, in the player's language.
     pub tx: Res<'w, Texts>,
+    /// Whether the open board is the day's.
+    pub daily: ResMut<'w, DailyBoard>,
 }
 
 impl Boards<'_> {
@@ -114,11 +119,33 @@ impl Boards<'_> {
         let Some(p) = self.menu.presets.get(preset) else {
             return;
         };
+        self.open(p.clone(), seed);
+        self.menu.current = Some((preset, seed));
+        self.daily.set(None);
+    }
+
+    /// Starts the board of the day `date` (today, UTC, when `None`): the
+    /// built-in preset's, never a modded copy, so that every player on
+    /// every platform gets the same board.
+    pub fn start_daily(&mut self, date: Option<Date>) {
+        let date = date.unwrap_or_else(today);
+        let builtins = minesweeper_core::sudoku::preset::builtins();
+        let Some(p) = builtins.into_iter().find(|p| p.file.code == DAILY_TAG) else {
+            return;
+        };
+        let seed = daily_seed(&p, date);
+        self.open(p, seed);
+        // Played again, the day's board would not count: no "again" here.
+        self.menu.current = None;
+        let code = minesweeper_core::sudoku::share_code(DAILY_TAG, seed);
+        self.daily.set(Some((date, code)));
+    }
+
+    fn open(&mut self, preset: SudokuPreset, seed: u64) {
         self.requests.write(PuzzleRequest::Start {
-            preset: Box::new(p.clone()),
+            preset: Box::new(preset),
             seed,
         });
-        self.menu.current = Some((preset, seed));
         self.menu.saved = None;
         self.menu.result_closed = false;
         *self.input = PuzzleInput::default();
@@ -217,6 +244,11 @@ impl Boards<'_> {
     }
 }
 
+/// Today in UTC (the board of the day changes at midnight UTC everywhere).
+pub(crate) fn today() -> Date {
+    Date::from_unix_nanos(crate::base::platform::wall_clock_nanos())
+}
+
 /// A board preset's name and description in the player's language.
 pub(crate) fn preset_text(tx: &Texts, p: &SudokuPreset) -> (String, String) {
     tx.preset(
@@ -234,7 +266,16 @@ fn open_from_options(
     mut done: Local<bool>,
     mut boards: Boards,
 ) {
-    let Some(code) = options.sudoku.as_ref().filter(|_| !*done) else {
+    if *done {
+        return;
+    }
+    if let Some(date) = options.daily {
+        *done = true;
+        boards.menu.load(&boards.tx);
+        boards.start_daily(date);
+        return;
+    }
+    let Some(code) = options.sudoku.as_ref() else {
         return;
     };
     *done = true;

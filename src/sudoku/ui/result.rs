@@ -1,5 +1,6 @@
 //! The result card at the end of a board: won or lost and why, the score in
-//! pawns, what was done, and play again, a new board, look at the board or
+//! pawns, what was done (for the board of the day, the text to share and
+//! the statistics), and play again, a new board, look at the board or
 //! back to the menu.
 
 use bevy::prelude::*;
@@ -12,6 +13,7 @@ use crate::base::i18n::{T, Texts, decimal, words};
 use crate::base::screen::Screen;
 use crate::base::widgets::centered;
 use crate::sudoku::ecs::Puzzle;
+use crate::sudoku::ecs::daily::DailyStats;
 use minesweeper_core::sudoku::{CellState, MineFate, PuzzleGame, Status};
 
 /// Draws the card once the board is over, until it is closed.
@@ -19,6 +21,7 @@ pub(crate) fn result_card(
     mut contexts: EguiContexts,
     puzzle: Res<Puzzle>,
     mut boards: Boards,
+    stats: Res<DailyStats>,
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     let Some(game) = &puzzle.game else {
@@ -53,6 +56,9 @@ pub(crate) fn result_card(
         );
         ui.label(tx.f(T::SudokuPoints, &[("points", game.score.into())]));
         facts(ui, tx, &puzzle, game);
+        if let Some(r) = &boards.daily.result {
+            super::daily::daily_result(ui, tx, r, &stats);
+        }
         ui.add_space(6.0);
         let (look, menu) = (tx.t(T::SudokuLook), tx.t(T::SudokuMenu));
         ui.horizontal_wrapped(|ui| {

@@ -4,10 +4,11 @@
 //! [`grid`] fills solved sudokus, [`board`] turns a preset and a seed into a
 //! board (and a share code), [`game`] is the rules as a pure state machine,
 //! [`deduce`] the hint and the rating from what the player sees, [`preset`]
-//! reads the RON presets of `levels/sudoku/` and [`save`] writes and
-//! replays a board's action log.
+//! reads the RON presets of `levels/sudoku/`, [`save`] writes and
+//! replays a board's action log and [`daily`] picks the board of the day.
 
 pub mod board;
+pub mod daily;
 pub mod deduce;
 pub mod game;
 pub mod grid;
