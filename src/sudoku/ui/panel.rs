@@ -42,6 +42,14 @@ pub(crate) fn panel(
             ui.label(egui::RichText::new(tx.t(T::SudokuChoose)).weak());
             return;
         };
+        if let Some((date, _)) = &boards.daily.day {
+            let day = tx.f(T::SudokuDaily, &[("date", date.to_string().into())]);
+            ui.label(
+                egui::RichText::new(day)
+                    .strong()
+                    .color(crate::base::style::palette::ACCENT),
+            );
+        }
         board_facts(ui, tx, &icons, &puzzle, game);
         ui.separator();
         pointer_and_hint(ui, tx, &puzzle, game, &boards.input);
