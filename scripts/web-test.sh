@@ -36,4 +36,9 @@ sleep 1
 # A fixed seed: the same mines every run.
 # The release build is also measured over an emulated 10 Mbit/s line.
 THROTTLE=${THROTTLE:-$([ -n "$QUICK" ] && echo 0 || echo 1)}
+# The board of the day as the native tool deals it, for the browser to
+# match (the command-line crate alone builds in seconds when not built).
+DAILY_CODE=$(cargo run -q --profile ci --target "$(rustc -vV | sed -n 's/^host: //p')" -p minesweeper_cli -- \
+    puzzle --daily 2026-12-02 | sed -n 's/^board of the day [0-9-]*: //p')
+export DAILY_CODE
 QUICK=$QUICK THROTTLE=$THROTTLE node web/browser-test.mjs "http://127.0.0.1:$PORT/index.html?seed=11" "$OUT"

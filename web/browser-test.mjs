@@ -248,6 +248,33 @@ try {
   await frames(20);
   await shot("5-resumed");
 
+  // Looking back one move (←): the board before the sweep, drawn over the
+  // live one, which stays as it was; End comes back.
+  const live = s.fen;
+  await page.keyboard.press("ArrowLeft");
+  const back = await waitFor("the board one move back", (x) => x.viewing && x.viewing.ply === 4, 30000);
+  if (back.fen !== live || back.viewing.fen === live) {
+    throw new Error(`looking back changed the live board or showed it: ${JSON.stringify(back)}`);
+  }
+  report.replay = back.viewing;
+  await frames(10);
+  await shot("5b-looking-back");
+  await page.keyboard.press("End");
+  await waitFor("the live board again", (x) => x.viewing === null, 30000);
+
+  // A typed move: Enter puts the caret in the panel's line, "Nc8" and
+  // Enter play it; Esc leaves the line.
+  s = await played("Nc8 (typed)", s, async () => {
+    await page.keyboard.press("Enter");
+    await frames(3);
+    await page.keyboard.type("Nc8");
+    await frames(2);
+    await page.keyboard.press("Enter");
+  });
+  report.typed = s.fen;
+  await page.keyboard.press("Escape");
+  await frames(3);
+
   // Against the computer at the Strong level, playing White.
   await toMainMenu();
   await press("level-strong");
@@ -332,6 +359,25 @@ try {
   report.sudoku = p;
   await frames(30);
   await shot("10-sudoku-play");
+
+  // The board of the day in the address: the same board as the native
+  // tool deals for that date (DAILY_CODE, from `puzzle --daily`), and
+  // again on a second visit.
+  const DAY = "2026-12-02";
+  const dailyUrl = url + (url.includes("?") ? "&" : "?") + "daily=" + DAY;
+  const codes = [];
+  for (const visit of [1, 2]) {
+    await page.goto(dailyUrl, { waitUntil: "load" });
+    const d = await waitForPuzzle(`the board of the day (visit ${visit})`, (p) => p.shown && p.code.startsWith("C6-"), 60000);
+    codes.push(d.code);
+  }
+  if (codes[0] !== codes[1]) throw new Error(`the board of ${DAY} differs between visits: ${codes}`);
+  if (process.env.DAILY_CODE && codes[0] !== process.env.DAILY_CODE) {
+    throw new Error(`the board of ${DAY} is ${codes[0]} in the browser, ${process.env.DAILY_CODE} natively`);
+  }
+  report.daily = { date: DAY, code: codes[0], native: process.env.DAILY_CODE ?? null };
+  await frames(10);
+  await shot("10b-daily");
 
   // In French (?lang=fr): the page's own notice and the game's menu speak
   // it; the label is the one the shipped fr.ftl gives.
