@@ -466,3 +466,29 @@ fn a_screen_whose_seat_is_taken_elsewhere_says_so_and_does_not_take_it_back() {
     let present = rt.block_on(async { room.state.lock().await.present() });
     assert_eq!(present, ByColor::both(true), "the other window holds White");
 }
+
+#[test]
+fn a_premove_made_while_the_opponent_thinks_goes_through_the_server() {
+    use minesweeper_chess::chess::view::premove::Premove;
+    let (_rt, addr) = server();
+    let mut white = client(&addr, 1);
+    let mut black = client_of(headless_app_with_view(MineSeed(2)), &addr);
+    seat_both(&mut white, &mut black, None);
+    // White to move: Black queues a9-a8 with the pointer.
+    crate::premove::press_at(&mut black, "a9", false);
+    crate::premove::press_at(&mut black, "a8", false);
+    assert!(black.world().resource::<Premove>().queued.is_some());
+    assert_eq!(played(&black), 0);
+    // White moves; Black's premove goes to the server at once.
+    let pos = white.world().resource::<ChessGame>().position().clone();
+    let mv = parse_coordinate(&pos, "e2e3").expect("legal");
+    white.world_mut().write_message(MoveRequested(mv));
+    run_until(&mut [&mut white, &mut black], "the premove", |a| {
+        played(a) == 2
+    });
+    for app in [&white, &black] {
+        let game = app.world().resource::<ChessGame>();
+        assert_eq!(game.moves()[1].mv.to_string(), "a9a8");
+    }
+    assert_eq!(*black.world().resource::<Premove>(), Premove::default());
+}

@@ -200,6 +200,11 @@ fn settings_dialog(
 fn settings_grid(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings) -> bool {
     let tr = |t: T| tx.t(t);
     let mut changed = false;
+    ui.label(tr(T::Premove));
+    changed |= ui
+        .checkbox(&mut settings.premove, tr(T::PremoveHelp))
+        .changed();
+    ui.end_row();
     ui.label(tr(T::AnimationSpeed));
     ui.horizontal(|ui| {
         for a in AnimSpeed::ALL {

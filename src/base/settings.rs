@@ -191,6 +191,8 @@ pub struct Settings {
     pub ai_level: minesweeper_core::ai::Level,
     /// Against the computer, the player takes Black.
     pub play_black: bool,
+    /// A move may be queued while the other side is to move.
+    pub premove: bool,
 }
 
 impl Default for Settings {
@@ -211,6 +213,7 @@ impl Default for Settings {
             notation: Notation::Local,
             ai_level: minesweeper_core::ai::Level::Casual,
             play_black: false,
+            premove: true,
         }
     }
 }
@@ -291,6 +294,7 @@ mod tests {
             notation: Notation::International,
             ai_level: minesweeper_core::ai::Level::Master,
             play_black: true,
+            premove: false,
         };
         let text = ron::ser::to_string(&s).unwrap();
         assert_eq!(Settings::from_ron(&text), (s, None));

@@ -70,6 +70,8 @@ keys! {
     TypedSyntax,
     TypedIllegal,
     TypedAmbiguous,
+    Premove,
+    PremoveHelp,
     SudokuDaily,
     DailyStats,
     DailyStatsBroken,

@@ -88,6 +88,7 @@ impl Plugin for InputPlugin {
                             .and_then(no_menu)
                             .and_then(super::replay::live_board),
                     ),
+                    super::premove::play_premove,
                     hold_computer,
                 )
                     .chain()
@@ -189,10 +190,24 @@ pub(crate) fn pointer(
     mut requests: MessageWriter<MoveRequested>,
     mut dropped: ResMut<Dropped>,
     mode: Res<PlayMode>,
+    waiting: (
+        Res<crate::base::settings::Settings>,
+        ResMut<super::premove::Premove>,
+    ),
 ) {
     let Some(world) = frame.world else {
         return;
     };
+    // The other side is to move: a press queues a premove instead.
+    let (settings, mut premove) = waiting;
+    if let Some(side) = super::premove::waiting_side(&mode, &state, &settings) {
+        let free = !egui_wants.is_some_and(|w| w.wants_any_pointer_input());
+        if free && (frame.pressed || frame.secondary) {
+            let sq = layout.square_at(world);
+            super::premove::press(&frame, sq, side, &board, &state, &mut premove);
+        }
+        return;
+    }
     if selection.promotion.is_some() {
         pick_promotion(&frame, world, &layout, &mut selection, &mut requests);
         return;

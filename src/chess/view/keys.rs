@@ -61,8 +61,8 @@ fn global_keys(
     }
 }
 
-/// The chess board's keys: Esc deselects (or hides the keyboard's cursor,
-/// or opens and closes the menu), F
+/// The chess board's keys: Esc cancels a premove, deselects, hides the
+/// keyboard's cursor or (none of those) opens and closes the menu; F
 /// flips, U undoes, H asks for a hint, S sweeps with the selected pawn.
 /// Only Esc works while a menu is open.
 fn chess_keys(
@@ -76,12 +76,15 @@ fn chess_keys(
     mut pause: MessageWriter<TogglePause>,
     mut hint: MessageWriter<HintRequested>,
     mut cursor: ResMut<super::cursor::Cursor>,
+    mut premove: ResMut<super::premove::Premove>,
 ) {
     if egui_wants.is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
     }
     if keys.just_pressed(KeyCode::Escape) {
-        if selection.from.is_some() || selection.promotion.is_some() {
+        if premove.is_set() {
+            *premove = super::premove::Premove::default();
+        } else if selection.from.is_some() || selection.promotion.is_some() {
             *selection = Selection::default();
         } else if cursor.0.is_some() {
             cursor.0 = None;

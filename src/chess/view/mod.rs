@@ -11,6 +11,7 @@ pub mod effects;
 pub mod input;
 pub mod keys;
 pub mod marks;
+pub mod premove;
 pub mod replay;
 mod script;
 pub mod sound;
@@ -171,6 +172,7 @@ impl Plugin for ViewPlugin {
             marks::MarksPlugin,
             replay::ReplayPlugin,
             cursor::CursorPlugin,
+            premove::PremovePlugin,
             sound::SoundPlugin,
         ))
         .init_resource::<Layout>()
