@@ -278,10 +278,13 @@ fn player_card(
             ui.horizontal(|ui| {
                 // The side's king, in the set in use.
                 crate::base::art::piece_icon(ui, icons, side, Role::King, 24.0);
-                ui.label(egui::RichText::new(name).strong().size(16.0));
                 if to_move {
                     ui.label(egui::RichText::new("●").color(style::palette::ACCENT_HOT));
                 }
+                // A long name ("Against the computer (Master)") is cut to
+                // the card, never past the panel's edge.
+                let name = egui::RichText::new(name).strong().size(16.0);
+                ui.add(egui::Label::new(name).truncate());
             });
             ui.horizontal_wrapped(|ui| {
                 ui.spacing_mut().item_spacing.x = 0.0;
