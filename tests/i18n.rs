@@ -56,7 +56,7 @@ fn sample_args() -> Vec<(&'static str, FluentValue<'static>)> {
     .collect();
     for k in [
         "n", "depth", "nodes", "found", "mines", "points", "done", "total", "deck", "hand",
-        "digit", "played", "won", "streak", "best",
+        "digit", "played", "won", "streak", "best", "percent",
     ] {
         args.push((k, FluentValue::from(3)));
     }

@@ -69,6 +69,7 @@ destroyed = Ødelagt af miner
 moves = Træk
 replay-showing = Træk { $n } af { $total }
 replay-live = Tilbage til partiet (End)
+replay-odds = Dette træk gik ind i tågen på et felt med { $percent } % risiko for en mine, som brættet så ud dengang.
 type-move = Skriv et træk: e4, Sf3, e2e4, e2*
 typed-syntax = “{ $text }” er ikke et træk (prøv e4, Sf3, e2e4 eller e2*)
 typed-illegal = “{ $text }” er ikke et lovligt træk her

@@ -69,6 +69,7 @@ destroyed = Destroyed by mines
 moves = Moves
 replay-showing = Move { $n } of { $total }
 replay-live = Back to the game (End)
+replay-odds = This move stepped into the fog onto a cell with a { $percent }% chance of a mine, as the board stood.
 type-move = Type a move: e4, Nf3, e2e4, e2*
 typed-syntax = “{ $text }” is not a move (try e4, Nf3, e2e4 or e2*)
 typed-illegal = “{ $text }” is not a legal move here

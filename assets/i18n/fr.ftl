@@ -69,6 +69,7 @@ destroyed = Détruites par les mines
 moves = Coups
 replay-showing = Coup { $n } sur { $total }
 replay-live = Retour à la partie (Fin)
+replay-odds = Ce coup est entré dans le brouillard sur une case qui avait { $percent } % de risque de cacher une mine, vu la position d’alors.
 type-move = Tapez un coup : e4, Cf3, e2e4, e2*
 typed-syntax = « { $text } » n’est pas un coup (essayez e4, Cf3, e2e4 ou e2*)
 typed-illegal = « { $text } » n’est pas un coup légal ici

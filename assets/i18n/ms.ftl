@@ -65,6 +65,7 @@ destroyed = Dimusnahkan periuk api
 moves = Gerakan
 replay-showing = Gerakan { $n } daripada { $total }
 replay-live = Kembali ke permainan (End)
+replay-odds = Gerakan ini masuk ke dalam kabus ke petak yang berpeluang { $percent }% mempunyai periuk api, mengikut papan ketika itu.
 type-move = Taip gerakan: e4, Nf3, e2e4, e2*
 typed-syntax = “{ $text }” bukan gerakan (cuba e4, Nf3, e2e4 atau e2*)
 typed-illegal = “{ $text }” bukan gerakan yang sah di sini

@@ -77,6 +77,7 @@ destroyed = Знищені мінами
 moves = Ходи
 replay-showing = Хід { $n } з { $total }
 replay-live = Повернутися до гри (End)
+replay-odds = Цей хід ступив у туман на клітинку, де міна була з імовірністю { $percent }%, як тоді виглядала дошка.
 type-move = Введіть хід: e4, Кf3, e2e4, e2*
 typed-syntax = «{ $text }» — це не хід (спробуйте e4, Кf3, e2e4 або e2*)
 typed-illegal = «{ $text }» — тут неможливий хід

@@ -66,6 +66,7 @@ keys! {
     Check,
     ReplayShowing,
     ReplayLive,
+    ReplayOdds,
     TypeMove,
     TypedSyntax,
     TypedIllegal,

@@ -45,6 +45,7 @@ pub(crate) struct PanelActions<'w, 's> {
     timeline: Res<'w, Timeline>,
     typed: ResMut<'w, super::typed::TypedMove>,
     cursor: Res<'w, crate::chess::view::cursor::Cursor>,
+    odds: Res<'w, crate::chess::view::replay::FacedOdds>,
     requests: MessageWriter<'w, MoveRequested>,
     screen: ResMut<'w, NextState<crate::base::screen::Screen>>,
     marker: std::marker::PhantomData<&'s ()>,
@@ -203,6 +204,10 @@ fn looking_back(ui: &mut egui::Ui, tx: &Texts, ply: usize, act: &mut PanelAction
     );
     if let Some(p) = act.timeline.at(ply) {
         mine_counter(ui, tx, p.mines_left());
+    }
+    if let Some(odds) = act.odds.0 {
+        let percent = (odds * 100.0).round() as i64;
+        ui.label(egui::RichText::new(tx.f(T::ReplayOdds, &[("percent", percent.into())])).weak());
     }
     let back = named("replay-live", ui.add(style::primary(&tx.t(T::ReplayLive))));
     if back.clicked() {
@@ -576,6 +581,10 @@ fn messages(ui: &mut egui::Ui, tx: &Texts, ui_state: &ChessUi, library: &PresetL
         for e in errors {
             ui.label(egui::RichText::new(e).small().monospace());
         }
+    }
+    // The key help at the foot of the panel, when it has room for it.
+    if ui.available_height() < 70.0 {
+        return;
     }
     ui.with_layout(egui::Layout::bottom_up(egui::Align::LEFT), |ui| {
         ui.label(egui::RichText::new(tr(T::Keys)).small().weak());

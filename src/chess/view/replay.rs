@@ -45,6 +45,12 @@ impl Viewing {
     }
 }
 
+/// The chance of a mine the move looked back at faced (see
+/// [`minesweeper_core::chess::probability::step_odds`]), from the board the
+/// players saw before it; `None` for a move onto open ground or a sweep.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct FacedOdds(pub Option<f64>);
+
 /// Run condition: the live board shows (the board takes moves).
 pub(crate) fn live_board(viewing: Res<Viewing>) -> bool {
     !viewing.back()
@@ -63,10 +69,12 @@ pub(super) struct ReplayPlugin;
 
 impl Plugin for ReplayPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Viewing>().add_systems(
-            Update,
-            (follow_game, draw_replay).chain().in_set(ViewStep::Marks),
-        );
+        app.init_resource::<Viewing>()
+            .init_resource::<FacedOdds>()
+            .add_systems(
+                Update,
+                (follow_game, draw_replay).chain().in_set(ViewStep::Marks),
+            );
     }
 }
 
@@ -120,6 +128,7 @@ fn draw_replay(
     settings: Res<Settings>,
     art: Res<PieceArt>,
     look: ReplayLook,
+    mut odds: ResMut<FacedOdds>,
     parts: Query<Entity, With<ReplayPart>>,
 ) {
     let changed =
@@ -130,12 +139,19 @@ fn draw_replay(
     for e in &parts {
         commands.entity(e).despawn();
     }
-    let Some(ply) = viewing.0 else { return };
+    let Some(ply) = viewing.0 else {
+        odds.0 = None;
+        return;
+    };
     let Some(seen) = timeline.at(ply) else { return };
-    let last = ply
-        .checked_sub(1)
-        .and_then(|i| history.moves().get(i))
-        .map(|m| (m.mv.from, m.mv.to));
+    let played = ply.checked_sub(1).and_then(|i| history.moves().get(i));
+    let last = played.map(|m| (m.mv.from, m.mv.to));
+    if viewing.is_changed() {
+        let before = ply.checked_sub(1).and_then(|i| timeline.at(i));
+        odds.0 = before
+            .zip(played)
+            .and_then(|(b, m)| minesweeper_core::chess::probability::step_odds(b, m.mv));
+    }
     spawn_board(&mut commands, seen, last, &layout, &settings, &art, &look);
 }
 

@@ -52,6 +52,20 @@ pub fn mine_odds(public: &PublicPosition) -> Option<MineOdds> {
     })
 }
 
+/// The chance of a mine the mover faced with move `m`, played from the
+/// board `before` as the players saw it: for a piece landing on a fogged,
+/// unswept cell, that cell's odds then; `None` for any other move (a
+/// sweep, a step onto open ground) or when the layouts are too many to
+/// count.
+pub fn step_odds(before: &PublicPosition, m: super::position::Move) -> Option<f64> {
+    let pos = before.position();
+    let unknown = pos.fog().contains(m.to) && !pos.swept().contains(m.to);
+    if !unknown || m.kind == super::position::MoveKind::Sapper {
+        return None;
+    }
+    mine_odds(before).map(|o| o.at(m.to))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,6 +113,35 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn a_step_into_the_fog_faced_the_odds_of_its_cell_then() {
+        let mines: SquareSet = ["a5", "c6", "h4", "f7"]
+            .iter()
+            .map(|n| Square::parse(n).unwrap())
+            .collect();
+        let start = Position::new(&Variant::classic(), mines).unwrap();
+        let seen = start.public_view();
+        let legal = start.legal_moves();
+        let find = |text: &str| *legal.iter().find(|m| m.to_string() == text).unwrap();
+        // Nothing is known yet: 4 mines in 32 fogged cells.
+        let odds = step_odds(&seen, find("e2e4")).unwrap();
+        assert!((odds - 4.0 / 32.0).abs() < 1e-12, "{odds}");
+        // Open ground and a sweep face no mine.
+        assert_eq!(step_odds(&seen, find("e2e3")), None);
+        assert_eq!(step_odds(&seen, find("e2e3*")), None);
+        // The odds come from what was seen: the same for another layout
+        // that shows the same.
+        let other = Position::new(
+            &Variant::classic(),
+            ["b5", "c6", "h4", "f7"]
+                .iter()
+                .map(|n| Square::parse(n).unwrap())
+                .collect(),
+        )
+        .unwrap();
+        assert_eq!(step_odds(&other.public_view(), find("e2e4")), Some(odds));
     }
 
     #[test]
