@@ -13,6 +13,7 @@
 //! search and check extensions. It runs in slices ([`Search::step`]) so that
 //! the web can run it between frames (the game's jobs).
 
+pub mod analysis;
 pub mod arena;
 pub mod eval;
 mod search;

@@ -98,6 +98,28 @@ pub fn result_token(outcome: Option<Outcome>) -> &'static str {
 /// unfinished game `Position`, then `extra`), a blank line and the numbered
 /// move list in SAN. An unfinished game's text holds no hidden mine.
 pub fn write(variant_name: &str, game: &Game, extra: &[(&str, &str)]) -> String {
+    write_annotated(variant_name, game, extra, &[])
+}
+
+/// What an analysis says of one move: a numeric annotation glyph (`$2`
+/// for a mistake) and a comment (`[%eval 0.35]`), written after it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNote {
+    /// The NAG, if any.
+    pub nag: Option<u8>,
+    /// The comment, without braces (a `}` in it is dropped).
+    pub comment: Option<String>,
+}
+
+/// [`write`] with a note after each move (`notes[i]` for move `i`; fewer
+/// notes than moves leave the rest bare). PGN readers take the `$n` and
+/// `{…}`; [`parse`] skips them.
+pub fn write_annotated(
+    variant_name: &str,
+    game: &Game,
+    extra: &[(&str, &str)],
+    notes: &[MoveNote],
+) -> String {
     let start = game.start();
     let result = result_token(game.outcome());
     let mut s = String::new();
@@ -134,6 +156,14 @@ pub fn write(variant_name: &str, game: &Game, extra: &[(&str, &str)]) -> String 
             token.push_str(&format!("{number}... "));
         }
         token.push_str(&played.san);
+        if let Some(note) = notes.get(i) {
+            if let Some(nag) = note.nag {
+                token.push_str(&format!(" ${nag}"));
+            }
+            if let Some(c) = &note.comment {
+                token.push_str(&format!(" {{{}}}", c.replace('}', "")));
+            }
+        }
         if !white_to_move {
             number = number.saturating_add(1);
         }
@@ -216,22 +246,34 @@ type Token<'a> = (usize, usize, &'a str);
 fn lex(text: &str) -> Result<(Vec<Tag>, Vec<Token<'_>>), RecordError> {
     let mut tags = Vec::new();
     let mut tokens = Vec::new();
+    let mut in_comment = false;
     for (i, line) in text.lines().enumerate() {
         let n = i + 1;
         let trimmed = line.trim();
         if trimmed.is_empty() {
             continue;
         }
-        if let Some(body) = trimmed.strip_prefix('[') {
+        if !in_comment && let Some(body) = trimmed.strip_prefix('[') {
             tags.push(tag_line(body, line, n)?);
             continue;
         }
         let mut col = 0;
         for tok in line.split(' ') {
-            if !tok.is_empty() {
-                tokens.push((n, col + 1, tok));
-            }
             col += tok.len() + 1;
+            // Comments `{…}` (over words and lines) and NAGs `$n` are
+            // an analysis's notes, not moves.
+            if in_comment {
+                in_comment = !tok.contains('}');
+                continue;
+            }
+            if tok.starts_with('{') {
+                in_comment = !tok.contains('}');
+                continue;
+            }
+            if tok.starts_with('$') || tok.is_empty() {
+                continue;
+            }
+            tokens.push((n, col - tok.len(), tok));
         }
     }
     Ok((tags, tokens))
@@ -338,6 +380,42 @@ mod tests {
 
     fn rng() -> crate::rng::GameRng {
         crate::rng::GameRng::seed_from_u64(1)
+    }
+
+    #[test]
+    fn notes_are_written_after_their_moves_and_skipped_when_read() {
+        let v = Variant::classic();
+        let start = Position::new(&v, SquareSet::EMPTY).unwrap();
+        let mut g = Game::from_position(start);
+        for m in ["Nf3", "a8", "d4"] {
+            let mv = notation::parse_move(g.position(), m).unwrap();
+            g.play(mv).unwrap();
+        }
+        let notes = [
+            MoveNote {
+                nag: None,
+                comment: Some("[%eval 0.20]".into()),
+            },
+            MoveNote {
+                nag: Some(2),
+                comment: Some(
+                    "[%eval 1.35] a long comment that goes on and on over the line".into(),
+                ),
+            },
+        ];
+        let text = write_annotated("Classic", &g, &[], &notes);
+        assert!(text.contains("1. Nf3 {[%eval 0.20]}"), "{text}");
+        assert!(text.contains("a8 $2 {[%eval 1.35] a long"), "{text}");
+        assert!(text.contains("2. d4 *"), "{text}");
+        let back = parse(&text, |_| Some(v.rules), &mut rng()).unwrap();
+        assert_eq!(back.game.moves().len(), 3);
+        // A comment opening a line is not a tag; an unclosed one ends the moves.
+        let moved = parse(
+            &text.replace("{[%eval 0.20]} ", "{\n[%eval 0.20]} "),
+            |_| Some(v.rules),
+            &mut rng(),
+        );
+        assert_eq!(moved.map(|b| b.game.moves().len()).ok(), Some(3));
     }
 
     #[test]
