@@ -16,3 +16,5 @@ shot checkmate --fen "$fen" --script "e2e3 f9f8 Qh5 g9g7 Qh7#"
 shot swept --preset wide_fog.ron --seed 3 --script "e2* d9* d2* c9*"
 # Looking back two moves: the board after Black's Nd6, and the odds it faced.
 shot replay --fen "$fen" --script "Nf3 Nc8 d2d4 a9a8 e2e3 Nd6 Ng5 a8a7 back back"
+# The analysis of a short mate, looking back at White's third move.
+shot analysis --fen "$fen" --script "e2e3 f9f8 Qh5 g9g7 Qh7# analyse back back" --wait 300

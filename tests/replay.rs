@@ -198,3 +198,64 @@ fn the_keyboard_alone_plays_a_move() {
     press(&mut app, KeyCode::ArrowLeft);
     assert_eq!(app.world().resource::<Viewing>().0, Some(0));
 }
+
+/// Plays the scripted mate (e3 f8 Qh5 g7?? Qh7#) with `mines` and analyses it.
+fn analysed(mines: &[&str]) -> App {
+    use minesweeper_chess::chess::ecs::analysis::{AnalyseRequested, Analysis};
+    let mut app = headless_app(MineSeed(3));
+    app.update();
+    start(&mut app, classic(mines));
+    // During the game: no analysis, no layout.
+    assert_eq!(
+        app.world().resource::<ChessGame>().revealed_mines_at(0),
+        None
+    );
+    app.world_mut().write_message(AnalyseRequested);
+    app.update();
+    assert!(
+        !app.world().resource::<Analysis>().open,
+        "not before the end"
+    );
+    play_all(&mut app, &["e2e3", "f9f8", "Qh5", "g9g7", "Qh7#"]);
+    assert!(app.world().resource::<ChessGame>().outcome().is_some());
+    app.world_mut().write_message(AnalyseRequested);
+    for _ in 0..2000 {
+        app.update();
+        if app.world().resource::<Analysis>().done() {
+            return app;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("the analysis did not finish");
+}
+
+#[test]
+fn the_analysis_judges_moves_on_what_the_players_saw() {
+    use minesweeper_chess::chess::ecs::analysis::Analysis;
+    use minesweeper_core::ai::analysis::Verdict;
+    use minesweeper_core::chess::Color as Side;
+    let app = analysed(&["a5", "c6", "h4", "b7"]);
+    let analysis = app.world().resource::<Analysis>();
+    let game = app.world().resource::<ChessGame>();
+    assert_eq!(analysis.evals.len(), 6);
+    // g7 lets the queen mate: a blunder; White's chances end at a win.
+    assert_eq!(analysis.verdict(3, Side::Black), Some(Verdict::Blunder));
+    let last = analysis.evals[5].expect("the mate scored");
+    assert!(last.chances() > 0.99);
+    // The record carries the verdict and the scores.
+    let notes = analysis.notes(game);
+    assert_eq!(notes[3].nag, Some(4));
+    assert!(
+        notes[0]
+            .comment
+            .as_deref()
+            .is_some_and(|c| c.starts_with("[%eval "))
+    );
+    // After the game the layout may be shown.
+    let mines = game.revealed_mines_at(0).expect("the game is over");
+    assert_eq!(mines.len(), 4);
+    // The engine searched the boards as they were seen: another layout
+    // that looks the same all game gets the same scores and moves.
+    let other = analysed(&["a5", "c6", "h4", "a7"]);
+    assert_eq!(other.world().resource::<Analysis>().evals, analysis.evals);
+}

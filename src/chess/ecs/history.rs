@@ -71,4 +71,16 @@ impl ChessGame {
     pub fn moves(&self) -> &[PlayedMove] {
         self.game.moves()
     }
+
+    /// Where the mines lay after `ply` moves, fogged or not — once the
+    /// game is over only (`None` before: the analysis board shows the
+    /// whole layout, a board during the game never does). An online game
+    /// knows them when the server has told its layout.
+    pub fn revealed_mines_at(&self, ply: usize) -> Option<SquareSet> {
+        self.game.outcome()?;
+        let moves: Vec<_> = self.game.moves().iter().take(ply).map(|m| m.mv).collect();
+        Game::replay(self.game.start().clone(), &moves)
+            .ok()
+            .map(|g| *g.position().mines())
+    }
 }

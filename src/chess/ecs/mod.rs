@@ -10,6 +10,7 @@
 //! presentation layer (sound, animation, HUD) reacts to. Nothing here needs a
 //! window, so tests and the computer opponent run it headless.
 
+pub mod analysis;
 pub mod board;
 pub mod components;
 pub mod computer;
@@ -84,6 +85,7 @@ impl Plugin for ChessPlugin {
             .init_resource::<MoveQueue>()
             .init_resource::<Replaying>()
             .init_resource::<Timeline>()
+            .add_plugins(analysis::AnalysisPlugin)
             .add_message::<Concluded>()
             .add_message::<LayoutTold>()
             .add_message::<MoveRequested>()

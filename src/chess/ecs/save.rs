@@ -16,13 +16,24 @@ use rand::SeedableRng;
 /// An unfinished game's text holds only what both players know; a finished
 /// one's holds the true mine layout ([`record::write`]).
 pub fn current_record(variant: &Variant, state: &ChessGame, preset_file: &str) -> Option<String> {
+    annotated_record(variant, state, preset_file, &[])
+}
+
+/// [`current_record`] with an analysis's notes after the moves.
+pub fn annotated_record(
+    variant: &Variant,
+    state: &ChessGame,
+    preset_file: &str,
+    notes: &[record::MoveNote],
+) -> Option<String> {
     if state.moves().is_empty() {
         return None;
     }
-    Some(record::write(
+    Some(record::write_annotated(
         &variant.name,
         state.game(),
         &[("Preset", preset_file)],
+        notes,
     ))
 }
 

@@ -12,6 +12,7 @@ use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menu, Menus};
 use crate::base::style;
 use crate::base::widgets::{centered, named};
+use crate::chess::ecs::analysis::{AnalyseRequested, Analysis};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{ActiveVariant, ChessGame, NewGameRequested};
 use minesweeper_core::chess::{Color as Side, Outcome, Role};
@@ -28,12 +29,15 @@ pub(crate) fn game_over(
     mut menus: Menus,
     mut new_game: MessageWriter<NewGameRequested>,
     icons: Res<PieceIcons>,
+    analyse: (Res<Analysis>, MessageWriter<AnalyseRequested>),
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
+    let (analysis, mut analyse) = analyse;
     let Some(o) = state.outcome() else {
         return Ok(());
     };
-    if ui_state.over_dismissed {
+    // Closed, or the analysis took its place.
+    if ui_state.over_dismissed || analysis.open {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
@@ -89,10 +93,21 @@ pub(crate) fn game_over(
                 new_game.write(fresh_game(&library));
                 click = true;
             }
+            // The engine's look at the game, in the panel; the card goes.
+            if named(
+                "analyse",
+                ui.add_sized(wide, style::secondary(&tr(T::Analyse))),
+            )
+            .clicked()
+            {
+                analyse.write(AnalyseRequested);
+                ui_state.over_dismissed = true;
+                click = true;
+            }
             ui.horizontal(|ui| {
                 ui.add_space(ui.available_width() / 2.0 - 100.0);
                 if named(&T::Export.id(), ui.add(style::quiet(&tr(T::Export)))).clicked() {
-                    export.0 = export_text(&library, &variant, &state);
+                    export.0 = export_text(&library, &variant, &state, &analysis);
                     menus.open(Menu::Export);
                     click = true;
                 }

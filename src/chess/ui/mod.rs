@@ -3,6 +3,7 @@
 //! ([`game_over`]), the dialogs ([`dialogs`]: how to play, export,
 //! import, notices) and online play ([`online`]: the lobby, clocks). Every text comes from the translation table.
 
+mod analysis;
 pub mod dialogs;
 pub mod game_over;
 pub mod online;
@@ -17,7 +18,7 @@ use bevy_egui::EguiPrimaryContextPass;
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menu, Menus, Screen, no_menu, on_chess_board};
 use crate::chess::ecs::presets::PresetLibrary;
-use crate::chess::ecs::save::{SavedGame, current_record};
+use crate::chess::ecs::save::SavedGame;
 use crate::chess::ecs::{ActiveVariant, ChessGame, MoveRejected, NewGameRequested};
 use crate::chess::view::keys::TogglePause;
 use minesweeper_core::chess::{Color as Side, DrawReason, Outcome, WinReason};
@@ -132,18 +133,26 @@ pub(crate) fn fresh_game(library: &PresetLibrary) -> NewGameRequested {
     }
 }
 
-/// The game as text for the export dialog (see [`current_record`]).
+/// The game as text for the export dialog, with the analysis's notes when
+/// there is one.
 pub(crate) fn export_text(
     library: &PresetLibrary,
     variant: &ActiveVariant,
     state: &ChessGame,
+    analysis: &crate::chess::ecs::analysis::Analysis,
 ) -> String {
     let file = library
         .entries
         .get(library.active)
         .map(|e| e.file.clone())
         .unwrap_or_default();
-    current_record(&variant.0, state, &file).unwrap_or_default()
+    // An analysed game carries its verdicts and scores.
+    let notes = if analysis.open {
+        analysis.notes(state)
+    } else {
+        Vec::new()
+    };
+    crate::chess::ecs::save::annotated_record(&variant.0, state, &file, &notes).unwrap_or_default()
 }
 
 /// The result in words, from the translation table.

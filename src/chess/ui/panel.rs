@@ -21,11 +21,10 @@ use crate::chess::ecs::computer::{ComputerStatus, HintRequested, level_label};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{
     ActiveVariant, ChessGame, GameCommand, MoveRequested, NewGameRequested, PlayMode, PublicBoard,
-    Seat, Timeline,
+    Seat,
 };
 use crate::chess::online::{Online, OnlineRequest};
 use crate::chess::view::Layout;
-use crate::chess::view::replay::Viewing;
 use minesweeper_core::chess::{Color as Side, Role};
 
 /// What the panel's buttons act on.
@@ -40,12 +39,10 @@ pub(crate) struct PanelActions<'w, 's> {
     import: ResMut<'w, ImportDraft>,
     menus: Menus<'w>,
     online: MessageWriter<'w, OnlineRequest>,
-    /// Which board shows: the live one or an earlier one.
-    viewing: ResMut<'w, Viewing>,
-    timeline: Res<'w, Timeline>,
+    /// Looking back and the analysis.
+    look: super::analysis::Looking<'w>,
     typed: ResMut<'w, super::typed::TypedMove>,
     cursor: Res<'w, crate::chess::view::cursor::Cursor>,
-    odds: Res<'w, crate::chess::view::replay::FacedOdds>,
     requests: MessageWriter<'w, MoveRequested>,
     screen: ResMut<'w, NextState<crate::base::screen::Screen>>,
     marker: std::marker::PhantomData<&'s ()>,
@@ -104,6 +101,9 @@ pub(crate) fn panel(
             &state,
             &mut act,
         );
+        if act.look.analysis.open {
+            click |= super::analysis::section(ui, &tx, &state, &mut act.look);
+        }
         let watching = matches!(*mode, PlayMode::Online(Seat::Spectator));
         if state.outcome().is_none() && !watching {
             let public = board.public(&state);
@@ -160,7 +160,7 @@ fn turn_and_mines(
     board: &PublicBoard,
     act: &mut PanelActions,
 ) -> bool {
-    if let Some(ply) = act.viewing.0 {
+    if let Some(ply) = act.look.viewing.0 {
         return looking_back(ui, tx, ply, act);
     }
     let pos = board.public(state);
@@ -192,7 +192,7 @@ fn mine_counter(ui: &mut egui::Ui, tx: &Texts, n: usize) {
 /// An earlier board: which move, the mine counter then, and the button
 /// back to the game (End does the same).
 fn looking_back(ui: &mut egui::Ui, tx: &Texts, ply: usize, act: &mut PanelActions) -> bool {
-    let total = act.timeline.len().saturating_sub(1);
+    let total = act.look.timeline.len().saturating_sub(1);
     ui.label(
         egui::RichText::new(tx.f(
             T::ReplayShowing,
@@ -202,16 +202,16 @@ fn looking_back(ui: &mut egui::Ui, tx: &Texts, ply: usize, act: &mut PanelAction
         .size(16.0)
         .color(style::palette::ACCENT),
     );
-    if let Some(p) = act.timeline.at(ply) {
+    if let Some(p) = act.look.timeline.at(ply) {
         mine_counter(ui, tx, p.mines_left());
     }
-    if let Some(odds) = act.odds.0 {
+    if let Some(odds) = act.look.odds.0 {
         let percent = (odds * 100.0).round() as i64;
         ui.label(egui::RichText::new(tx.f(T::ReplayOdds, &[("percent", percent.into())])).weak());
     }
     let back = named("replay-live", ui.add(style::primary(&tx.t(T::ReplayLive))));
     if back.clicked() {
-        act.viewing.0 = None;
+        act.look.viewing.0 = None;
     }
     back.clicked()
 }
@@ -398,16 +398,23 @@ fn move_list(
                         if swept {
                             text.push_str(" ✔");
                         }
+                        // The analysis's verdict on a move of this history.
+                        let verdict = (i + 1)
+                            .checked_sub(earlier_len + 1)
+                            .and_then(|k| act.look.analysis.verdict(k, mover));
+                        if let Some(v) = verdict {
+                            text.push_str(v.symbol());
+                        }
                         // The move on the board shown, marked: the last
                         // one, or the one looked back at.
-                        let shown = act.viewing.0.map_or(total, |ply| earlier_len + ply);
+                        let shown = act.look.viewing.0.map_or(total, |ply| earlier_len + ply);
                         let current = i + 1 == shown;
                         let rich = egui::RichText::new(text).monospace();
                         let rich = if current {
                             rich.color(style::palette::ON_ACCENT)
                                 .background_color(style::palette::ACCENT)
                         } else {
-                            rich.color(style::palette::TEXT)
+                            rich.color(verdict.map_or(style::palette::TEXT, super::analysis::color))
                         };
                         // A move of this history shows its board when clicked.
                         let label = egui::Label::new(rich).sense(egui::Sense::click());
@@ -430,8 +437,8 @@ fn move_list(
     let Some(ply) = clicked else {
         return false;
     };
-    let timeline = &act.timeline;
-    act.viewing.show(ply, timeline);
+    let look = &mut act.look;
+    look.viewing.show(ply, &look.timeline);
     true
 }
 
@@ -534,7 +541,7 @@ fn buttons(
             click = true;
         }
         if named(&T::Export.id(), ui.button(tr(T::Export))).clicked() {
-            act.export.0 = export_text(library, variant, state);
+            act.export.0 = export_text(library, variant, state, &act.look.analysis);
             act.menus.open(Menu::Export);
             click = true;
         }

@@ -14,6 +14,7 @@ use crate::base::screen::Menu;
 use crate::base::settings::Settings;
 use crate::base::textures::Textures;
 use crate::base::theme::colors;
+use crate::chess::ecs::analysis::Analysis;
 use crate::chess::ecs::{ChessGame, GameStarted, MoveUndone, Timeline};
 use minesweeper_core::chess::{Piece, PublicPosition, Square};
 
@@ -129,10 +130,14 @@ fn draw_replay(
     art: Res<PieceArt>,
     look: ReplayLook,
     mut odds: ResMut<FacedOdds>,
+    analysis: Res<Analysis>,
     parts: Query<Entity, With<ReplayPart>>,
 ) {
-    let changed =
-        viewing.is_changed() || layout.is_changed() || settings.is_changed() || art.is_changed();
+    let changed = viewing.is_changed()
+        || layout.is_changed()
+        || settings.is_changed()
+        || art.is_changed()
+        || (viewing.back() && analysis.is_changed());
     if !changed {
         return;
     }
@@ -153,6 +158,51 @@ fn draw_replay(
             .and_then(|(b, m)| minesweeper_core::chess::probability::step_odds(b, m.mv));
     }
     spawn_board(&mut commands, seen, last, &layout, &settings, &art, &look);
+    // After the game, an analysis shows the whole layout and the engine's
+    // move on each board.
+    if analysis.open {
+        let hidden = history
+            .revealed_mines_at(ply)
+            .map(|m| m.intersection(seen.position().fog()))
+            .unwrap_or_default();
+        for sq in hidden.iter() {
+            let mut sprite = mine_sprite(&look.textures);
+            sprite.color = Color::WHITE.with_alpha(0.55);
+            let at = layout.center(sq).extend(z::REPLAY + 0.45);
+            commands.spawn((ReplayPart, sprite, Transform::from_translation(at)));
+        }
+        let best = analysis
+            .evals
+            .get(ply)
+            .copied()
+            .flatten()
+            .and_then(|e| e.best);
+        if let Some(m) = best {
+            arrow(&mut commands, layout.center(m.from), layout.center(m.to));
+        }
+    }
+}
+
+/// The engine's move as a green arrow from `from` to `to`.
+fn arrow(commands: &mut Commands, from: Vec2, to: Vec2) {
+    let color = Color::srgba(0.15, 0.62, 0.30, 0.8);
+    let d = to - from;
+    let angle = d.y.atan2(d.x);
+    let shaft = (d.length() - CELL * 0.25).max(0.0);
+    let mid = from + d.normalize_or_zero() * shaft / 2.0;
+    commands.spawn((
+        ReplayPart,
+        Sprite::from_color(color, Vec2::new(shaft, CELL * 0.14)),
+        Transform::from_translation(mid.extend(z::REPLAY + 0.7))
+            .with_rotation(Quat::from_rotation_z(angle)),
+    ));
+    let tip = to - d.normalize_or_zero() * CELL * 0.22;
+    commands.spawn((
+        ReplayPart,
+        Sprite::from_color(color, Vec2::splat(CELL * 0.3)),
+        Transform::from_translation(tip.extend(z::REPLAY + 0.7))
+            .with_rotation(Quat::from_rotation_z(angle + std::f32::consts::FRAC_PI_4)),
+    ));
 }
 
 /// The textures and fonts a replayed board is drawn with.

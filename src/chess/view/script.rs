@@ -1,6 +1,7 @@
 //! Scripted runs: `--preset` and `--fen` set up the board, `--script`
 //! plays moves one at a time through the input path (waiting for the
-//! animations; the word `back` looks one move back, as ← does), then
+//! animations; the word `back` looks one move back, as ← does, and
+//! `analyse` asks for the analysis of a finished game), then
 //! `--screenshot` saves a picture and quits.
 
 use bevy::prelude::*;
@@ -34,6 +35,7 @@ pub(super) fn script(
     mut requests: MessageWriter<MoveRequested>,
     mut new_game: MessageWriter<NewGameRequested>,
     mut looking: (ResMut<super::replay::Viewing>, Res<Timeline>),
+    mut analyse: MessageWriter<crate::chess::ecs::analysis::AnalyseRequested>,
 ) {
     if !options.skip_menu {
         return;
@@ -61,6 +63,8 @@ pub(super) fn script(
         if text == "back" {
             let (viewing, timeline) = &mut looking;
             viewing.step(-1, timeline);
+        } else if text == "analyse" {
+            analyse.write(crate::chess::ecs::analysis::AnalyseRequested);
         } else if let Some(m) = scripted_move(&board, &state, &text) {
             requests.write(MoveRequested(m));
             *since_move = 0;
