@@ -52,7 +52,7 @@ if [ -z "$SKIP_BUILD" ]; then
     WEB_PROFILE=${WEB_PROFILE:-web-release}
     [ -n "$SKIP_CARGO" ] ||
         cargo build -p minesweeper_chess --profile "$WEB_PROFILE" --target wasm32-unknown-unknown \
-            --bin minesweeper_chess
+            --bin minesweeper_chess --no-default-features --features window
     RAW=${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/$WEB_PROFILE/minesweeper_chess.wasm
 
     rm -rf $DIST
