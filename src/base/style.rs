@@ -157,6 +157,9 @@ fn configure(style: &mut egui::Style) {
     }
     w.hovered.bg_stroke = Stroke::new(1.0, ACCENT);
     w.hovered.expansion = 1.0;
+    // egui draws a focused widget (Tab) as pressed: a white ring shows it
+    // on the accent-filled buttons too.
+    w.active.bg_stroke = Stroke::new(2.0, Color32::WHITE);
     w.active.expansion = 0.0;
 }
 

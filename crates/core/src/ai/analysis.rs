@@ -8,10 +8,11 @@ use super::{Limits, MATE, Search};
 use crate::chess::{Color, Move, PublicPosition};
 
 /// How deep each position of a game is searched (fixed, so an analysis
-/// is the same on every machine and in the browser).
+/// is the same on every machine and in the browser). Small enough that
+/// one position, searched in one frame on the web, is a short hitch.
 pub const ANALYSIS_LIMITS: Limits = Limits {
     depth: 4,
-    nodes: 40_000,
+    nodes: 15_000,
     time: None,
 };
 
