@@ -243,14 +243,14 @@ fn the_analysis_judges_moves_on_what_the_players_saw() {
     let last = analysis.evals[5].expect("the mate scored");
     assert!(last.chances() > 0.99);
     // The record carries the verdict and the scores.
-    let notes = analysis.notes(game);
+    let notes = analysis.notes(game, app.world().resource::<Timeline>());
     assert_eq!(notes[3].nag, Some(4));
-    assert!(
-        notes[0]
-            .comment
-            .as_deref()
-            .is_some_and(|c| c.starts_with("[%eval "))
-    );
+    let comment = |k: usize| notes[k].comment.clone().unwrap_or_default();
+    assert!(comment(0).starts_with("[%eval "), "{notes:?}");
+    // Qh5 stepped into the fog: the odds it faced are in its comment;
+    // e3 stepped onto open ground: none.
+    assert!(comment(2).contains("[%mine "), "{notes:?}");
+    assert!(!comment(0).contains("[%mine"), "{notes:?}");
     // After the game the layout may be shown.
     let mines = game.revealed_mines_at(0).expect("the game is over");
     assert_eq!(mines.len(), 4);

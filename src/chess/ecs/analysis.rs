@@ -7,6 +7,7 @@
 use bevy::prelude::*;
 use minesweeper_core::ai::MATE;
 use minesweeper_core::ai::analysis::{PlyEval, Verdict, evaluate, judge};
+use minesweeper_core::chess::probability::step_odds;
 use minesweeper_core::chess::record::MoveNote;
 use minesweeper_core::chess::{Color, Outcome, PublicPosition};
 
@@ -51,20 +52,25 @@ impl Analysis {
         judge(mover, before.chances(), after.chances())
     }
 
-    /// The notes an annotated record writes: each move's verdict as a NAG
-    /// and the score after it as `[%eval pawns]` (White's view).
-    pub fn notes(&self, game: &ChessGame) -> Vec<MoveNote> {
+    /// The notes an annotated record writes: each move's verdict as a NAG,
+    /// the score after it as `[%eval pawns]` (White's view) and, for a step
+    /// into the fog, the chance of a mine it faced then as `[%mine 25%]`.
+    pub fn notes(&self, game: &ChessGame, timeline: &Timeline) -> Vec<MoveNote> {
         game.moves()
             .iter()
             .enumerate()
-            .map(|(i, m)| MoveNote {
-                nag: self.verdict(i, m.report.mover).map(Verdict::nag),
-                comment: self
-                    .evals
-                    .get(i + 1)
-                    .copied()
-                    .flatten()
-                    .map(|e| format!("[%eval {:.2}]", f64::from(e.white_cp) / 100.0)),
+            .map(|(i, m)| {
+                let eval = self.evals.get(i + 1).copied().flatten();
+                let eval = eval.map(|e| format!("[%eval {:.2}]", f64::from(e.white_cp) / 100.0));
+                let odds = timeline
+                    .at(i)
+                    .and_then(|before| step_odds(before, m.mv))
+                    .map(|p| format!("[%mine {:.0}%]", p * 100.0));
+                let comment: Vec<String> = eval.into_iter().chain(odds).collect();
+                MoveNote {
+                    nag: self.verdict(i, m.report.mover).map(Verdict::nag),
+                    comment: (!comment.is_empty()).then(|| comment.join(" ")),
+                }
             })
             .collect()
     }

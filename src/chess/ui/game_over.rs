@@ -12,6 +12,7 @@ use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menu, Menus};
 use crate::base::style;
 use crate::base::widgets::{centered, named};
+use crate::chess::ecs::Timeline;
 use crate::chess::ecs::analysis::{AnalyseRequested, Analysis};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{ActiveVariant, ChessGame, NewGameRequested};
@@ -29,10 +30,14 @@ pub(crate) fn game_over(
     mut menus: Menus,
     mut new_game: MessageWriter<NewGameRequested>,
     icons: Res<PieceIcons>,
-    analyse: (Res<Analysis>, MessageWriter<AnalyseRequested>),
+    analyse: (
+        Res<Analysis>,
+        Res<Timeline>,
+        MessageWriter<AnalyseRequested>,
+    ),
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
-    let (analysis, mut analyse) = analyse;
+    let (analysis, timeline, mut analyse) = analyse;
     let Some(o) = state.outcome() else {
         return Ok(());
     };
@@ -107,7 +112,7 @@ pub(crate) fn game_over(
             ui.horizontal(|ui| {
                 ui.add_space(ui.available_width() / 2.0 - 100.0);
                 if named(&T::Export.id(), ui.add(style::quiet(&tr(T::Export)))).clicked() {
-                    export.0 = export_text(&library, &variant, &state, &analysis);
+                    export.0 = export_text(&library, &variant, &state, &analysis, &timeline);
                     menus.open(Menu::Export);
                     click = true;
                 }

@@ -140,6 +140,7 @@ pub(crate) fn export_text(
     variant: &ActiveVariant,
     state: &ChessGame,
     analysis: &crate::chess::ecs::analysis::Analysis,
+    timeline: &crate::chess::ecs::Timeline,
 ) -> String {
     let file = library
         .entries
@@ -148,7 +149,7 @@ pub(crate) fn export_text(
         .unwrap_or_default();
     // An analysed game carries its verdicts and scores.
     let notes = if analysis.open {
-        analysis.notes(state)
+        analysis.notes(state, timeline)
     } else {
         Vec::new()
     };

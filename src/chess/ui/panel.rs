@@ -541,7 +541,13 @@ fn buttons(
             click = true;
         }
         if named(&T::Export.id(), ui.button(tr(T::Export))).clicked() {
-            act.export.0 = export_text(library, variant, state, &act.look.analysis);
+            act.export.0 = export_text(
+                library,
+                variant,
+                state,
+                &act.look.analysis,
+                &act.look.timeline,
+            );
             act.menus.open(Menu::Export);
             click = true;
         }
