@@ -491,4 +491,14 @@ fn a_premove_made_while_the_opponent_thinks_goes_through_the_server() {
         assert_eq!(game.moves()[1].mv.to_string(), "a9a8");
     }
     assert_eq!(*black.world().resource::<Premove>(), Premove::default());
+    // Online too, each board is kept as it was seen, for looking back:
+    // the start, after e3 and after a8, none holding a hidden mine.
+    let timeline = black
+        .world()
+        .resource::<minesweeper_chess::chess::ecs::Timeline>();
+    assert_eq!(timeline.len(), 3);
+    for ply in 0..3 {
+        let seen = timeline.at(ply).expect("seen here");
+        assert!(seen.position().mines().is_empty(), "ply {ply}");
+    }
 }
