@@ -14,6 +14,7 @@ pub mod bench;
 pub mod check;
 pub mod flags;
 pub mod fuzz;
+pub mod matches;
 pub mod output;
 pub mod paths;
 pub mod perft;
@@ -54,7 +55,8 @@ pub fn usage() -> String {
                           lists (.fen); settings and translations are the
                           game's own (minesweeper_chess check FILE);
                           default: every levels/*.ron and levels/sudoku/*.ron
-{COMMANDS}"
+{COMMANDS}{}",
+        matches::USAGE
     )
 }
 
@@ -90,6 +92,21 @@ pub fn run(args: &[String], host: Host<'_>) -> CliOutput {
                 Err(e) => CliOutput::fail(format!("uci: {e}\n")),
             }
         }
+        "match" => match matches::parse(rest) {
+            Ok(plan) => {
+                let print = |line: &str| {
+                    use std::io::Write;
+                    let mut out = std::io::stdout().lock();
+                    let _ = writeln!(out, "{line}");
+                    let _ = out.flush();
+                };
+                match matches::run(&plan, &print) {
+                    Ok(summary) => CliOutput::ok(summary),
+                    Err(e) => CliOutput::fail(format!("match: {e}\n")),
+                }
+            }
+            Err(e) => CliOutput::fail(format!("{e}\n\n{usage}")),
+        },
         "help" | "--help" | "-h" => CliOutput::ok(usage.to_string()),
         other => CliOutput::fail(format!("unknown command '{other}'\n\n{usage}")),
     }
