@@ -64,7 +64,59 @@ fn matches(hero: Player, villain: Player, games: u64, seed: u64) -> (f64, u64, u
 }
 
 /// The parts `--only` may name.
-const PARTS: [&str; 3] = ["speed", "tactics", "matches"];
+const PARTS: [&str; 4] = ["speed", "nodes", "tactics", "matches"];
+
+/// Positions for the fixed-depth node count: openings without fog, and
+/// fog games a few moves in (seeded layouts, public views only).
+const NODE_LINES: [(&str, bool); 8] = [
+    ("", false),
+    ("d2d4 g10f8 h2h4 d9d7 d4d5 b10c8", false),
+    ("b2b3 b10c8 g1f3 e9e8 e2e4 b9b8", false),
+    ("c2c4 b10c8 b2b4 e9e7 d2d4 f10c7", false),
+    ("g1f3 d9d7 c2c4 h9h7 e2e3 e9e7", false),
+    ("", true),
+    ("e2e3 e9e8 e3e4* e8e7*", true),
+    ("g1f3 g10f8 d2d3 d9d8 d3d4* d8d7* b1c3 b10c8", true),
+];
+
+/// The public positions of [`NODE_LINES`].
+fn node_positions() -> Vec<(String, minesweeper_core::chess::PublicPosition)> {
+    use minesweeper_core::chess::{Game, SquareSet, Variant, notation};
+    let variant = Variant::classic();
+    let mut out = Vec::new();
+    for (i, (line, fog)) in NODE_LINES.iter().enumerate() {
+        let mut rng =
+            <minesweeper_core::rng::GameRng as rand::SeedableRng>::seed_from_u64(i as u64);
+        let layout = if *fog {
+            minesweeper_core::chess::mines::random_layout(&variant.fog_zone, 4, &mut rng)
+        } else {
+            SquareSet::EMPTY
+        };
+        let start = if *fog {
+            Game::new(&variant, layout).ok()
+        } else {
+            fen::parse_standard(minesweeper_core::ai::uci::START_FEN)
+                .ok()
+                .map(Game::from_position)
+        };
+        let Some(mut game) = start else { continue };
+        let played = line.split_whitespace().all(|m| {
+            notation::parse_move(game.position(), m)
+                .ok()
+                .is_some_and(|mv| game.play(mv).is_ok())
+        });
+        if !played {
+            continue;
+        }
+        let name = format!(
+            "{}{}",
+            if *fog { "fog: " } else { "" },
+            if line.is_empty() { "start" } else { line }
+        );
+        out.push((name, game.position().public_view()));
+    }
+    out
+}
 
 /// `bench ai [--quick] [--games N] [--strong-ms MS] [--only speed|tactics|matches]`.
 ///
@@ -151,6 +203,41 @@ pub fn run(args: &[String]) -> Result<String, String> {
                 median(sliced_depth)
             ));
         }
+    }
+
+    if wants("nodes") {
+        // Fixed depth: a change meant only to be faster must show the same
+        // node counts here; one meant to prune shows fewer.
+        let (depth, fog_depth) = if quick { (5, 4) } else { (7, 5) };
+        out.push_str(&format!(
+            "nodes at fixed depth ({depth} without fog, {fog_depth} with), one thread:\n"
+        ));
+        let positions = node_positions();
+        let mut total = 0u64;
+        let mut times = Vec::new();
+        for run in 0..3 {
+            let started = Instant::now();
+            for (name, public) in &positions {
+                let d = if public.position().fog().is_empty() {
+                    depth
+                } else {
+                    fog_depth
+                };
+                let Some(t) = Search::new(public, Limits::depth(d), 0, 1).run() else {
+                    continue;
+                };
+                if run == 0 {
+                    total += t.nodes;
+                    out.push_str(&format!("  {:>10} nodes  {}  ({name})\n", t.nodes, t.best));
+                }
+            }
+            times.push(started.elapsed().as_secs_f64());
+        }
+        let secs = median(times);
+        out.push_str(&format!(
+            "  total {total} nodes; median of 3 runs {secs:.2} s: {:.0} nodes/s\n",
+            total as f64 / secs
+        ));
     }
 
     if wants("tactics") {

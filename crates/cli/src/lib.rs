@@ -30,7 +30,7 @@ pub const COMMANDS: &str = "\
                           count leaf nodes of the move tree (N from 1 to 8);
                           the last line is the total. Without --fen: the
                           preset's start (classic by default), no mines.
-  bench ai [--quick] [--games N] [--strong-ms MS] [--only speed|tactics|matches]
+  bench ai [--quick] [--games N] [--strong-ms MS] [--only speed|nodes|tactics|matches]
                           the computer opponent's speed, tactics and matches
   bench puzzle [--quick]  Sweeper Sudoku: generating 9×9 boards, rating each preset
   puzzle --preset FILE --seed N | --code CODE | --daily DATE [--rate N]
