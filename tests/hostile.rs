@@ -230,7 +230,7 @@ fn numbers_are_capped_and_checked_before_any_work() {
     let out = cmd(&["bench", "ai", "--only", "nonsense"]);
     assert_eq!(out.code, 2);
     assert!(
-        out.stderr.contains("speed, tactics, matches"),
+        out.stderr.contains("speed, nodes, tactics, matches"),
         "{}",
         out.stderr
     );

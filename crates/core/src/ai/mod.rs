@@ -7,11 +7,11 @@
 //! averages the line where the cell is safe and the line where it blows up,
 //! weighted by those odds.
 //!
-//! The search is iterative deepening alpha-beta (principal variation
-//! search) with a transposition table on Zobrist keys, move ordering (hash
-//! move, captures by victim and attacker, killers, history), quiescence
-//! search and check extensions. It runs in slices ([`Search::step`]) so that
-//! the web can run it between frames (the game's jobs).
+//! The search (`search`) is iterative deepening principal variation search
+//! with the pruning of a modern engine, a transposition table kept between
+//! moves, and chance nodes averaged on the scale of winning chances. It
+//! runs in slices ([`Search::step`]) so that the web can run it between
+//! frames (the game's jobs).
 
 pub mod analysis;
 pub mod arena;
@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use crate::chess::{MAX_FILES, MAX_RANKS, Move, PublicPosition};
 
-pub use search::Search;
+pub use search::{Search, Table};
 
 /// A score above every evaluation: mate.
 pub const MATE: i32 = 30_000;

@@ -19,11 +19,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use super::{Limits, MATE, Search, Thought};
+use super::{Level, Limits, MATE, Search, Table, Thought};
 use crate::chess::fen::FenError;
 use crate::chess::notation::NotationError;
 use crate::chess::position::PublicMoveError;
-use crate::chess::{IllegalMove, PublicPosition, RuleSet, fen, notation};
+use crate::chess::{IllegalMove, Position, PublicPosition, RuleSet, fen, notation};
 
 /// The classic board's start, without fog or mines.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -34,13 +34,29 @@ pub const MAX_THINK: Duration = Duration::from_secs(24 * 3600);
 
 struct Session {
     position: Option<PublicPosition>,
+    /// The positions before each move of the `moves` list (public views):
+    /// a repetition of one of them is a draw.
+    earlier: Vec<Position>,
     sapper: bool,
+    /// The transposition table, kept from move to move; `None` while a
+    /// search holds it.
+    table: Option<Table>,
+    hash_mb: usize,
+    /// Play as one of the game's levels (its depth, time and noise, within
+    /// the clock) instead of at full strength.
+    level: Option<Level>,
+    /// Drives a level's noise: a new value each move.
+    seed: u64,
 }
+
+/// The `Hash` option's default and largest values, in megabytes.
+const HASH_DEFAULT: usize = 16;
+const HASH_MAX: usize = 4096;
 
 enum Event {
     /// A command, or why a line could not be read as one.
     Line(Result<String, UciError>),
-    Done(Option<Thought>),
+    Done(Option<Thought>, Table),
     Failed(std::io::Error),
     End,
 }
@@ -87,8 +103,13 @@ pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> std
         let _ = reader.send(Event::End);
     });
     let mut s = Session {
-        position: parse_position(START_FEN, &[], true).ok(),
+        position: parse_position(START_FEN, &[], true).ok().map(|(p, _)| p),
+        earlier: Vec::new(),
         sapper: true,
+        table: None,
+        hash_mb: HASH_DEFAULT,
+        level: None,
+        seed: 1,
     };
     // The running search: its stop flag.
     let mut thinking: Option<Arc<AtomicBool>> = None;
@@ -97,8 +118,9 @@ pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> std
     let mut ended = false;
     while let Ok(event) = rx.recv() {
         match event {
-            Event::Done(t) => {
+            Event::Done(t, table) => {
                 thinking = None;
+                s.table = Some(table);
                 match t {
                     Some(t) => {
                         writeln!(output, "{}", info_line(&t))?;
@@ -166,25 +188,69 @@ fn command(
             writeln!(output, "id name Minesweeper Chess")?;
             writeln!(output, "id author Minesweeper Chess developers")?;
             writeln!(output, "option name Sapper type check default true")?;
+            writeln!(
+                output,
+                "option name Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"
+            )?;
+            writeln!(output, "option name Clear Hash type button")?;
+            writeln!(
+                output,
+                "option name Level type combo default Full var Full var Beginner var Casual var Strong var Master"
+            )?;
             writeln!(output, "uciok")?;
         }
         "isready" => writeln!(output, "readyok")?,
-        "ucinewgame" | "stop" | "ponderhit" => {}
+        "ucinewgame" => {
+            if let Some(t) = &mut s.table {
+                t.clear();
+            }
+        }
+        "stop" | "ponderhit" => {}
         "quit" => return Ok(false),
         "setoption" => {
             // setoption name Sapper value false
             let text = rest.join(" ").to_ascii_lowercase();
-            match text.strip_prefix("name sapper value ").map(str::trim) {
-                Some("true") => s.sapper = true,
-                Some("false") => s.sapper = false,
-                Some(v) => writeln!(output, "info string Sapper is true or false, not {v}")?,
-                None => writeln!(output, "info string unknown option: {}", rest.join(" "))?,
+            if let Some(v) = text.strip_prefix("name hash value ").map(str::trim) {
+                match v.parse::<usize>() {
+                    Ok(mb) if (1..=HASH_MAX).contains(&mb) => {
+                        s.hash_mb = mb;
+                        s.table = Some(Table::with_megabytes(mb));
+                    }
+                    _ => writeln!(output, "info string Hash is 1 to {HASH_MAX} (MB), not {v}")?,
+                }
+            } else if let Some(v) = text.strip_prefix("name level value ").map(str::trim) {
+                match v {
+                    "full" => s.level = None,
+                    "beginner" => s.level = Some(Level::Beginner),
+                    "casual" => s.level = Some(Level::Casual),
+                    "strong" => s.level = Some(Level::Strong),
+                    "master" => s.level = Some(Level::Master),
+                    _ => writeln!(
+                        output,
+                        "info string Level is Full, Beginner, Casual, Strong or Master, not {v}"
+                    )?,
+                }
+            } else if text == "name clear hash" {
+                if let Some(t) = &mut s.table {
+                    t.clear();
+                }
+            } else {
+                match text.strip_prefix("name sapper value ").map(str::trim) {
+                    Some("true") => s.sapper = true,
+                    Some("false") => s.sapper = false,
+                    Some(v) => writeln!(output, "info string Sapper is true or false, not {v}")?,
+                    None => writeln!(output, "info string unknown option: {}", rest.join(" "))?,
+                }
             }
         }
         "position" => match position_command(rest, s.sapper) {
-            Ok(p) => s.position = Some(p),
+            Ok((p, earlier)) => {
+                s.position = Some(p);
+                s.earlier = earlier;
+            }
             Err(e) => {
                 s.position = None;
+                s.earlier.clear();
                 writeln!(output, "info string {e}")?;
             }
         },
@@ -204,12 +270,32 @@ fn command(
                 output.flush()?;
                 return Ok(true);
             }
-            let limits = go_limits(rest, pos);
+            let mut limits = go_limits(rest, pos);
+            let mut noise = 0;
+            if let Some(level) = s.level {
+                // The level's own limits, never beyond what the clock allows.
+                let own = level.limits();
+                limits.depth = own.depth.min(limits.depth);
+                limits.time = match (own.time, limits.time) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                };
+                noise = level.noise();
+                s.seed = s.seed.wrapping_add(1);
+            }
             let flag = Arc::new(AtomicBool::new(false));
-            let search = Search::new(pos, limits, 0, 1).with_stop(flag.clone());
+            let table = s
+                .table
+                .take()
+                .unwrap_or_else(|| Table::with_megabytes(s.hash_mb));
+            let mut search = Search::new(pos, limits, noise, s.seed)
+                .with_table(table)
+                .with_history(&s.earlier)
+                .with_stop(flag.clone());
             let tx = tx.clone();
             std::thread::spawn(move || {
-                let _ = tx.send(Event::Done(search.run()));
+                let thought = search.finish();
+                let _ = tx.send(Event::Done(thought, search.take_table()));
             });
             *thinking = Some(flag);
         }
@@ -276,7 +362,10 @@ impl std::fmt::Display for UciError {
 
 impl std::error::Error for UciError {}
 
-fn position_command(words: &[&str], sapper: bool) -> Result<PublicPosition, UciError> {
+/// A position and the public views before each of its moves.
+type Positioned = (PublicPosition, Vec<Position>);
+
+fn position_command(words: &[&str], sapper: bool) -> Result<Positioned, UciError> {
     let moves_at = words.iter().position(|w| *w == "moves");
     let (head, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
@@ -290,11 +379,7 @@ fn position_command(words: &[&str], sapper: bool) -> Result<PublicPosition, UciE
     parse_position(&fen_text, moves, sapper)
 }
 
-fn parse_position(
-    fen_text: &str,
-    moves: &[&str],
-    sapper: bool,
-) -> Result<PublicPosition, UciError> {
+fn parse_position(fen_text: &str, moves: &[&str], sapper: bool) -> Result<Positioned, UciError> {
     let setup = fen::parse_setup(fen_text).map_err(UciError::Fen)?;
     let mut rules = RuleSet::standard(setup.files, setup.ranks);
     rules.sapper = sapper;
@@ -302,23 +387,27 @@ fn parse_position(
         // A full FEN: its moves play out exactly, then only the public view
         // reaches the search.
         let mut pos = fen::parse(fen_text, rules).map_err(UciError::Fen)?;
+        let mut earlier = Vec::with_capacity(moves.len());
         for m in moves {
             let mv =
                 notation::parse_move(&pos, m).map_err(|e| UciError::Notation(m.to_string(), e))?;
+            earlier.push(pos.public_view().position().clone());
             pos.try_play(mv)
                 .map_err(|e| UciError::Illegal(m.to_string(), e))?;
         }
-        return Ok(pos.public_view());
+        return Ok((pos.public_view(), earlier));
     }
     let mut public = fen::parse_public(fen_text, rules).map_err(UciError::Fen)?;
+    let mut earlier = Vec::with_capacity(moves.len());
     for m in moves {
         let mv = notation::parse_move(public.position(), m)
             .map_err(|e| UciError::Notation(m.to_string(), e))?;
+        earlier.push(public.position().clone());
         public
             .play_seen(mv)
             .map_err(|e| UciError::Unseen(m.to_string(), e))?;
     }
-    Ok(public)
+    Ok((public, earlier))
 }
 
 fn go_limits(words: &[&str], pos: &PublicPosition) -> Limits {

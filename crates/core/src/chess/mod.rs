@@ -37,6 +37,7 @@ pub use position::{
     PositionError, PublicPosition, Refusal, Setup, Unknown, WinReason,
 };
 pub use role::Role;
+pub(crate) use square::STRIDE;
 pub use square::{MAX_FILES, MAX_RANKS, Square};
 pub use square_set::SquareSet;
 pub use variant::{CastleSide, Castling, RuleSet, Variant, Wing};

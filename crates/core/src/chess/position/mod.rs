@@ -20,6 +20,7 @@ mod moves;
 mod outcome;
 mod play;
 mod public;
+mod see;
 
 pub use moves::{CastlingRights, Move, MoveKind, MoveReport};
 pub use outcome::{DrawReason, IllegalMove, Outcome, Refusal, WinReason};
@@ -495,6 +496,14 @@ impl Position {
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let c = self.board[sq.index()];
         (c != EMPTY && c != OFF).then(|| Piece::from_code(c))
+    }
+
+    /// The raw mailbox cell `i` ([`Square::index`]): 0 empty, 0x80 off the
+    /// board, else the piece's code (colour bit 8, role 1–6). For the
+    /// engine's hot loops, which must not allocate or convert.
+    #[inline]
+    pub(crate) fn code_at(&self, i: usize) -> u8 {
+        self.board[i]
     }
 
     /// All pieces, rank by rank from a1.

@@ -96,6 +96,15 @@ impl Position {
         rep
     }
 
+    /// The other side to move, nothing else changed: the search's null
+    /// move (never played in a game; the caller makes sure the side to move
+    /// is not in check).
+    pub fn null_move(&self) -> Position {
+        let mut p = self.clone();
+        p.turn = !p.turn;
+        p
+    }
+
     /// This position with a mine on `sq`: the "what if that cell is
     /// mined" branch of the computer's search, which works on the public
     /// view (where hidden mines are gone) and must imagine them itself. The

@@ -1,0 +1,424 @@
+//! The search: iterative deepening principal variation search with
+//! aspiration windows on a transposition table kept between moves, null
+//! move, reverse futility, late-move reductions and pruning, futility
+//! pruning, internal iterative reduction, check extensions, and a
+//! quiescence search of good captures and check evasions. A move that
+//! lands on fog is a chance node (`node::chance`).
+//!
+//! One time budget: an iteration cut short by the clock still gives its
+//! best move when one was fully searched. The web runs the search in
+//! slices ([`Search::step`]); a slice that ends mid-iteration starts that
+//! iteration again at the next step, quickly, from the table.
+
+mod node;
+mod order;
+mod table;
+
+use crate::rng::GameRng;
+use rand::{Rng, SeedableRng};
+use std::time::Duration;
+use web_time::Instant;
+
+use super::zobrist::Zobrist;
+use super::{CELLS, INF, Level, Limits, MATE, MAX_PLY, Thought};
+use crate::chess::probability::mine_odds;
+use crate::chess::{Move, MoveKind, Position, PublicPosition, SquareSet};
+use order::Heuristics;
+use table::Bound;
+pub use table::Table;
+
+/// Size of the table a search makes for itself (the game's computer).
+const DEFAULT_MB: usize = 4;
+
+/// A search in progress: call [`Search::step`] until it returns a result.
+pub struct Search {
+    root: Position,
+    root_key: u64,
+    limits: Limits,
+    noise: i32,
+    rng: GameRng,
+    zobrist: Zobrist,
+    tt: Table,
+    heur: Heuristics,
+    /// Chance that each cell hides a mine, from the public view at the root.
+    risk: Vec<f32>,
+    /// Keys of the game's earlier positions (since the last capture or
+    /// pawn move), then of the line being searched: a repetition is a draw.
+    path: Vec<u64>,
+    lmr: [[u8; 64]; 64],
+    /// Move lists, one per ply, reused.
+    lists: Vec<Vec<(Move, i32)>>,
+    /// The generator's buffer, reused.
+    scratch: Vec<Move>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    /// Raised from outside (UCI `stop`): the search ends at the next check.
+    stop_flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    spent: Duration,
+    next_depth: u8,
+    done: Option<Thought>,
+    best: Option<Thought>,
+}
+
+impl Search {
+    /// A search of `public` for its side to move. `seed` drives the weak
+    /// levels' noise (and nothing else): the same inputs give the same move.
+    pub fn new(public: &PublicPosition, limits: Limits, noise: i32, seed: u64) -> Search {
+        let mut risk = vec![0.0f32; CELLS];
+        let unknown = public.position().unknown_cells();
+        if !unknown.is_empty() {
+            match mine_odds(public) {
+                Some(odds) => {
+                    for (sq, p) in odds.cells {
+                        risk[sq.index()] = p as f32;
+                    }
+                }
+                None => {
+                    // Too many layouts to count: the average over the
+                    // unknown cells (swept ones are known to be empty).
+                    let p = public.hidden_mines() as f32 / unknown.len() as f32;
+                    for sq in unknown.iter() {
+                        risk[sq.index()] = p;
+                    }
+                }
+            }
+        }
+        let zobrist = Zobrist::new();
+        let root = public.position().clone();
+        let root_key = zobrist.key(&root);
+        let mut lmr = [[0u8; 64]; 64];
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
+            }
+        }
+        Search {
+            root,
+            root_key,
+            limits,
+            noise,
+            rng: GameRng::seed_from_u64(seed),
+            zobrist,
+            tt: Table::with_megabytes(DEFAULT_MB),
+            heur: Heuristics::new(),
+            risk,
+            path: Vec::with_capacity(MAX_PLY + 128),
+            lmr,
+            lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            scratch: Vec::with_capacity(128),
+            nodes: 0,
+            deadline: None,
+            stopped: false,
+            stop_flag: None,
+            spent: Duration::ZERO,
+            next_depth: 1,
+            done: None,
+            best: None,
+        }
+    }
+
+    /// This search, ending as soon as `flag` is raised (with the best move
+    /// found so far).
+    pub fn with_stop(mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Search {
+        self.stop_flag = Some(flag);
+        self
+    }
+
+    /// This search with `table` as its memory (kept from earlier moves).
+    pub fn with_table(mut self, mut table: Table) -> Search {
+        table.new_search();
+        self.tt = table;
+        self
+    }
+
+    /// Gives back the table, for the next move's search.
+    pub fn take_table(&mut self) -> Table {
+        std::mem::replace(&mut self.tt, Table::with_megabytes(1))
+    }
+
+    /// This search knowing the game's earlier positions (public views,
+    /// oldest first), so that it sees a repetition of them as a draw.
+    pub fn with_history<'a>(mut self, earlier: impl IntoIterator<Item = &'a Position>) -> Search {
+        let keys: Vec<u64> = earlier.into_iter().map(|p| self.zobrist.key(p)).collect();
+        // Only positions since the last capture or pawn move can recur.
+        let since = (self.root.halfmoves() as usize).min(keys.len());
+        self.path = keys[keys.len() - since..].to_vec();
+        self
+    }
+
+    /// The limits it searches under.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Thinking time spent so far, over all slices.
+    pub fn spent(&self) -> Duration {
+        self.spent
+    }
+
+    /// Whether the side to move has a move to search.
+    pub fn has_legal_move(&self) -> bool {
+        self.root.has_legal_move()
+    }
+
+    /// A search at `level`.
+    pub fn at_level(public: &PublicPosition, level: Level, seed: u64) -> Search {
+        Search::new(public, level.limits(), level.noise(), seed)
+    }
+
+    /// Searches for at most `slice` (or until the limits), returning the
+    /// result when the search is over.
+    pub fn step(&mut self, slice: Duration) -> Option<Thought> {
+        if let Some(t) = &self.done {
+            return Some(t.clone());
+        }
+        let started = Instant::now();
+        // A search limited by depth or nodes ignores the slice's deadline:
+        // cutting an iteration short and redoing it would make its result
+        // depend on timing. Only a search limited by time (whose result
+        // depends on the clock anyway) stops where the slice ends.
+        self.deadline = self
+            .limits
+            .time
+            .map(|t| started + t.saturating_sub(self.spent).min(slice));
+        self.stopped = false;
+        let history = self.path.len();
+        loop {
+            let d = self.next_depth;
+            let result = self.iterate(d);
+            self.path.truncate(history);
+            if let Some(t) = result {
+                self.best = Some(t);
+                if !self.stopped {
+                    self.next_depth += 1;
+                }
+            }
+            let out_of_time = self
+                .limits
+                .time
+                .is_some_and(|t| self.spent + started.elapsed() >= t);
+            let finished = self.next_depth > self.limits.depth
+                || self.nodes >= self.limits.nodes
+                || out_of_time
+                || self.told_to_stop()
+                || self.best.as_ref().is_some_and(|b| {
+                    b.score.abs() >= MATE - 100 && self.noise == 0 && b.depth >= 2
+                });
+            if finished {
+                self.spent += started.elapsed();
+                let mut t = match self.best.clone() {
+                    Some(t) => t,
+                    // Not even depth 1 finished: any legal move beats none.
+                    None => self.fallback()?,
+                };
+                t.nodes = self.nodes;
+                t.time = self.spent;
+                self.done = Some(t.clone());
+                return Some(t);
+            }
+            if self.stopped {
+                // The slice is over; come back for more.
+                self.spent += started.elapsed();
+                return None;
+            }
+        }
+    }
+
+    /// Runs to the end on this thread in one time budget; `None` at once
+    /// when there is no legal move.
+    pub fn run(mut self) -> Option<Thought> {
+        self.finish()
+    }
+
+    /// As [`Search::run`], keeping the search (and its table) for later.
+    pub fn finish(&mut self) -> Option<Thought> {
+        if !self.root.has_legal_move() {
+            return None;
+        }
+        let all = self.limits.time.unwrap_or(Duration::MAX);
+        loop {
+            if let Some(t) = self.step(all) {
+                return Some(t);
+            }
+        }
+    }
+
+    fn fallback(&self) -> Option<Thought> {
+        let best = *self.root.legal_moves().first()?;
+        Some(Thought {
+            best,
+            score: 0,
+            depth: 0,
+            nodes: self.nodes,
+            pv: vec![best],
+            time: self.spent,
+        })
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let timed_out =
+            || self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.nodes >= self.limits.nodes || timed_out() || self.told_to_stop() {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn told_to_stop(&self) -> bool {
+        self.stop_flag
+            .as_ref()
+            .is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+    }
+
+    /// One iteration, inside an aspiration window around the last score.
+    /// `None` when it was cut short before any move was fully searched.
+    fn iterate(&mut self, depth: u8) -> Option<Thought> {
+        let last = self.best.as_ref().map(|b| b.score);
+        let mut window = 30;
+        let (mut alpha, mut beta) = match last {
+            Some(s) if depth >= 5 && self.noise == 0 && s.abs() < MATE - 1000 => {
+                (s - window, s + window)
+            }
+            _ => (-INF, INF),
+        };
+        loop {
+            let (found, complete) = self.root_search(depth, alpha, beta);
+            let (m, v) = found?;
+            if !complete {
+                // Cut short: a move that beat the first one is still news.
+                let beat = self.best.as_ref().is_none_or(|b| b.best != m) && v > alpha;
+                return beat.then(|| self.thought(m, v, depth.saturating_sub(1)));
+            }
+            if v <= alpha && alpha > -INF {
+                alpha = (alpha - window).max(-INF);
+            } else if v >= beta && beta < INF {
+                beta = (beta + window).min(INF);
+            } else {
+                return Some(self.thought(m, v, depth));
+            }
+            window *= 2;
+        }
+    }
+
+    fn thought(&self, best: Move, score: i32, depth: u8) -> Thought {
+        Thought {
+            best,
+            score,
+            depth,
+            nodes: self.nodes,
+            pv: self.pv(best),
+            time: self.spent,
+        }
+    }
+
+    /// The root's moves in order; returns the best (move, score) so far
+    /// and whether every move was searched.
+    fn root_search(&mut self, depth: u8, mut alpha: i32, beta: i32) -> (Option<(Move, i32)>, bool) {
+        let root = self.root.clone();
+        let key = self.root_key;
+        let hash = self.best.as_ref().map(|b| b.best);
+        let mut moves = std::mem::take(&mut self.lists[0]);
+        self.gen_moves(&root, &mut moves, hash, 0, None, &SquareSet::EMPTY);
+        let root_check = root.in_check();
+        let alpha0 = alpha;
+        let mut best: Option<(Move, i32)> = None;
+        let mut complete = true;
+        self.path.push(key);
+        for (i, &(m, _)) in moves.iter().enumerate() {
+            // With noise every root move needs its true score, not a bound.
+            let full = self.noise > 0 || i == 0;
+            let frame = node::Frame::root(key, root_check);
+            let (child, next, gives_check) = self.make(&root, m, &frame);
+            let depth = depth as i32 - 1 + i32::from(gives_check);
+            let risk = self.risk_of(&root, m, &SquareSet::EMPTY);
+            let mut v = self.child(&root, m, &child, risk, depth, alpha, beta, next, !full);
+            if !full && v > alpha && !self.stopped {
+                v = self.child(&root, m, &child, risk, depth, alpha, beta, next, false);
+            }
+            if self.stopped {
+                complete = false;
+                break;
+            }
+            let noisy = if self.noise > 0 {
+                v + self.rng.random_range(-self.noise..=self.noise)
+            } else {
+                v
+            };
+            if best.is_none_or(|(_, b)| noisy > b) {
+                best = Some((m, noisy));
+            }
+            if self.noise == 0 && v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        self.lists[0] = moves;
+        self.path.pop();
+        if complete && let Some((m, v)) = best {
+            let bound = if v >= beta {
+                Bound::Lower
+            } else if v <= alpha0 {
+                Bound::Upper
+            } else {
+                Bound::Exact
+            };
+            self.tt.store(key, Some(m), v, depth as i32, bound, 0);
+        }
+        (best, complete)
+    }
+
+    fn pv(&self, first: Move) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut pos = self.root.clone();
+        pos.play_unchecked(first);
+        while pv.len() < 12 {
+            let key = self.zobrist.key(&pos);
+            let Some(m) = self.tt.probe(key).and_then(|e| e.mv) else {
+                break;
+            };
+            if !pos.is_legal(m) {
+                break;
+            }
+            pos.play_unchecked(m);
+            pv.push(m);
+        }
+        pv
+    }
+
+    /// Fills `out` with the legal moves, ordered best first, all pure
+    /// passes but one left out (sweeping a cell known to be empty changes
+    /// nothing but the turn, and there may be eight of them).
+    fn gen_moves(
+        &mut self,
+        pos: &Position,
+        out: &mut Vec<(Move, i32)>,
+        hash: Option<Move>,
+        ply: usize,
+        prev: Option<Move>,
+        cleared: &SquareSet,
+    ) {
+        let mut moves = std::mem::take(&mut self.scratch);
+        pos.legal_moves_into(&mut moves);
+        out.clear();
+        let mut passed = false;
+        for &m in &moves {
+            if m.kind == MoveKind::Sapper && !self.informative_sweep(pos, m, cleared) {
+                if passed {
+                    continue;
+                }
+                passed = true;
+            }
+            let risk = self.landing_risk(pos, m, cleared);
+            out.push((m, order::score(&self.heur, pos, m, hash, ply, prev, risk)));
+        }
+        // Stable: equal keys keep the generator's order, run after run.
+        out.sort_by_key(|&(_, s)| -s);
+        self.scratch = moves;
+    }
+}

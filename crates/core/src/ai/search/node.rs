@@ -1,0 +1,528 @@
+//! One node of the search: negamax with its pruning, the chance node of a
+//! step onto fog, and the quiescence search.
+
+use crate::chess::{Move, MoveKind, Position, Role, Square, SquareSet};
+
+use super::super::{INF, MATE, MAX_PLY, eval};
+use super::order;
+use super::{Bound, Search};
+
+/// Scores this close to ±MATE are mates.
+const MATE_BOUND: i32 = MATE - 1000;
+
+/// Where a node sits: its depth from the root, its key, the fogged cells
+/// its line has stepped on, and the move that led to it.
+#[derive(Copy, Clone)]
+pub(super) struct Frame {
+    pub(super) ply: usize,
+    /// The position's key, with `cleared_hash` mixed in.
+    pub(super) key: u64,
+    pub(super) cleared: SquareSet,
+    /// The keys of the cleared cells whose odds mattered: a line that
+    /// stepped on a risky cell reaches a different node from one that did
+    /// not, even where the pieces stand the same.
+    pub(super) cleared_hash: u64,
+    pub(super) prev: Option<Move>,
+    pub(super) can_null: bool,
+    /// Whether the side to move is in check (known from making the move).
+    pub(super) in_check: bool,
+}
+
+impl Frame {
+    pub(super) fn root(key: u64, in_check: bool) -> Frame {
+        Frame {
+            ply: 0,
+            key,
+            cleared: SquareSet::EMPTY,
+            cleared_hash: 0,
+            prev: None,
+            can_null: true,
+            in_check,
+        }
+    }
+}
+
+/// The chance of winning that a score stands for (logistic, 400 per
+/// factor 10), so that a risk of a blast is weighed as a risk of losing,
+/// not as a mate-sized number of centipawns.
+fn win(x: i32) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-f64::from(x.clamp(-MATE, MATE)) / 400.0))
+}
+
+/// The score of a chance of winning (±2,400 at the extremes, never a mate).
+fn unwin(w: f64) -> i32 {
+    let w = w.clamp(1e-6, 1.0 - 1e-6);
+    (-400.0 * (1.0 / w - 1.0).log10()).round() as i32
+}
+
+/// The score of a game a blast has just ended (the mover's king exposed
+/// or gone), for the side to move, or `None` if no blast ended it.
+fn blast_end(pos: &Position, ply: usize) -> Option<i32> {
+    let loser = pos.self_destructed()?;
+    Some(if loser == pos.turn() {
+        -MATE + ply as i32
+    } else {
+        MATE - ply as i32
+    })
+}
+
+impl Search {
+    /// The fogged cell a move lands a vulnerable piece on, and its odds.
+    pub(super) fn risk_of(
+        &self,
+        pos: &Position,
+        m: Move,
+        cleared: &SquareSet,
+    ) -> Option<(Square, f32)> {
+        if !matches!(m.kind, MoveKind::Normal | MoveKind::Promotion(_)) {
+            return None;
+        }
+        let p = self.risk[m.to.index()];
+        if p <= 0.0 || cleared.contains(m.to) {
+            return None;
+        }
+        let piece = pos.piece_at(m.from)?;
+        if piece.role == Role::King && pos.rules().royal_sapper {
+            return None;
+        }
+        Some((m.to, p))
+    }
+
+    /// The odds of a blast where `m` lands, for move ordering.
+    pub(super) fn landing_risk(&self, pos: &Position, m: Move, cleared: &SquareSet) -> f32 {
+        self.risk_of(pos, m, cleared).map_or(0.0, |(_, p)| p)
+    }
+
+    /// Whether sweeping `m.to` could find a mine: otherwise the sweep is
+    /// a pure pass.
+    pub(super) fn informative_sweep(&self, pos: &Position, m: Move, cleared: &SquareSet) -> bool {
+        pos.fog().contains(m.to)
+            && !pos.swept().contains(m.to)
+            && !cleared.contains(m.to)
+            && self.risk[m.to.index()] > 0.0
+    }
+
+    /// Whether the side to move can never be in zugzwang here, so that
+    /// giving it a free move (the null move) proves nothing false: it has a
+    /// piece besides pawns and king, or a sweep, which is a pass in all
+    /// but name (while fog lies anywhere, any empty cell ahead of a pawn
+    /// may be swept).
+    fn may_pass(&self, pos: &Position) -> bool {
+        let us = pos.turn();
+        let has_piece = pos
+            .pieces()
+            .any(|(_, p)| p.color == us && !matches!(p.role, Role::Pawn | Role::King));
+        has_piece || (pos.rules().sapper && !pos.fog().is_empty())
+    }
+
+    /// Plays `m`: the child, its frame and whether it gives check.
+    pub(super) fn make(&self, pos: &Position, m: Move, f: &Frame) -> (Position, Frame, bool) {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let mut cleared = f.cleared;
+        let mut cleared_hash = f.cleared_hash;
+        if cleared.insert(m.to) && self.risk[m.to.index()] > 0.0 {
+            cleared_hash ^= self.zobrist.cleared[m.to.index()];
+        }
+        let key = self.zobrist.after(f.key ^ f.cleared_hash, pos, &child, m) ^ cleared_hash;
+        let gives_check = child.in_check();
+        let next = Frame {
+            ply: f.ply + 1,
+            key,
+            cleared,
+            cleared_hash,
+            prev: Some(m),
+            can_null: true,
+            in_check: gives_check,
+        };
+        (child, next, gives_check)
+    }
+
+    /// The value of `m` (already played into `child`) for the side to move
+    /// in `pos`, searched `depth` deep: a chance node when it lands on fog.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn child(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        child: &Position,
+        risk: Option<(Square, f32)>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        next: Frame,
+        null_window: bool,
+    ) -> i32 {
+        match risk {
+            Some((cell, p)) => self.chance(
+                pos,
+                m,
+                cell,
+                p,
+                child,
+                depth,
+                alpha,
+                beta,
+                next,
+                null_window,
+            ),
+            None if null_window => -self.negamax(child, depth, -alpha - 1, -alpha, next),
+            None => -self.negamax(child, depth, -beta, -alpha, next),
+        }
+    }
+
+    /// A step onto a cell that may hide a mine: the blast line and the safe
+    /// line, averaged by the odds on the scale of winning chances. The
+    /// blast line (a piece lost) is searched at half the depth; the safe
+    /// line only inside the window where the average can still matter.
+    ///
+    /// The odds are the root's, not brought up to date along the line:
+    /// the search never learns a count (it does not know the mines), and a
+    /// safe step changes the others' odds by a few per cent at most.
+    #[allow(clippy::too_many_arguments)]
+    fn chance(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        cell: Square,
+        p: f32,
+        safe: &Position,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        next: Frame,
+        null_window: bool,
+    ) -> i32 {
+        let mut blast = pos.with_mine(cell);
+        blast.play_unchecked(m);
+        let bkey = self.zobrist.key(&blast) ^ next.cleared_hash;
+        let blast_check = blast.in_check();
+        let vb = -self.negamax(
+            &blast,
+            depth / 2 - 1,
+            -INF,
+            INF,
+            Frame {
+                key: bkey,
+                in_check: blast_check,
+                ..next
+            },
+        );
+        if self.stopped {
+            return 0;
+        }
+        let (p, q) = (f64::from(p), 1.0 - f64::from(p));
+        if q < 1e-4 {
+            // A proven mine: there is no safe line.
+            return vb;
+        }
+        let wb = p * win(vb);
+        // What the safe line must score for the average to reach x.
+        let need = |x: i32| (win(x) - wb) / q;
+        let (lo_w, hi_w) = (need(alpha), need(beta));
+        if lo_w >= 1.0 {
+            // Not even a sure win on the safe line lifts it above alpha.
+            return unwin(q + wb).min(alpha);
+        }
+        if hi_w <= 0.0 {
+            // Even a sure loss on the safe line keeps it above beta.
+            return unwin(wb).max(beta);
+        }
+        let lo = if lo_w <= 0.0 {
+            -INF
+        } else {
+            (unwin(lo_w) - 1).max(-INF)
+        };
+        let hi = if null_window || hi_w >= 1.0 {
+            if null_window { lo + 2 } else { INF }
+        } else {
+            (unwin(hi_w) + 1).min(INF)
+        };
+        let hi = hi.max(lo + 1).min(INF);
+        let vs = -self.negamax(safe, depth, -hi, -lo, next);
+        unwin(q * win(vs) + wb)
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        f: Frame,
+    ) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.nodes += 1;
+        let ply = f.ply;
+        if let Some(score) = blast_end(pos, ply) {
+            return score;
+        }
+        if self.path.contains(&f.key) {
+            return 0;
+        }
+        let in_check = f.in_check;
+        if (depth <= 0 && !in_check) || ply >= MAX_PLY - 2 {
+            return self.quiesce(pos, alpha, beta, ply, 0);
+        }
+        depth = depth.max(1);
+        let pv = beta - alpha > 1;
+        // No line from here can beat a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let entry = self.tt.probe(f.key);
+        let hash = entry.and_then(|e| e.mv);
+        if let Some(e) = entry
+            && !pv
+            && i32::from(e.depth) >= depth
+        {
+            let s = e.score(ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let static_eval = if in_check { -INF } else { eval::evaluate(pos) };
+        if !pv && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta, a shallow node will not fall.
+            if depth <= 6 && static_eval - 90 * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still beats beta, a real move will.
+            if f.can_null && depth >= 3 && static_eval >= beta && self.may_pass(pos) {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                let child = pos.null_move();
+                let next = Frame {
+                    ply: ply + 1,
+                    key: f.key ^ self.zobrist.black,
+                    prev: None,
+                    can_null: false,
+                    in_check: false,
+                    ..f
+                };
+                self.path.push(f.key);
+                let v = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, next);
+                self.path.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+        // No move from the table: a shallower search will find one cheaper.
+        if hash.is_none() && depth >= 4 {
+            depth -= 1;
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        self.gen_moves(pos, &mut moves, hash, ply, f.prev, &f.cleared);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        self.path.push(f.key);
+        let killers = self.heur.killers[ply.min(MAX_PLY - 1)];
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut quiets = [None; 64];
+        let mut tried = 0;
+        let mut searched = 0;
+        for (i, &(m, _)) in moves.iter().enumerate() {
+            let quiet = !order::tactical(pos, m);
+            let can_prune = !pv && !in_check && best > -MATE_BOUND;
+            // Late quiet moves at low depth are not worth a look.
+            if can_prune && quiet && depth <= 4 && i as i32 >= 3 + depth * depth {
+                continue;
+            }
+            // Nor are captures that lose material.
+            if can_prune && !quiet && depth <= 3 && pos.see(m) < -100 * depth {
+                continue;
+            }
+            let (child, next, gives_check) = self.make(pos, m, &f);
+            // Futility: a quiet move cannot lift a hopeless static score.
+            if can_prune
+                && quiet
+                && !gives_check
+                && depth <= 3
+                && static_eval + 120 + 100 * depth <= alpha
+            {
+                continue;
+            }
+            let new_depth = depth - 1 + i32::from(gives_check && ply < MAX_PLY / 2);
+            let risk = self.risk_of(pos, m, &f.cleared);
+            let v = if searched == 0 {
+                self.child(pos, m, &child, risk, new_depth, alpha, beta, next, false)
+            } else if risk.is_some() {
+                let mut v = self.child(pos, m, &child, risk, new_depth, alpha, beta, next, true);
+                if v > alpha && v < beta && !self.stopped {
+                    v = self.child(pos, m, &child, risk, new_depth, alpha, beta, next, false);
+                }
+                v
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !gives_check && !in_check {
+                    r = i32::from(self.lmr[depth.min(63) as usize][(searched + 1).min(63)]);
+                    if pv {
+                        r -= 1;
+                    }
+                    if killers.contains(&Some(m)) {
+                        r -= 1;
+                    }
+                    r -= self.heur.history(pos, m) / 8192;
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut v = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, next);
+                if v > alpha && r > 0 && !self.stopped {
+                    v = -self.negamax(&child, new_depth, -alpha - 1, -alpha, next);
+                }
+                if v > alpha && v < beta && !self.stopped {
+                    v = -self.negamax(&child, new_depth, -beta, -alpha, next);
+                }
+                v
+            };
+            if self.stopped {
+                self.path.pop();
+                self.lists[ply] = moves;
+                return 0;
+            }
+            searched += 1;
+            if v > best {
+                best = v;
+                best_move = Some(m);
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                if quiet {
+                    self.heur
+                        .reward(pos, ply, m, f.prev, &quiets[..tried], depth);
+                }
+                break;
+            }
+            if quiet && tried < quiets.len() {
+                quiets[tried] = Some(m);
+                tried += 1;
+            }
+        }
+        self.path.pop();
+        self.lists[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best <= alpha0 {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(f.key, best_move, best, depth, bound, ply);
+        best
+    }
+
+    /// Captures and queen promotions that do not lose material, until the
+    /// position is quiet; in check (near the top), every evasion.
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: u8,
+    ) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.nodes += 1;
+        if let Some(score) = blast_end(pos, ply) {
+            return score;
+        }
+        let in_check = qdepth < 3 && pos.in_check();
+        let stand = if in_check { -INF } else { eval::evaluate(pos) };
+        if !in_check {
+            if stand >= beta || qdepth >= 8 || ply >= MAX_PLY - 1 {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+        } else if ply >= MAX_PLY - 1 {
+            return eval::evaluate(pos);
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut all = std::mem::take(&mut self.scratch);
+        pos.legal_moves_into(&mut all);
+        moves.clear();
+        for &m in &all {
+            let queen = matches!(m.kind, MoveKind::Promotion(Role::Queen));
+            let capture = m.kind == MoveKind::Normal && pos.piece_at(m.to).is_some();
+            if in_check {
+                if m.kind != MoveKind::Sapper {
+                    moves.push((m, order::mvv_lva(pos, m)));
+                }
+            } else if queen || capture {
+                moves.push((m, order::mvv_lva(pos, m)));
+            }
+        }
+        self.scratch = all;
+        if in_check && moves.is_empty() {
+            self.lists[ply] = moves;
+            return -MATE + ply as i32;
+        }
+        moves.sort_by_key(|&(_, s)| -s);
+        let mut best = stand;
+        for &(m, _) in &moves {
+            if !in_check {
+                let promo = matches!(m.kind, MoveKind::Promotion(_));
+                let victim = pos.piece_at(m.to).map_or(0, |p| eval::value(p.role));
+                // Delta: even winning the piece would not reach alpha.
+                if !promo && stand + victim + 200 < alpha {
+                    continue;
+                }
+                if pos.see(m) < 0 {
+                    continue;
+                }
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let v = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
+            if self.stopped {
+                self.lists[ply] = moves;
+                return 0;
+            }
+            if v > best {
+                best = v;
+            }
+            if v >= beta {
+                self.lists[ply] = moves;
+                return v;
+            }
+            alpha = alpha.max(v);
+        }
+        self.lists[ply] = moves;
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_risk_of_losing_costs_a_little_not_a_mate() {
+        // A step with a 3% chance of a blast that loses the game, on a
+        // level safe line: 3% less chance of winning (about −10 cp), where
+        // averaging centipawns made it −900.
+        let v = unwin(0.97 * win(0) + 0.03 * win(-MATE + 5));
+        assert!((-15..=-5).contains(&v), "{v}");
+        // Round trips, and mates map to the ends of the scale.
+        for x in [-900, -100, 0, 35, 700] {
+            assert!((unwin(win(x)) - x).abs() <= 1, "{x}");
+        }
+        assert_eq!(unwin(win(MATE - 3)), 2400);
+    }
+}

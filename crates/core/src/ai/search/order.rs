@@ -1,0 +1,138 @@
+//! Move ordering: the hash move, then winning captures and promotions (by
+//! victim and attacker), killers and the countermove, quiet moves by their
+//! history, and last the captures that lose material. Quiet steps onto
+//! likely mines go late among the quiet moves.
+
+use crate::chess::{Move, MoveKind, Position, Role};
+
+use super::super::{CELLS, MAX_PLY, eval};
+
+/// What the search has learnt about quiet moves.
+pub(crate) struct Heuristics {
+    pub(crate) killers: [[Option<Move>; 2]; MAX_PLY],
+    /// By the moving piece (its code: colour and role) and landing cell.
+    history: Vec<i32>,
+    /// The reply that refuted each move, by its piece and landing cell.
+    counters: Vec<Option<Move>>,
+}
+
+/// History scores stay within ±this (gravity pulls them back).
+const HISTORY_MAX: i32 = 16_384;
+
+/// Piece codes go up to 15 (colour bit 8, role 1–6).
+fn slot(piece: u8, to: usize) -> usize {
+    usize::from(piece & 15) * CELLS + to
+}
+
+impl Heuristics {
+    pub(crate) fn new() -> Heuristics {
+        Heuristics {
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 16 * CELLS],
+            counters: vec![None; 16 * CELLS],
+        }
+    }
+
+    /// The history of `m` in `pos` (before it is played).
+    pub(crate) fn history(&self, pos: &Position, m: Move) -> i32 {
+        self.history[slot(pos.code_at(m.from.index()), m.to.index())]
+    }
+
+    /// The move that last refuted `prev`, which led to `pos`.
+    pub(crate) fn counter(&self, pos: &Position, prev: Option<Move>) -> Option<Move> {
+        prev.and_then(|p| self.counters[slot(pos.code_at(p.to.index()), p.to.index())])
+    }
+
+    /// A quiet move that caused a cut-off: killer, countermove, and a
+    /// history bonus for it and a malus for the quiet moves tried before it.
+    pub(crate) fn reward(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        m: Move,
+        prev: Option<Move>,
+        tried: &[Option<Move>],
+        depth: i32,
+    ) {
+        let k = &mut self.killers[ply.min(MAX_PLY - 1)];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        if let Some(p) = prev {
+            self.counters[slot(pos.code_at(p.to.index()), p.to.index())] = Some(m);
+        }
+        let bonus = (depth * depth * 8).min(1200);
+        self.nudge(pos, m, bonus);
+        for &q in tried.iter().flatten() {
+            if q != m {
+                self.nudge(pos, q, -bonus);
+            }
+        }
+    }
+
+    fn nudge(&mut self, pos: &Position, m: Move, bonus: i32) {
+        let h = &mut self.history[slot(pos.code_at(m.from.index()), m.to.index())];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// Whether a move takes a piece or promotes.
+pub(crate) fn tactical(pos: &Position, m: Move) -> bool {
+    matches!(m.kind, MoveKind::Promotion(_))
+        || (m.kind == MoveKind::Normal && pos.piece_at(m.to).is_some())
+}
+
+/// Most valuable victim, least valuable attacker.
+pub(crate) fn mvv_lva(pos: &Position, m: Move) -> i32 {
+    let victim = pos.piece_at(m.to).map_or(0, |p| eval::value(p.role));
+    let attacker = pos.piece_at(m.from).map_or(0, |p| eval::value(p.role));
+    let promo = match m.kind {
+        MoveKind::Promotion(r) => eval::value(r),
+        _ => 0,
+    };
+    victim * 10 - attacker / 10 + promo * 10
+}
+
+/// Ordering keys, highest first.
+pub(crate) const HASH_MOVE: i32 = 10_000_000;
+const GOOD_TACTIC: i32 = 2_000_000;
+const KILLER: [i32; 2] = [1_000_000, 900_000];
+const COUNTER: i32 = 800_000;
+const BAD_TACTIC: i32 = -2_000_000;
+
+/// The ordering key of `m`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn score(
+    h: &Heuristics,
+    pos: &Position,
+    m: Move,
+    hash: Option<Move>,
+    ply: usize,
+    prev: Option<Move>,
+    risk: f32,
+) -> i32 {
+    if Some(m) == hash {
+        return HASH_MOVE;
+    }
+    if tactical(pos, m) {
+        let under = matches!(m.kind, MoveKind::Promotion(r) if r != Role::Queen);
+        let base = if !under && pos.see(m) >= 0 {
+            GOOD_TACTIC
+        } else {
+            BAD_TACTIC
+        };
+        return base + mvv_lva(pos, m);
+    }
+    let killers = h.killers[ply.min(MAX_PLY - 1)];
+    if killers[0] == Some(m) {
+        return KILLER[0];
+    }
+    if killers[1] == Some(m) {
+        return KILLER[1];
+    }
+    if h.counter(pos, prev) == Some(m) {
+        return COUNTER;
+    }
+    h.history(pos, m) - (risk * 100_000.0) as i32
+}

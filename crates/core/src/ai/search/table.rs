@@ -1,0 +1,161 @@
+//! The transposition table: buckets of four entries, kept from one search
+//! to the next (the UCI `Hash` option sizes it, `ucinewgame` clears it).
+//! Mate scores are stored as distances from the node, not from the root,
+//! so that a mate found in one line reads right in another.
+
+use crate::chess::Move;
+
+use super::super::MATE;
+
+/// What a stored score says about the true one.
+#[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
+pub(crate) enum Bound {
+    /// The score itself.
+    #[default]
+    Exact,
+    /// At least the score.
+    Lower,
+    /// At most the score.
+    Upper,
+}
+
+#[derive(Copy, Clone, Default)]
+pub(crate) struct Entry {
+    key: u64,
+    pub(crate) mv: Option<Move>,
+    score: i32,
+    pub(crate) depth: i8,
+    pub(crate) bound: Bound,
+    generation: u8,
+}
+
+impl Entry {
+    /// The score seen from a node `ply` plies below the root.
+    pub(crate) fn score(&self, ply: usize) -> i32 {
+        from_table(self.score, ply)
+    }
+}
+
+const WAYS: usize = 4;
+/// Mates are scored ±(MATE − plies); anything this close is one.
+const MATE_BOUND: i32 = MATE - 1000;
+
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The engine's memory of positions it has searched.
+pub struct Table {
+    buckets: Vec<[Entry; WAYS]>,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (at least one bucket; capped at 4 GB).
+    pub fn with_megabytes(mb: usize) -> Table {
+        let bytes = mb.clamp(1, 4096) * 1024 * 1024;
+        let n = (bytes / std::mem::size_of::<[Entry; WAYS]>()).max(1);
+        // A power of two, so that a mask picks the bucket.
+        let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
+        Table {
+            buckets: vec![[Entry::default(); WAYS]; n],
+            generation: 0,
+        }
+    }
+
+    /// Forgets everything (a new game).
+    pub fn clear(&mut self) {
+        self.buckets.fill([Entry::default(); WAYS]);
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search: older entries give way first.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        // The high bits pick the bucket; the whole key is checked.
+        (key >> 32) as usize & (self.buckets.len() - 1)
+    }
+
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        self.buckets[self.bucket(key)]
+            .iter()
+            .find(|e| e.key == key && (e.mv.is_some() || e.depth != 0 || e.score != 0))
+            .copied()
+    }
+
+    pub(crate) fn store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        ply: usize,
+    ) {
+        let generation = self.generation;
+        let b = self.bucket(key);
+        let bucket = &mut self.buckets[b];
+        // The same position, or else the least worth keeping: shallow and old.
+        let slot = bucket.iter().position(|e| e.key == key).unwrap_or_else(|| {
+            let worth = |e: &Entry| {
+                i32::from(e.depth) - 8 * i32::from(generation.wrapping_sub(e.generation))
+            };
+            (0..WAYS).min_by_key(|&i| worth(&bucket[i])).unwrap_or(0)
+        });
+        let e = &mut bucket[slot];
+        if e.key == key
+            && depth < i32::from(e.depth) - 2
+            && bound != Bound::Exact
+            && e.generation == generation
+        {
+            // A deeper result of this search stays.
+            return;
+        }
+        let mv = mv.or(if e.key == key { e.mv } else { None });
+        *e = Entry {
+            key,
+            mv,
+            score: to_table(score, ply),
+            depth: depth.clamp(-1, 120) as i8,
+            bound,
+            generation,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mates_are_stored_relative_to_the_node() {
+        let mut t = Table::with_megabytes(1);
+        // A mate in 3 plies seen 5 plies below the root…
+        t.store(42, None, MATE - 8, 4, Bound::Exact, 5);
+        // …is a mate in 3 plies from wherever the position is met again.
+        let e = t.probe(42).expect("stored");
+        assert_eq!(e.score(1), MATE - 4);
+        assert_eq!(e.score(5), MATE - 8);
+        t.clear();
+        assert!(t.probe(42).is_none());
+    }
+}
