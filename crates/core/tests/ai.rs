@@ -354,7 +354,7 @@ fn last_cp(lines: &[String]) -> i32 {
 
 #[test]
 fn a_losing_side_repeats_a_position_of_the_game_to_draw() {
-    // Black is a rook down; the game went g9g8 e1d1 g8g9 d1e1 and is back
+    // Black is a rook down; the game went g9g8 e1f1 g8g9 f1e1 and is back
     // where it started. Playing g9g8 again repeats a position of the game:
     // a draw, better than anything else Black has.
     let fen = "7k/6r1/8/8/8/8/8/8/8/Q2RK3 b - - 10 40";
@@ -364,7 +364,7 @@ fn a_losing_side_repeats_a_position_of_the_game_to_draw() {
         "without the game's moves: {fresh:?}"
     );
     let lines = uci_lines(&format!(
-        "position fen {fen} moves g9g8 e1d1 g8g9 d1e1\ngo depth 8\n"
+        "position fen {fen} moves g9g8 e1f1 g8g9 f1e1\ngo depth 8\n"
     ));
     assert!(lines.contains(&"bestmove g9g8".to_string()), "{lines:?}");
     assert_eq!(last_cp(&lines), 0, "{lines:?}");

@@ -13,7 +13,7 @@ use std::time::Duration;
 use crate::base::jobs::{Finished, JobPlugin, Running};
 use crate::chess::ecs::{
     ChessGame, GameStarted, MoveQueue, MoveRequested, MoveUndone, PendingMove, PieceMoved,
-    PlayMode, PublicBoard, SapperUsed, TurnSet,
+    PlayMode, PublicBoard, SapperUsed, Timeline, TurnSet,
 };
 use minesweeper_core::ai::{Level, Limits, Search, Thought};
 use minesweeper_core::chess::Move;
@@ -94,32 +94,31 @@ fn seed_for(seed: &AiSeed, public_key: u64, moves: usize) -> u64 {
     seed.0 ^ public_key.rotate_left(13) ^ (moves as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 
-fn spawn_search(
-    commands: &mut Commands,
+/// A search of what the player sees, and nothing more: the public board
+/// now and, for repetitions, the public boards before it.
+fn search_for(
     board: &PublicBoard,
     state: &ChessGame,
+    timeline: Option<&Timeline>,
     seed: &AiSeed,
     limits: Limits,
     noise: i32,
-    hint: bool,
-) -> bool {
-    // What the player sees, and nothing more.
-    let Some(public) = board.public(state) else {
+) -> Option<Search> {
+    let public = board.public(state)?;
+    let moves = state.moves().len();
+    let s = seed_for(seed, public.position().repetition_key(), moves);
+    let earlier = timeline
+        .into_iter()
+        .flat_map(|t| (0..moves).filter_map(|ply| t.at(ply)))
+        .map(|p| p.position());
+    Some(Search::new(&public, limits, noise, s).with_history(earlier))
+}
+
+fn spawn_search(commands: &mut Commands, search: Option<Search>, moves: usize, hint: bool) -> bool {
+    let Some(search) = search else {
         return false;
     };
-    let s = seed_for(
-        seed,
-        public.position().repetition_key(),
-        state.moves().len(),
-    );
-    let search = Search::new(&public, limits, noise, s);
-    commands.spawn((
-        Running::new(ThinkJob(search)),
-        Thinking {
-            moves: state.moves().len(),
-            hint,
-        },
-    ));
+    commands.spawn((Running::new(ThinkJob(search)), Thinking { moves, hint }));
     true
 }
 
@@ -153,6 +152,7 @@ fn start_thinking(
     queue: Res<MoveQueue>,
     pending: Res<PendingMove>,
     seed: Res<AiSeed>,
+    timeline: Option<Res<Timeline>>,
     jobs: Query<&Thinking>,
     mut status: ResMut<ComputerStatus>,
     mut scripted: Option<ResMut<ScriptedReplies>>,
@@ -175,15 +175,15 @@ fn start_thinking(
         requests.write(MoveRequested(mv));
         return;
     }
-    status.thinking = spawn_search(
-        &mut commands,
+    let search = search_for(
         &board,
         &state,
+        timeline.as_deref(),
         &seed,
         level.limits(),
         level.noise(),
-        false,
     );
+    status.thinking = spawn_search(&mut commands, search, state.moves().len(), false);
 }
 
 fn ask_hint(
@@ -193,6 +193,7 @@ fn ask_hint(
     state: Res<ChessGame>,
     board: PublicBoard,
     seed: Res<AiSeed>,
+    timeline: Option<Res<Timeline>>,
     mut status: ResMut<ComputerStatus>,
 ) {
     if asks.read().count() == 0
@@ -204,7 +205,8 @@ fn ask_hint(
     }
     // Half a second of the strong search: a hint, not an oracle.
     let limits = Limits::time(Duration::from_millis(500));
-    status.hinting = spawn_search(&mut commands, &board, &state, &seed, limits, 0, true);
+    let search = search_for(&board, &state, timeline.as_deref(), &seed, limits, 0);
+    status.hinting = spawn_search(&mut commands, search, state.moves().len(), true);
 }
 
 fn use_results(
