@@ -19,6 +19,7 @@ pub mod output;
 pub mod paths;
 pub mod perft;
 pub mod puzzle;
+pub mod tune;
 
 pub use check::{HostFormat, HostReader};
 pub use output::CliOutput;
@@ -55,7 +56,10 @@ pub fn usage() -> String {
                           lists (.fen); settings and translations are the
                           game's own (minesweeper_chess check FILE);
                           default: every levels/*.ron and levels/sudoku/*.ron
-{COMMANDS}{}",
+{COMMANDS}{}  tune FILE... [--rounds N] [--skip N]
+                          Texel-tune the evaluation's weights on recorded
+                          games (match --record); prints them as Rust
+",
         matches::USAGE
     )
 }
@@ -92,6 +96,10 @@ pub fn run(args: &[String], host: Host<'_>) -> CliOutput {
                 Err(e) => CliOutput::fail(format!("uci: {e}\n")),
             }
         }
+        "tune" => match tune::run(rest) {
+            Ok(text) => CliOutput::ok(text),
+            Err(e) => CliOutput::fail(format!("{e}\n\n{usage}")),
+        },
         "match" => match matches::parse(rest) {
             Ok(plan) => {
                 let print = |line: &str| {

@@ -39,17 +39,21 @@ pub struct MatchPlan {
     pub sprt: Option<(f64, f64)>,
     /// A game this long is a draw.
     pub max_plies: usize,
+    /// Appends each game here as `RESULT move move …` (White's result:
+    /// 1-0, 0-1 or 1/2-1/2): the tuner's input.
+    pub record: Option<String>,
 }
 
 /// The usage line of `match`.
 pub const USAGE: &str = "\
   match --a CMD [--a-option K=V]... (--b CMD [--b-option K=V]... | --fairy PATH [--elo N])
         [--openings FILE] [--games N] [--movetime MS | --tc BASE_MS+INC_MS]
-        [--concurrency N] [--fog SEED] [--sprt ELO0,ELO1] [--max-plies N]
+        [--concurrency N] [--fog SEED] [--sprt ELO0,ELO1] [--max-plies N] [--record FILE]
                           engine A against engine B (UCI), refereed by our
                           rules; --fairy: Fairy-Stockfish with
                           benches/fairy/variants.ini (--elo: UCI_Elo);
-                          prints W/D/L, Elo ± 95% error, and the SPRT
+                          prints W/D/L, Elo ± 95% error, and the SPRT;
+                          --record: each game's result and moves (tune's input)
 ";
 
 fn spec(name: &str, cmd: &str) -> EngineSpec {
@@ -112,6 +116,7 @@ pub fn parse(args: &[String]) -> Result<MatchPlan, String> {
     let mut fog = None;
     let mut sprt = None;
     let mut max_plies = 400;
+    let mut record = None;
     while let Some(flag) = f.next_flag() {
         match flag {
             "--a" => a = Some(spec("A", f.value(flag)?)),
@@ -164,6 +169,7 @@ pub fn parse(args: &[String]) -> Result<MatchPlan, String> {
                 })?);
             }
             "--max-plies" => max_plies = f.number(flag, 10, 10_000)?,
+            "--record" => record = Some(f.value(flag)?.to_string()),
             other => return Err(f.unknown(other)),
         }
     }
@@ -189,6 +195,7 @@ pub fn parse(args: &[String]) -> Result<MatchPlan, String> {
         fog,
         sprt,
         max_plies,
+        record,
     })
 }
 
@@ -255,6 +262,19 @@ fn summary(plan: &MatchPlan, t: &Tally) -> String {
     out
 }
 
+/// Appends a line to a file (opened each time: workers share it).
+fn append(path: &str, line: &str) -> Result<(), String> {
+    use std::io::Write;
+    static LOCK: Mutex<()> = Mutex::new(());
+    let _held = LOCK.lock().map_err(|_| "poisoned")?;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut f| f.write_all(line.as_bytes()))
+        .map_err(|e| format!("{path}: {e}"))
+}
+
 fn worker(plan: &MatchPlan, shared: &Shared, print: &(dyn Fn(&str) + Sync)) -> Result<(), String> {
     let mut a = Engine::start(&plan.a).map_err(|e| format!("{}: {e}", plan.a.name))?;
     let mut b = Engine::start(&plan.b).map_err(|e| format!("{}: {e}", plan.b.name))?;
@@ -313,6 +333,14 @@ fn worker(plan: &MatchPlan, shared: &Shared, print: &(dyn Fn(&str) + Sync)) -> R
             )
         };
         print(&line);
+        if let Some(path) = &plan.record {
+            let result = match played.white_points {
+                p if p > 0.75 => "1-0",
+                p if p < 0.25 => "0-1",
+                _ => "1/2-1/2",
+            };
+            append(path, &format!("{result} {}\n", played.moves.join(" ")))?;
+        }
         // A crashed engine is restarted for the next game.
         if played.reason.contains("exited") {
             a = Engine::start(&plan.a).map_err(|e| format!("{}: {e}", plan.a.name))?;

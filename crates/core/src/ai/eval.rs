@@ -1,20 +1,102 @@
 //! The evaluation: how good a position looks to the side to move, in
-//! centipawns. Made for boards of any preset size: piece-square terms are
-//! computed from the board's shape (distance to the centre, ranks to
-//! promotion) rather than read from 8×8 tables.
+//! centipawns. Made for boards of any preset size: the terms are computed
+//! from the board's shape (distance to the centre, ranks to promotion)
+//! rather than read from 8×8 tables.
 //!
-//! It runs at every leaf of the search, so it allocates nothing: one pass
-//! over the mailbox gathers the pawns of each file as rank bit masks, a
-//! second scores the pieces.
+//! It is linear in its weights: [`features`] counts what is on the board
+//! (White's count minus Black's), and each feature has a middle-game and
+//! an end-game weight, blended by how much material is left (tapered).
+//! The weights ([`WEIGHTS`]) are tuned by Texel's method (`tune`, over
+//! positions from the match harness's games). It allocates nothing: one
+//! pass over the mailbox gathers the pieces and the pawns of each file as
+//! rank bit masks.
 
 use crate::chess::{Color, Position, Role, STRIDE, Square};
 
-/// Material values in centipawns, by [`Role`] order (pawn … king).
+/// Material values in centipawns, by [`Role`] order (pawn … king): what
+/// exchanges and move ordering count with.
 pub const VALUE: [i32; 6] = [100, 310, 330, 500, 950, 0];
 
 /// The value of a role.
 pub fn value(role: Role) -> i32 {
     VALUE[role as usize - 1]
+}
+
+/// Number of features.
+pub const FEATURES: usize = 27;
+
+/// The features' names, in order (for the tuner's report).
+pub const NAMES: [&str; FEATURES] = [
+    "pawn",
+    "knight",
+    "bishop",
+    "rook",
+    "queen",
+    "knight off-centre",
+    "bishop off-centre",
+    "queen off-centre",
+    "king off-centre",
+    "knight mobility",
+    "bishop mobility",
+    "rook mobility",
+    "queen mobility",
+    "rook on a file without own pawns",
+    "rook on an open file",
+    "pawn advance",
+    "central pawn",
+    "doubled pawn",
+    "isolated pawn",
+    "passed pawn",
+    "passed pawn progress²",
+    "king off the back rank",
+    "king's pawn shield",
+    "bishop pair",
+    "attacks next to the enemy king",
+    "piece attacked by a pawn",
+    "side to move",
+];
+
+/// Middle-game and end-game weight of each feature, in centipawns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// With all pieces on the board.
+    pub mg: [f32; FEATURES],
+    /// With none but kings and pawns.
+    pub eg: [f32; FEATURES],
+}
+
+/// The weights the engine plays with.
+pub const WEIGHTS: Weights = Weights {
+    mg: [
+        100.0, 310.0, 330.0, 500.0, 950.0, -3.0, -1.5, -1.0, 0.0, 4.0, 4.0, 2.0, 1.0, 12.0, 8.0,
+        6.0, 8.0, -12.0, -12.0, 10.0, 3.0, -18.0, 10.0, 30.0, 6.0, -30.0, 10.0,
+    ],
+    eg: [
+        100.0, 310.0, 330.0, 500.0, 950.0, -3.0, -1.5, -1.0, -2.5, 4.0, 4.0, 2.0, 1.0, 12.0, 8.0,
+        6.0, 8.0, -12.0, -12.0, 10.0, 3.0, 0.0, 0.0, 30.0, 0.0, -30.0, 10.0,
+    ],
+};
+
+/// What [`features`] learns of a position: White's counts minus Black's,
+/// and how far it is towards the end game (0 to 1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Features {
+    /// White minus Black, by feature.
+    pub counts: [i32; FEATURES],
+    /// 0 with all pieces, 1 with none but kings and pawns.
+    pub phase: f32,
+}
+
+impl Features {
+    /// The score for White under `w`.
+    pub fn score(&self, w: &Weights) -> f32 {
+        let (mg, eg) = (1.0 - self.phase, self.phase);
+        self.counts
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| c as f32 * (w.mg[i] * mg + w.eg[i] * eg))
+            .sum()
+    }
 }
 
 const S: i16 = STRIDE;
@@ -37,17 +119,27 @@ const OFF: u8 = 0x80;
 /// beside the edge ones read as empty): a bit per rank.
 type PawnFiles = [u32; 18];
 
+/// The most pieces a board holds (16×16).
+const MAX_PIECES: usize = 256;
+
 /// What one pass over the board learns.
 struct Census {
     pawns: [PawnFiles; 2],
     /// Non-pawn, non-king material of both sides.
     heavy: i32,
+    /// Every piece: file, rank and code.
+    pieces: [(u8, u8, u8); MAX_PIECES],
+    count: usize,
+    bishops: [i32; 2],
 }
 
 fn census(pos: &Position) -> Census {
     let mut c = Census {
         pawns: [[0; 18]; 2],
         heavy: 0,
+        pieces: [(0, 0, 0); MAX_PIECES],
+        count: 0,
+        bishops: [0; 2],
     };
     for r in 0..pos.ranks() {
         for f in 0..pos.files() {
@@ -55,11 +147,17 @@ fn census(pos: &Position) -> Census {
             if code == EMPTY {
                 continue;
             }
+            c.pieces[c.count] = (f, r, code);
+            c.count += 1;
             let role = code & 7;
+            let side = usize::from(code >> 3 & 1);
             if role == Role::Pawn as u8 {
-                c.pawns[usize::from(code >> 3 & 1)][f as usize + 1] |= 1 << r;
+                c.pawns[side][f as usize + 1] |= 1 << r;
             } else if role != Role::King as u8 {
                 c.heavy += VALUE[role as usize - 1];
+                if role == Role::Bishop as u8 {
+                    c.bishops[side] += 1;
+                }
             }
         }
     }
@@ -68,67 +166,49 @@ fn census(pos: &Position) -> Census {
 
 /// Material and position from `pos.turn()`'s point of view.
 pub fn evaluate(pos: &Position) -> i32 {
+    let white = features(pos).score(&WEIGHTS).round() as i32;
+    match pos.turn() {
+        Color::White => white,
+        Color::Black => -white,
+    }
+}
+
+/// The features of `pos` (White minus Black).
+pub fn features(pos: &Position) -> Features {
     let c = census(pos);
     // Two rooks, two bishops, two knights and a queen a side.
     let full = 2 * (2 * 500 + 2 * 330 + 2 * 310 + 950);
-    // How far the game is towards the endgame: 0 with all pieces, 1 with
-    // none but kings and pawns.
-    let eg = (1.0 - c.heavy as f32 / full as f32).clamp(0.0, 1.0);
-    let white = side_score(pos, Color::White, &c, eg) - side_score(pos, Color::Black, &c, eg);
-    let tempo = 10;
-    match pos.turn() {
-        Color::White => white + tempo,
-        Color::Black => -white + tempo,
+    let phase = (1.0 - c.heavy as f32 / full as f32).clamp(0.0, 1.0);
+    let mut counts = [0i32; FEATURES];
+    let white = side_features(pos, Color::White, &c);
+    let black = side_features(pos, Color::Black, &c);
+    for i in 0..FEATURES {
+        counts[i] = white[i] - black[i];
     }
+    counts[26] = if pos.turn() == Color::White { 1 } else { -1 };
+    Features { counts, phase }
 }
 
-fn side_score(pos: &Position, us: Color, c: &Census, eg: f32) -> i32 {
-    let (files, ranks) = (pos.files() as i32, pos.ranks() as i32);
-    let cf = (files - 1) as f32 / 2.0;
-    let cr = (ranks - 1) as f32 / 2.0;
-    let own = &c.pawns[us.index()];
-    let theirs = &c.pawns[(!us).index()];
-    let forward = if us == Color::White { 1 } else { -1 };
-    let promo = pos.rules().promotion_rank[us.index()] as i32;
-    let ours = (us as u8) << 3;
-    let mut score = 0;
-    for r in 0..ranks {
-        for f in 0..files {
-            let sq = Square::new(f as u8, r as u8);
-            let code = pos.code_at(sq.index());
-            if code == EMPTY || code & 8 != ours {
-                continue;
-            }
-            let role = code & 7;
-            let centre = (f as f32 - cf).abs() + (r as f32 - cr).abs();
-            let i = sq.index();
-            score += VALUE[role as usize - 1];
-            score += match role {
-                1 => pawn(pos, f, r, us, promo, forward, own, theirs),
-                2 => -(6.0 * centre) as i32 + 4 * mobility(pos, i, ours, &KNIGHT, false),
-                3 => -(3.0 * centre) as i32 + 4 * mobility(pos, i, ours, &DIAGONALS, true),
-                4 => {
-                    let open_file = own[f as usize + 1] == 0;
-                    let half = theirs[f as usize + 1] == 0;
-                    2 * mobility(pos, i, ours, &LINES, true)
-                        + if open_file { 12 } else { 0 }
-                        + if open_file && half { 8 } else { 0 }
-                }
-                5 => {
-                    -(2.0 * centre) as i32
-                        + mobility(pos, i, ours, &LINES, true)
-                        + mobility(pos, i, ours, &DIAGONALS, true)
-                }
-                _ => king(pos, f, r, us, forward, centre, eg, own),
-            };
-        }
-    }
-    score
+/// What a piece's rays or jumps reach: cells it moves to, and attacks on
+/// the cells next to the enemy king.
+struct Reach {
+    moves: i32,
+    near_king: i32,
 }
 
-/// Cells a piece reaches (empty or enemy), by jumps or along rays.
-fn mobility(pos: &Position, from: usize, ours: u8, dirs: &[i16], slide: bool) -> i32 {
-    let mut n = 0;
+fn reach(
+    pos: &Position,
+    from: usize,
+    ours: u8,
+    dirs: &[i16],
+    slide: bool,
+    king: (i32, i32),
+) -> Reach {
+    let mut r = Reach {
+        moves: 0,
+        near_king: 0,
+    };
+    let stride = i32::from(S);
     for &d in dirs {
         let mut at = from as i16;
         loop {
@@ -137,19 +217,23 @@ fn mobility(pos: &Position, from: usize, ours: u8, dirs: &[i16], slide: bool) ->
             if code == OFF {
                 break;
             }
+            let (f, rank) = (i32::from(at) % stride - 1, i32::from(at) / stride - 2);
+            if (f - king.0).abs() <= 1 && (rank - king.1).abs() <= 1 {
+                r.near_king += 1;
+            }
             if code != EMPTY {
                 if code & 8 != ours {
-                    n += 1;
+                    r.moves += 1;
                 }
                 break;
             }
-            n += 1;
+            r.moves += 1;
             if !slide {
                 break;
             }
         }
     }
-    n
+    r
 }
 
 /// Ranks strictly ahead of `r` for a side moving `forward`, as a mask.
@@ -161,75 +245,121 @@ fn ahead(r: i32, forward: i32) -> u32 {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn pawn(
-    pos: &Position,
-    f: i32,
-    r: i32,
-    us: Color,
-    promo: i32,
-    forward: i32,
-    own: &PawnFiles,
-    theirs: &PawnFiles,
-) -> i32 {
-    let start = if us == Color::White {
-        1
-    } else {
-        pos.ranks() as i32 - 2
-    };
-    let advanced = ((r - start) * forward).max(0);
-    let to_go = ((promo - r) * forward).max(1);
-    let mut s = 6 * advanced;
-    // Central pawns matter more early.
-    let cf = (pos.files() as i32 - 1) as f32 / 2.0;
-    if (f as f32 - cf).abs() < 1.0 {
-        s += 8;
+/// One side's counts.
+fn side_features(pos: &Position, us: Color, c: &Census) -> [i32; FEATURES] {
+    let mut x = [0i32; FEATURES];
+    let (files, ranks) = (pos.files() as i32, pos.ranks() as i32);
+    let own = &c.pawns[us.index()];
+    let theirs = &c.pawns[(!us).index()];
+    let forward = if us == Color::White { 1 } else { -1 };
+    let promo = pos.rules().promotion_rank[us.index()] as i32;
+    let ours = (us as u8) << 3;
+    let enemy_king = pos.king(!us);
+    let king = (enemy_king.file() as i32, enemy_king.rank() as i32);
+    let start = if us == Color::White { 1 } else { ranks - 2 };
+    let back = if us == Color::White { 0 } else { ranks - 1 };
+    for &(f, r, code) in &c.pieces[..c.count] {
+        if code & 8 != ours {
+            continue;
+        }
+        let i = Square::new(f, r).index();
+        let (f, r) = (i32::from(f), i32::from(r));
+        // Twice the distance to the centre, in files plus ranks.
+        let centre = (2 * f - (files - 1)).abs() + (2 * r - (ranks - 1)).abs();
+        let file = f as usize + 1;
+        let role = code & 7;
+        x[role as usize - 1] += i32::from(role != 6);
+        let by_pawn = {
+            let rank = r + forward;
+            (0..32).contains(&rank) && (theirs[file - 1] | theirs[file + 1]) >> rank & 1 != 0
+        };
+        if role != 1 && role != 6 && by_pawn {
+            x[25] += 1;
+        }
+        match role {
+            1 => {
+                x[15] += ((r - start) * forward).max(0);
+                if (2 * f - (files - 1)).abs() < 2 {
+                    x[16] += 1;
+                }
+                if own[file].count_ones() > 1 {
+                    x[17] += 1;
+                }
+                if own[file - 1] == 0 && own[file + 1] == 0 {
+                    x[18] += 1;
+                }
+                let front = ahead(r, forward);
+                if (theirs[file - 1] | theirs[file] | theirs[file + 1]) & front == 0 {
+                    let to_go = ((promo - r) * forward).max(1);
+                    let progress = (ranks - 1 - to_go).max(0);
+                    x[19] += 1;
+                    x[20] += progress * progress;
+                }
+            }
+            2 => {
+                x[5] += centre;
+                let m = reach(pos, i, ours, &KNIGHT, false, king);
+                x[9] += m.moves;
+                x[24] += m.near_king;
+            }
+            3 => {
+                x[6] += centre;
+                let m = reach(pos, i, ours, &DIAGONALS, true, king);
+                x[10] += m.moves;
+                x[24] += m.near_king;
+            }
+            4 => {
+                let m = reach(pos, i, ours, &LINES, true, king);
+                x[11] += m.moves;
+                x[24] += m.near_king;
+                if own[file] == 0 {
+                    x[13] += 1;
+                    if theirs[file] == 0 {
+                        x[14] += 1;
+                    }
+                }
+            }
+            5 => {
+                x[7] += centre;
+                let a = reach(pos, i, ours, &LINES, true, king);
+                let b = reach(pos, i, ours, &DIAGONALS, true, king);
+                x[12] += a.moves + b.moves;
+                x[24] += a.near_king + b.near_king;
+            }
+            _ => {
+                x[8] += centre;
+                x[21] += (r - back).abs();
+                let near = (1..=2)
+                    .map(|dr| r + dr * forward)
+                    .filter(|rank| (0..32).contains(rank))
+                    .fold(0u32, |m, rank| m | 1 << rank);
+                x[22] += ((own[file - 1] & near).count_ones()
+                    + (own[file] & near).count_ones()
+                    + (own[file + 1] & near).count_ones()) as i32;
+            }
+        }
     }
-    let file = f as usize + 1;
-    if own[file].count_ones() > 1 {
-        s -= 12; // doubled (counted on each)
+    if c.bishops[us.index()] >= 2 {
+        x[23] = 1;
     }
-    if own[file - 1] == 0 && own[file + 1] == 0 {
-        s -= 12; // isolated
-    }
-    let front = ahead(r, forward);
-    let passed = (theirs[file - 1] | theirs[file] | theirs[file + 1]) & front == 0;
-    if passed {
-        // Ten ranks make a long way to go: the bonus grows fast near the end.
-        let ranks = pos.ranks() as i32;
-        let progress = (ranks - 1 - to_go).max(0);
-        s += 10 + progress * progress * 3;
-    }
-    s
+    x
 }
 
-#[allow(clippy::too_many_arguments)]
-fn king(
-    pos: &Position,
-    f: i32,
-    r: i32,
-    us: Color,
-    forward: i32,
-    centre: f32,
-    eg: f32,
-    own: &PawnFiles,
-) -> i32 {
-    let back = if us == Color::White {
-        0
-    } else {
-        pos.ranks() as i32 - 1
-    };
-    let from_back = (r - back).abs();
-    // Middlegame: stay home behind pawns. Endgame: come to the centre.
-    let near = (1..=2)
-        .map(|dr| r + dr * forward)
-        .filter(|rank| (0..32).contains(rank))
-        .fold(0u32, |m, rank| m | 1 << rank);
-    let file = f as usize + 1;
-    let shield = ((own[file - 1] & near).count_ones()
-        + (own[file] & near).count_ones()
-        + (own[file + 1] & near).count_ones()) as i32;
-    let middle = -18 * from_back + 10 * shield;
-    let end = -(5.0 * centre) as i32;
-    ((1.0 - eg) * middle as f32 + eg * end as f32) as i32
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::fen;
+
+    #[test]
+    fn the_start_is_level_but_for_the_move_and_mirrors_agree() {
+        let start = fen::parse_standard(crate::ai::uci::START_FEN).expect("start");
+        let f = features(&start);
+        assert!(f.counts[..26].iter().all(|&c| c == 0), "{f:?}");
+        assert_eq!(evaluate(&start), 10);
+        // A queen up is about a queen up, whoever is to move.
+        let up = fen::parse_standard("4k3/8/8/8/8/8/8/8/8/3QK3 w - - 0 1").expect("fen");
+        let down = fen::parse_standard("3qk3/8/8/8/8/8/8/8/8/4K3 b - - 0 1").expect("fen");
+        assert_eq!(evaluate(&up), evaluate(&down));
+        assert!(evaluate(&up) > 800, "{}", evaluate(&up));
+    }
 }

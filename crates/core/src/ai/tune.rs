@@ -1,0 +1,181 @@
+//! Texel's method for the evaluation's weights: positions from played
+//! games, each labelled with the game's result for White; the weights that
+//! best predict the results (least squared error of a logistic curve of
+//! the score) are found by coordinate descent. The evaluation is linear in
+//! its weights, so each position's features are counted once.
+
+use super::eval::{FEATURES, Features, Weights, features};
+use crate::chess::{Game, Move, MoveKind, Position};
+
+/// A position's features and the game's result for White (1, ½ or 0).
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// What the evaluation counts there.
+    pub features: Features,
+    /// How the game ended for White.
+    pub result: f32,
+}
+
+/// The quiet positions of a game played from `start` with `moves`, each
+/// labelled `result`: no check, no capture or promotion just made, and
+/// not among the first `skip` plies (an opening book's moves). Stops at
+/// the first move that is not legal.
+pub fn samples(start: &Position, moves: &[Move], result: f32, skip: usize) -> Vec<Sample> {
+    let mut game = Game::from_position(start.clone());
+    let mut out = Vec::new();
+    for (ply, &m) in moves.iter().enumerate() {
+        let capture =
+            game.position().piece_at(m.to).is_some() || matches!(m.kind, MoveKind::Promotion(_));
+        if game.play(m).is_err() {
+            break;
+        }
+        let pos = game.position();
+        if ply + 1 > skip && !capture && !pos.in_check() && game.outcome().is_none() {
+            out.push(Sample {
+                features: features(pos),
+                result,
+            });
+        }
+    }
+    out
+}
+
+/// The expected result for White of a score, on the logistic curve with
+/// scale `k`.
+fn expected(score: f32, k: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * f64::from(score) / 400.0))
+}
+
+/// Mean squared error of the predictions of `w` (scale `k`).
+pub fn error(samples: &[Sample], w: &Weights, k: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = samples
+        .iter()
+        .map(|s| (f64::from(s.result) - expected(s.features.score(w), k)).powi(2))
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The scale that fits `w` best (a scan from 0.1 to 3).
+pub fn fit_scale(samples: &[Sample], w: &Weights) -> f64 {
+    (1..=300)
+        .map(|i| f64::from(i) / 100.0)
+        .min_by(|a, b| error(samples, w, *a).total_cmp(&error(samples, w, *b)))
+        .unwrap_or(1.0)
+}
+
+/// What tuning did.
+#[derive(Clone, Debug)]
+pub struct Tuned {
+    /// The better weights.
+    pub weights: Weights,
+    /// The logistic scale, fitted to the starting weights and kept.
+    pub scale: f64,
+    /// Error with the starting weights.
+    pub before: f64,
+    /// Error with the tuned ones.
+    pub after: f64,
+    /// Rounds run.
+    pub rounds: usize,
+}
+
+/// Coordinate descent from `start`: each weight in turn moves by its step
+/// up or down while that lowers the error; steps halve when a round finds
+/// nothing; at most `rounds` rounds. Material weights move in steps of 5,
+/// the rest in steps of 1.
+pub fn tune(samples: &[Sample], start: &Weights, rounds: usize) -> Tuned {
+    let scale = fit_scale(samples, start);
+    let before = error(samples, start, scale);
+    let mut w = start.clone();
+    let mut best = before;
+    let mut step = 1.0f32;
+    let mut done = 0;
+    for _ in 0..rounds {
+        done += 1;
+        let mut better = false;
+        for i in 0..2 * FEATURES {
+            let material = i % FEATURES < 5;
+            let delta = if material { 5.0 * step } else { step };
+            for sign in [1.0f32, -1.0] {
+                let mut trial = w.clone();
+                let slot = if i < FEATURES {
+                    &mut trial.mg[i]
+                } else {
+                    &mut trial.eg[i - FEATURES]
+                };
+                *slot += sign * delta;
+                let e = error(samples, &trial, scale);
+                if e < best {
+                    best = e;
+                    w = trial;
+                    better = true;
+                    break;
+                }
+            }
+        }
+        if !better {
+            if step < 0.1 {
+                break;
+            }
+            step /= 2.0;
+        }
+    }
+    Tuned {
+        weights: w,
+        scale,
+        before,
+        after: best,
+        rounds: done,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::eval::WEIGHTS;
+    use crate::chess::{fen, notation};
+
+    #[test]
+    fn tuning_learns_what_wins() {
+        // Games in which the side with the bishop pair always won: tuning
+        // lowers the error by valuing the bishops more.
+        let mut all = Vec::new();
+        for (text, result) in [
+            ("2b1k3/pppppppp/8/8/8/8/8/8/PPPPPPPP/2B1KB2 w - - 0 1", 1.0),
+            ("2b1kb2/pppppppp/8/8/8/8/8/8/PPPPPPPP/2B1K3 w - - 0 1", 0.0),
+        ] {
+            let pos = fen::parse_standard(text).expect("fen");
+            for _ in 0..20 {
+                all.push(Sample {
+                    features: features(&pos),
+                    result,
+                });
+            }
+        }
+        let t = tune(&all, &WEIGHTS, 40);
+        assert!(t.after < t.before, "{t:?}");
+        let bishops = |w: &Weights| w.mg[2] + w.mg[23] + w.eg[2] + w.eg[23];
+        assert!(bishops(&t.weights) > bishops(&WEIGHTS), "{t:?}");
+    }
+
+    #[test]
+    fn samples_leave_out_the_opening_checks_and_captures() {
+        let start = fen::parse_standard("4k3/8/8/8/3p4/8/8/8/8/R3K3 w - - 0 1").expect("fen");
+        // Ply 3 takes with check, ply 5 gives check: both left out.
+        let line = "a1a6 e10d10 a6d6 d10c10 d6c6 c10d9";
+        let mut pos = start.clone();
+        let moves: Vec<Move> = line
+            .split_whitespace()
+            .map(|m| {
+                let mv = notation::parse_move(&pos, m).expect("move");
+                pos.play_unchecked(mv);
+                mv
+            })
+            .collect();
+        assert_eq!(samples(&start, &moves, 0.5, 0).len(), 4);
+        // The first two plies as an opening: two fewer.
+        assert_eq!(samples(&start, &moves, 0.5, 2).len(), 2);
+    }
+}
