@@ -45,7 +45,8 @@ fn as_rust(w: &Weights) -> String {
     out
 }
 
-/// `tune FILE... [--rounds N] [--skip N]`.
+/// `tune FILE... [--rounds N] [--skip N] [--material]` (material weights
+/// stay as they are unless `--material`).
 ///
 /// # Errors
 /// A file that cannot be read, a line that is not a game (with its file
@@ -54,11 +55,13 @@ pub fn run(args: &[String]) -> Result<String, String> {
     let mut files = Vec::new();
     let mut rounds = 200;
     let mut skip = 12;
+    let mut material = false;
     let mut f = crate::flags::Flags::new("tune", args);
     while let Some(a) = f.next_flag() {
         match a {
             "--rounds" => rounds = f.number(a, 1, 100_000)?,
             "--skip" => skip = f.number(a, 0, 1000)?,
+            "--material" => material = true,
             other if other.starts_with("--") => return Err(f.unknown(other)),
             file => files.push(file.to_string()),
         }
@@ -78,7 +81,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
             all.extend(game_samples(line, skip).map_err(|e| format!("{path}:{}: {e}", i + 1))?);
         }
     }
-    let t = tune(&all, &WEIGHTS, rounds);
+    let t = tune(&all, &WEIGHTS, rounds, material);
     let mut out = format!(
         "{games} games, {} positions; scale {:.2}; error {:.5} -> {:.5} after {} rounds\n",
         all.len(),

@@ -81,11 +81,31 @@ pub struct Tuned {
     pub rounds: usize,
 }
 
+/// How far a weight may be pulled from its start before the data must
+/// pay for it: the penalty is this times the squared distance in units of
+/// [`UNIT`] (so that a few hundred games cannot fling weights about).
+pub const PRIOR: f64 = 2e-4;
+/// The unit of distance for the prior: material in pawns, the rest in
+/// tens of centipawns.
+const UNIT: [f32; 2] = [100.0, 10.0];
+
+fn penalty(w: &Weights, start: &Weights) -> f64 {
+    let mut p = 0.0;
+    for i in 0..FEATURES {
+        let unit = UNIT[usize::from(i >= 5)];
+        for (a, b) in [(w.mg[i], start.mg[i]), (w.eg[i], start.eg[i])] {
+            p += f64::from((a - b) / unit).powi(2);
+        }
+    }
+    PRIOR * p
+}
+
 /// Coordinate descent from `start`: each weight in turn moves by its step
-/// up or down while that lowers the error; steps halve when a round finds
-/// nothing; at most `rounds` rounds. Material weights move in steps of 5,
-/// the rest in steps of 1.
-pub fn tune(samples: &[Sample], start: &Weights, rounds: usize) -> Tuned {
+/// up or down while that lowers the error plus the prior's penalty; steps
+/// halve when a round finds nothing; at most `rounds` rounds. Material
+/// (fixed when `material` is false) moves in steps of 5, the rest in
+/// steps of 1.
+pub fn tune(samples: &[Sample], start: &Weights, rounds: usize, material: bool) -> Tuned {
     let scale = fit_scale(samples, start);
     let before = error(samples, start, scale);
     let mut w = start.clone();
@@ -96,8 +116,11 @@ pub fn tune(samples: &[Sample], start: &Weights, rounds: usize) -> Tuned {
         done += 1;
         let mut better = false;
         for i in 0..2 * FEATURES {
-            let material = i % FEATURES < 5;
-            let delta = if material { 5.0 * step } else { step };
+            let is_material = i % FEATURES < 5;
+            if is_material && !material {
+                continue;
+            }
+            let delta = if is_material { 5.0 * step } else { step };
             for sign in [1.0f32, -1.0] {
                 let mut trial = w.clone();
                 let slot = if i < FEATURES {
@@ -106,7 +129,7 @@ pub fn tune(samples: &[Sample], start: &Weights, rounds: usize) -> Tuned {
                     &mut trial.eg[i - FEATURES]
                 };
                 *slot += sign * delta;
-                let e = error(samples, &trial, scale);
+                let e = error(samples, &trial, scale) + penalty(&trial, start);
                 if e < best {
                     best = e;
                     w = trial;
@@ -122,11 +145,12 @@ pub fn tune(samples: &[Sample], start: &Weights, rounds: usize) -> Tuned {
             step /= 2.0;
         }
     }
+    let after = error(samples, &w, scale);
     Tuned {
         weights: w,
         scale,
         before,
-        after: best,
+        after,
         rounds: done,
     }
 }
@@ -154,7 +178,7 @@ mod tests {
                 });
             }
         }
-        let t = tune(&all, &WEIGHTS, 40);
+        let t = tune(&all, &WEIGHTS, 40, true);
         assert!(t.after < t.before, "{t:?}");
         let bishops = |w: &Weights| w.mg[2] + w.mg[23] + w.eg[2] + w.eg[23];
         assert!(bishops(&t.weights) > bishops(&WEIGHTS), "{t:?}");

@@ -368,7 +368,7 @@ impl Search {
             } else {
                 Bound::Exact
             };
-            self.tt.store(key, Some(m), v, depth as i32, bound, 0);
+            self.tt.store(key, Some(m), v, depth as i32, bound, 0, None);
         }
         (best, complete)
     }

@@ -288,7 +288,14 @@ impl Search {
                 _ => {}
             }
         }
-        let static_eval = if in_check { -INF } else { eval::evaluate(pos) };
+        // Only the pruning of non-PV nodes looks at the static score; the
+        // table keeps it for the next visit.
+        let cached = entry.and_then(|e| e.eval());
+        let static_eval = if in_check || pv {
+            -INF
+        } else {
+            cached.unwrap_or_else(|| eval::evaluate(pos))
+        };
         if !pv && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow node will not fall.
             if depth <= 6 && static_eval - 90 * depth >= beta {
@@ -422,7 +429,9 @@ impl Search {
         } else {
             Bound::Exact
         };
-        self.tt.store(f.key, best_move, best, depth, bound, ply);
+        let known = (static_eval > -INF).then_some(static_eval);
+        self.tt
+            .store(f.key, best_move, best, depth, bound, ply, known.or(cached));
         best
     }
 

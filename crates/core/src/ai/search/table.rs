@@ -27,12 +27,19 @@ pub(crate) struct Entry {
     pub(crate) depth: i8,
     pub(crate) bound: Bound,
     generation: u8,
+    /// The static evaluation, when the node computed one.
+    eval: Option<i32>,
 }
 
 impl Entry {
     /// The score seen from a node `ply` plies below the root.
     pub(crate) fn score(&self, ply: usize) -> i32 {
         from_table(self.score, ply)
+    }
+
+    /// The static evaluation stored with it, if any.
+    pub(crate) fn eval(&self) -> Option<i32> {
+        self.eval
     }
 }
 
@@ -102,6 +109,7 @@ impl Table {
             .copied()
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn store(
         &mut self,
         key: u64,
@@ -110,6 +118,7 @@ impl Table {
         depth: i32,
         bound: Bound,
         ply: usize,
+        eval: Option<i32>,
     ) {
         let generation = self.generation;
         let b = self.bucket(key);
@@ -131,6 +140,7 @@ impl Table {
             return;
         }
         let mv = mv.or(if e.key == key { e.mv } else { None });
+        let eval = eval.or(if e.key == key { e.eval } else { None });
         *e = Entry {
             key,
             mv,
@@ -138,6 +148,7 @@ impl Table {
             depth: depth.clamp(-1, 120) as i8,
             bound,
             generation,
+            eval,
         };
     }
 }
@@ -150,11 +161,12 @@ mod tests {
     fn mates_are_stored_relative_to_the_node() {
         let mut t = Table::with_megabytes(1);
         // A mate in 3 plies seen 5 plies below the root…
-        t.store(42, None, MATE - 8, 4, Bound::Exact, 5);
+        t.store(42, None, MATE - 8, 4, Bound::Exact, 5, Some(17));
         // …is a mate in 3 plies from wherever the position is met again.
         let e = t.probe(42).expect("stored");
         assert_eq!(e.score(1), MATE - 4);
         assert_eq!(e.score(5), MATE - 8);
+        assert_eq!(e.eval(), Some(17));
         t.clear();
         assert!(t.probe(42).is_none());
     }
