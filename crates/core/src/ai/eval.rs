@@ -11,7 +11,7 @@
 //! pass over the mailbox gathers the pieces and the pawns of each file as
 //! rank bit masks.
 
-use crate::chess::{Color, Position, Role, STRIDE, Square};
+use crate::chess::{CELLS, Color, Position, Role, STRIDE, Square};
 
 /// Material values in centipawns, by [`Role`] order (pawn … king): what
 /// exchanges and move ordering count with.
@@ -195,8 +195,9 @@ fn census(pos: &Position) -> Census {
         bishops: [0; 2],
     };
     for r in 0..pos.ranks() {
+        let row = Square::new(0, r).index();
         for f in 0..pos.files() {
-            let code = pos.code_at(Square::new(f, r).index());
+            let code = pos.code_at(row + usize::from(f));
             if code == EMPTY {
                 continue;
             }
@@ -249,19 +250,25 @@ struct Reach {
     near_king: i32,
 }
 
-fn reach(
-    pos: &Position,
-    from: usize,
-    ours: u8,
-    dirs: &[i16],
-    slide: bool,
-    king: (i32, i32),
-) -> Reach {
+/// The enemy king's cell and its neighbours, as mailbox bits.
+type Zone = [u64; CELLS.div_ceil(64)];
+
+fn zone_of(king: Square) -> Zone {
+    let mut z = [0u64; CELLS.div_ceil(64)];
+    for dr in -1..=1i16 {
+        for df in -1..=1i16 {
+            let i = (king.index() as i16 + dr * S + df) as usize;
+            z[i / 64] |= 1 << (i % 64);
+        }
+    }
+    z
+}
+
+fn reach(pos: &Position, from: usize, ours: u8, dirs: &[i16], slide: bool, zone: &Zone) -> Reach {
     let mut r = Reach {
         moves: 0,
         near_king: 0,
     };
-    let stride = i32::from(S);
     for &d in dirs {
         let mut at = from as i16;
         loop {
@@ -270,10 +277,8 @@ fn reach(
             if code == OFF {
                 break;
             }
-            let (f, rank) = (i32::from(at) % stride - 1, i32::from(at) / stride - 2);
-            if (f - king.0).abs() <= 1 && (rank - king.1).abs() <= 1 {
-                r.near_king += 1;
-            }
+            let i = at as usize;
+            r.near_king += (zone[i / 64] >> (i % 64) & 1) as i32;
             if code != EMPTY {
                 if code & 8 != ours {
                     r.moves += 1;
@@ -307,8 +312,7 @@ fn side_features(pos: &Position, us: Color, c: &Census) -> [i32; FEATURES] {
     let forward = if us == Color::White { 1 } else { -1 };
     let promo = pos.rules().promotion_rank[us.index()] as i32;
     let ours = (us as u8) << 3;
-    let enemy_king = pos.king(!us);
-    let king = (enemy_king.file() as i32, enemy_king.rank() as i32);
+    let king = &zone_of(pos.king(!us));
     let start = if us == Color::White { 1 } else { ranks - 2 };
     let back = if us == Color::White { 0 } else { ranks - 1 };
     for &(f, r, code) in &c.pieces[..c.count] {

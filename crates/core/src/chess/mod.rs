@@ -37,7 +37,7 @@ pub use position::{
     PositionError, PublicPosition, Refusal, Setup, Unknown, WinReason,
 };
 pub use role::Role;
-pub(crate) use square::STRIDE;
+pub(crate) use square::{CELLS, STRIDE};
 pub use square::{MAX_FILES, MAX_RANKS, Square};
 pub use square_set::SquareSet;
 pub use variant::{CastleSide, Castling, RuleSet, Variant, Wing};
