@@ -72,3 +72,57 @@ fn the_crate_builds_without_bevy() {
     assert!(deps.contains("minesweeper_core"), "read the table: {deps}");
     assert!(!deps.contains("bevy"), "the tools depend on Bevy: {deps}");
 }
+
+#[test]
+fn a_match_plays_whole_games_and_records_them_for_the_tuner() {
+    // Our own engine on both sides, as separate processes over UCI.
+    let exe = env!("CARGO_BIN_EXE_minesweeper_cli");
+    let dir = std::env::temp_dir().join(format!("msc-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "# one opening\ne2e4 e9e7\n").expect("write");
+    let record = dir.join("games.txt");
+    let engine = format!("{exe} uci");
+    let (o, r) = (openings.display().to_string(), record.display().to_string());
+    let out = cmd(&[
+        "match",
+        "--a",
+        &engine,
+        "--b",
+        &engine,
+        "--openings",
+        &o,
+        "--games",
+        "2",
+        "--movetime",
+        "10",
+        "--max-plies",
+        "30",
+        "--record",
+        &r,
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("A vs A': 2 games"), "{}", out.stdout);
+    let games = std::fs::read_to_string(&record).expect("recorded");
+    let lines: Vec<&str> = games.lines().collect();
+    assert_eq!(lines.len(), 2, "{games}");
+    for l in &lines {
+        let mut w = l.split_whitespace();
+        assert!(matches!(w.next(), Some("1-0" | "0-1" | "1/2-1/2")), "{l}");
+        assert_eq!(w.next(), Some("e2e4"), "the opening comes first: {l}");
+    }
+    // The tuner reads what the match wrote.
+    let out = cmd(&["tune", &r, "--rounds", "2"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("2 games"), "{}", out.stdout);
+    // An opening that breaks the rules is named by file and line.
+    std::fs::write(&openings, "e2e4\ne2e5\n").expect("write");
+    let out = cmd(&["match", "--a", &engine, "--b", &engine, "--openings", &o]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains(&format!("{o}:2: e2e5")),
+        "{}",
+        out.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
