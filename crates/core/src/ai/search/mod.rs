@@ -417,8 +417,8 @@ impl Search {
             let risk = self.landing_risk(pos, m, cleared);
             out.push((m, order::score(&self.heur, pos, m, hash, ply, prev, risk)));
         }
-        // Stable: equal keys keep the generator's order, run after run.
-        out.sort_by_key(|&(_, s)| -s);
+        // Equal keys keep the generator's order, run after run.
+        order::sort_best_first(out);
         self.scratch = moves;
     }
 }

@@ -482,7 +482,7 @@ impl Search {
             self.lists[ply] = moves;
             return -MATE + ply as i32;
         }
-        moves.sort_by_key(|&(_, s)| -s);
+        order::sort_best_first(&mut moves);
         let mut best = stand;
         for &(m, _) in &moves {
             if !in_check {

@@ -136,3 +136,18 @@ pub(crate) fn score(
     }
     h.history(pos, m) - (risk * 100_000.0) as i32
 }
+
+/// Sorts scored moves best first, equal keys in the order they came:
+/// an insertion sort, as the lists are short and a library stable sort
+/// may take a buffer from the heap at every node.
+pub(crate) fn sort_best_first(moves: &mut [(Move, i32)]) {
+    for i in 1..moves.len() {
+        let item = moves[i];
+        let mut j = i;
+        while j > 0 && moves[j - 1].1 < item.1 {
+            moves[j] = moves[j - 1];
+            j -= 1;
+        }
+        moves[j] = item;
+    }
+}
