@@ -288,8 +288,7 @@ fn command(
                 .table
                 .take()
                 .unwrap_or_else(|| Table::with_megabytes(s.hash_mb));
-            let mut search = Search::new(pos, limits, noise, s.seed)
-                .with_table(table)
+            let mut search = Search::with_table(pos, limits, noise, s.seed, table)
                 .with_history(&s.earlier)
                 .with_stop(flag.clone());
             let tx = tx.clone();

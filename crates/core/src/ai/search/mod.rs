@@ -65,6 +65,25 @@ impl Search {
     /// A search of `public` for its side to move. `seed` drives the weak
     /// levels' noise (and nothing else): the same inputs give the same move.
     pub fn new(public: &PublicPosition, limits: Limits, noise: i32, seed: u64) -> Search {
+        Search::with_table(
+            public,
+            limits,
+            noise,
+            seed,
+            Table::with_megabytes(DEFAULT_MB),
+        )
+    }
+
+    /// As [`Search::new`], with `table` as its memory (kept from earlier
+    /// moves by the UCI engine), so that no table of its own is made.
+    pub fn with_table(
+        public: &PublicPosition,
+        limits: Limits,
+        noise: i32,
+        seed: u64,
+        mut tt: Table,
+    ) -> Search {
+        tt.new_search();
         let mut risk = vec![0.0f32; CELLS];
         let unknown = public.position().unknown_cells();
         if !unknown.is_empty() {
@@ -100,7 +119,7 @@ impl Search {
             noise,
             rng: GameRng::seed_from_u64(seed),
             zobrist,
-            tt: Table::with_megabytes(DEFAULT_MB),
+            tt,
             heur: Heuristics::new(),
             risk,
             path: Vec::with_capacity(MAX_PLY + 128),
@@ -125,16 +144,10 @@ impl Search {
         self
     }
 
-    /// This search with `table` as its memory (kept from earlier moves).
-    pub fn with_table(mut self, mut table: Table) -> Search {
-        table.new_search();
-        self.tt = table;
-        self
-    }
-
-    /// Gives back the table, for the next move's search.
+    /// Gives back the table, for the next move's search (the search keeps
+    /// an empty one).
     pub fn take_table(&mut self) -> Table {
-        std::mem::replace(&mut self.tt, Table::with_megabytes(1))
+        std::mem::replace(&mut self.tt, Table::empty())
     }
 
     /// This search knowing the game's earlier positions (public views,

@@ -86,6 +86,15 @@ impl Table {
         }
     }
 
+    /// A table of one bucket: the placeholder a search keeps once it has
+    /// given its table back.
+    pub(crate) fn empty() -> Table {
+        Table {
+            buckets: vec![[Entry::default(); WAYS]; 1],
+            generation: 0,
+        }
+    }
+
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         self.buckets.fill([Entry::default(); WAYS]);
