@@ -11,7 +11,7 @@
 //! pass over the mailbox gathers the pieces and the pawns of each file as
 //! rank bit masks.
 
-use crate::chess::{CELLS, Color, Position, Role, STRIDE, Square};
+use crate::chess::{Color, Position, Role, STRIDE};
 
 /// Material values in centipawns, by [`Role`] order (pawn … king): what
 /// exchanges and move ordering count with.
@@ -172,39 +172,39 @@ const OFF: u8 = 0x80;
 /// beside the edge ones read as empty): a bit per rank.
 type PawnFiles = [u32; 18];
 
-/// The most pieces a board holds (16×16).
-const MAX_PIECES: usize = 256;
-
-/// What one pass over the board learns.
+/// What a look over both sides' pieces learns first.
 struct Census {
     pawns: [PawnFiles; 2],
     /// Non-pawn, non-king material of both sides.
     heavy: i32,
-    /// Every piece: file, rank and code.
-    pieces: [(u8, u8, u8); MAX_PIECES],
-    count: usize,
     bishops: [i32; 2],
+}
+
+/// Calls `visit` with the mailbox index, file, rank and code of each of
+/// `us`'s pieces.
+#[inline]
+fn each_piece(pos: &Position, us: Color, mut visit: impl FnMut(usize, u8, u8, u8)) {
+    for (w, &word) in pos.occupied(us).words().iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let i = w * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (f, r) = ((i % S as usize) as u8 - 1, (i / S as usize) as u8 - 2);
+            visit(i, f, r, pos.code_at(i));
+        }
+    }
 }
 
 fn census(pos: &Position) -> Census {
     let mut c = Census {
         pawns: [[0; 18]; 2],
         heavy: 0,
-        pieces: [(0, 0, 0); MAX_PIECES],
-        count: 0,
         bishops: [0; 2],
     };
-    for r in 0..pos.ranks() {
-        let row = Square::new(0, r).index();
-        for f in 0..pos.files() {
-            let code = pos.code_at(row + usize::from(f));
-            if code == EMPTY {
-                continue;
-            }
-            c.pieces[c.count] = (f, r, code);
-            c.count += 1;
+    for us in Color::ALL {
+        let side = us.index();
+        each_piece(pos, us, |_, f, r, code| {
             let role = code & 7;
-            let side = usize::from(code >> 3 & 1);
             if role == Role::Pawn as u8 {
                 c.pawns[side][f as usize + 1] |= 1 << r;
             } else if role != Role::King as u8 {
@@ -213,7 +213,7 @@ fn census(pos: &Position) -> Census {
                     c.bishops[side] += 1;
                 }
             }
-        }
+        });
     }
     c
 }
@@ -233,14 +233,90 @@ pub fn features(pos: &Position) -> Features {
     // Two rooks, two bishops, two knights and a queen a side.
     let full = 2 * (2 * 500 + 2 * 330 + 2 * 310 + 950);
     let phase = (1.0 - c.heavy as f32 / full as f32).clamp(0.0, 1.0);
+    let sides = [
+        Side::new(pos, Color::White, &c),
+        Side::new(pos, Color::Black, &c),
+    ];
+    // Each side's counts, gathered in one walk over the pieces.
+    let mut x = [[0i32; FEATURES]; 2];
+    for us in Color::ALL {
+        let (s, x) = (&sides[us.index()], &mut x[us.index()]);
+        each_piece(pos, us, |i, f, r, code| {
+            piece_features(pos, s, x, i, f, r, code);
+        });
+    }
     let mut counts = [0i32; FEATURES];
-    let white = side_features(pos, Color::White, &c);
-    let black = side_features(pos, Color::Black, &c);
+    for (side, x) in x.iter_mut().enumerate() {
+        if c.bishops[side] >= 2 {
+            x[23] = 1;
+        }
+    }
     for i in 0..FEATURES {
-        counts[i] = white[i] - black[i];
+        counts[i] = x[0][i] - x[1][i];
     }
     counts[26] = if pos.turn() == Color::White { 1 } else { -1 };
     Features { counts, phase }
+}
+
+/// The cells next to a king and its own, as bits counted from the cell
+/// below and left of it: mailbox offsets 0–2, S–S+2 and 2S–2S+2.
+const RING: u64 = 0b111 | 0b111 << S | 0b111 << (2 * S);
+
+/// What one side's features need to know, worked out once an evaluation.
+struct Side<'a> {
+    ours: u8,
+    own: &'a PawnFiles,
+    theirs: &'a PawnFiles,
+    forward: i32,
+    promo: i32,
+    start: i32,
+    back: i32,
+    /// The mailbox index [`RING`] counts from: the enemy king's.
+    ring: usize,
+    king_file: i32,
+    king_rank: i32,
+    files: i32,
+    ranks: i32,
+}
+
+impl Side<'_> {
+    fn new<'a>(pos: &Position, us: Color, c: &'a Census) -> Side<'a> {
+        let ranks = i32::from(pos.ranks());
+        let white = us == Color::White;
+        Side {
+            ours: (us as u8) << 3,
+            own: &c.pawns[us.index()],
+            theirs: &c.pawns[(!us).index()],
+            forward: if white { 1 } else { -1 },
+            promo: i32::from(pos.rules().promotion_rank[us.index()]),
+            start: if white { 1 } else { ranks - 2 },
+            back: if white { 0 } else { ranks - 1 },
+            ring: pos.king(!us).index() - S as usize - 1,
+            king_file: i32::from(pos.king(!us).file()),
+            king_rank: i32::from(pos.king(!us).rank()),
+            files: i32::from(pos.files()),
+            ranks,
+        }
+    }
+
+    /// Whether the enemy king's ring may lie on a line through file `f`
+    /// and rank `r`: along the file or rank, and along either diagonal.
+    fn lines_near(&self, f: i32, r: i32) -> bool {
+        (f - self.king_file).abs() <= 1 || (r - self.king_rank).abs() <= 1
+    }
+
+    /// As [`Side::lines_near`] for the diagonals.
+    fn diagonals_near(&self, f: i32, r: i32) -> bool {
+        ((f - r) - (self.king_file - self.king_rank)).abs() <= 2
+            || ((f + r) - (self.king_file + self.king_rank)).abs() <= 2
+    }
+
+    /// Whether mailbox cell `i` is the enemy king's or next to it.
+    #[inline]
+    fn near_king(&self, i: usize) -> i32 {
+        let o = i.wrapping_sub(self.ring);
+        i32::from(o < 64 && RING >> o & 1 != 0)
+    }
 }
 
 /// What a piece's rays or jumps reach: cells it moves to, and attacks on
@@ -250,21 +326,16 @@ struct Reach {
     near_king: i32,
 }
 
-/// The enemy king's cell and its neighbours, as mailbox bits.
-type Zone = [u64; CELLS.div_ceil(64)];
-
-fn zone_of(king: Square) -> Zone {
-    let mut z = [0u64; CELLS.div_ceil(64)];
-    for dr in -1..=1i16 {
-        for df in -1..=1i16 {
-            let i = (king.index() as i16 + dr * S + df) as usize;
-            z[i / 64] |= 1 << (i % 64);
-        }
-    }
-    z
-}
-
-fn reach(pos: &Position, from: usize, ours: u8, dirs: &[i16], slide: bool, zone: &Zone) -> Reach {
+/// `KING`: whether the rays may come near the enemy king at all (the
+/// caller knows from the lines the piece stands on); without it the
+/// steps skip the test.
+fn reach<const KING: bool>(
+    pos: &Position,
+    from: usize,
+    side: &Side,
+    dirs: &[i16],
+    slide: bool,
+) -> Reach {
     let mut r = Reach {
         moves: 0,
         near_king: 0,
@@ -277,10 +348,11 @@ fn reach(pos: &Position, from: usize, ours: u8, dirs: &[i16], slide: bool, zone:
             if code == OFF {
                 break;
             }
-            let i = at as usize;
-            r.near_king += (zone[i / 64] >> (i % 64) & 1) as i32;
+            if KING {
+                r.near_king += side.near_king(at as usize);
+            }
             if code != EMPTY {
-                if code & 8 != ours {
+                if code & 8 != side.ours {
                     r.moves += 1;
                 }
                 break;
@@ -294,6 +366,15 @@ fn reach(pos: &Position, from: usize, ours: u8, dirs: &[i16], slide: bool, zone:
     r
 }
 
+/// [`reach`], with the king test only where `near`.
+fn rays(pos: &Position, from: usize, side: &Side, dirs: &[i16], slide: bool, near: bool) -> Reach {
+    if near {
+        reach::<true>(pos, from, side, dirs, slide)
+    } else {
+        reach::<false>(pos, from, side, dirs, slide)
+    }
+}
+
 /// Ranks strictly ahead of `r` for a side moving `forward`, as a mask.
 fn ahead(r: i32, forward: i32) -> u32 {
     if forward > 0 {
@@ -303,103 +384,93 @@ fn ahead(r: i32, forward: i32) -> u32 {
     }
 }
 
-/// One side's counts.
-fn side_features(pos: &Position, us: Color, c: &Census) -> [i32; FEATURES] {
-    let mut x = [0i32; FEATURES];
-    let (files, ranks) = (pos.files() as i32, pos.ranks() as i32);
-    let own = &c.pawns[us.index()];
-    let theirs = &c.pawns[(!us).index()];
-    let forward = if us == Color::White { 1 } else { -1 };
-    let promo = pos.rules().promotion_rank[us.index()] as i32;
-    let ours = (us as u8) << 3;
-    let king = &zone_of(pos.king(!us));
-    let start = if us == Color::White { 1 } else { ranks - 2 };
-    let back = if us == Color::White { 0 } else { ranks - 1 };
-    for &(f, r, code) in &c.pieces[..c.count] {
-        if code & 8 != ours {
-            continue;
+/// One piece's part of its side's counts `x`.
+fn piece_features(
+    pos: &Position,
+    s: &Side,
+    x: &mut [i32; FEATURES],
+    i: usize,
+    f: u8,
+    r: u8,
+    code: u8,
+) {
+    let (f, r) = (i32::from(f), i32::from(r));
+    let (own, theirs, forward) = (s.own, s.theirs, s.forward);
+    // Twice the distance to the centre, in files plus ranks.
+    let centre = (2 * f - (s.files - 1)).abs() + (2 * r - (s.ranks - 1)).abs();
+    let file = f as usize + 1;
+    let role = code & 7;
+    x[role as usize - 1] += i32::from(role != 6);
+    let by_pawn = {
+        let rank = r + forward;
+        (0..32).contains(&rank) && (theirs[file - 1] | theirs[file + 1]) >> rank & 1 != 0
+    };
+    if role != 1 && role != 6 && by_pawn {
+        x[25] += 1;
+    }
+    match role {
+        1 => {
+            x[15] += ((r - s.start) * forward).max(0);
+            if (2 * f - (s.files - 1)).abs() < 2 {
+                x[16] += 1;
+            }
+            if own[file].count_ones() > 1 {
+                x[17] += 1;
+            }
+            if own[file - 1] == 0 && own[file + 1] == 0 {
+                x[18] += 1;
+            }
+            let front = ahead(r, forward);
+            if (theirs[file - 1] | theirs[file] | theirs[file + 1]) & front == 0 {
+                let to_go = ((s.promo - r) * forward).max(1);
+                let progress = (s.ranks - 1 - to_go).max(0);
+                x[19] += 1;
+                x[20] += progress * progress;
+            }
         }
-        let i = Square::new(f, r).index();
-        let (f, r) = (i32::from(f), i32::from(r));
-        // Twice the distance to the centre, in files plus ranks.
-        let centre = (2 * f - (files - 1)).abs() + (2 * r - (ranks - 1)).abs();
-        let file = f as usize + 1;
-        let role = code & 7;
-        x[role as usize - 1] += i32::from(role != 6);
-        let by_pawn = {
-            let rank = r + forward;
-            (0..32).contains(&rank) && (theirs[file - 1] | theirs[file + 1]) >> rank & 1 != 0
-        };
-        if role != 1 && role != 6 && by_pawn {
-            x[25] += 1;
+        2 => {
+            x[5] += centre;
+            let near = (f - s.king_file).abs() <= 3 && (r - s.king_rank).abs() <= 3;
+            let m = rays(pos, i, s, &KNIGHT, false, near);
+            x[9] += m.moves;
+            x[24] += m.near_king;
         }
-        match role {
-            1 => {
-                x[15] += ((r - start) * forward).max(0);
-                if (2 * f - (files - 1)).abs() < 2 {
-                    x[16] += 1;
-                }
-                if own[file].count_ones() > 1 {
-                    x[17] += 1;
-                }
-                if own[file - 1] == 0 && own[file + 1] == 0 {
-                    x[18] += 1;
-                }
-                let front = ahead(r, forward);
-                if (theirs[file - 1] | theirs[file] | theirs[file + 1]) & front == 0 {
-                    let to_go = ((promo - r) * forward).max(1);
-                    let progress = (ranks - 1 - to_go).max(0);
-                    x[19] += 1;
-                    x[20] += progress * progress;
+        3 => {
+            x[6] += centre;
+            let m = rays(pos, i, s, &DIAGONALS, true, s.diagonals_near(f, r));
+            x[10] += m.moves;
+            x[24] += m.near_king;
+        }
+        4 => {
+            let m = rays(pos, i, s, &LINES, true, s.lines_near(f, r));
+            x[11] += m.moves;
+            x[24] += m.near_king;
+            if own[file] == 0 {
+                x[13] += 1;
+                if theirs[file] == 0 {
+                    x[14] += 1;
                 }
             }
-            2 => {
-                x[5] += centre;
-                let m = reach(pos, i, ours, &KNIGHT, false, king);
-                x[9] += m.moves;
-                x[24] += m.near_king;
-            }
-            3 => {
-                x[6] += centre;
-                let m = reach(pos, i, ours, &DIAGONALS, true, king);
-                x[10] += m.moves;
-                x[24] += m.near_king;
-            }
-            4 => {
-                let m = reach(pos, i, ours, &LINES, true, king);
-                x[11] += m.moves;
-                x[24] += m.near_king;
-                if own[file] == 0 {
-                    x[13] += 1;
-                    if theirs[file] == 0 {
-                        x[14] += 1;
-                    }
-                }
-            }
-            5 => {
-                x[7] += centre;
-                let a = reach(pos, i, ours, &LINES, true, king);
-                let b = reach(pos, i, ours, &DIAGONALS, true, king);
-                x[12] += a.moves + b.moves;
-                x[24] += a.near_king + b.near_king;
-            }
-            _ => {
-                x[8] += centre;
-                x[21] += (r - back).abs();
-                let near = (1..=2)
-                    .map(|dr| r + dr * forward)
-                    .filter(|rank| (0..32).contains(rank))
-                    .fold(0u32, |m, rank| m | 1 << rank);
-                x[22] += ((own[file - 1] & near).count_ones()
-                    + (own[file] & near).count_ones()
-                    + (own[file + 1] & near).count_ones()) as i32;
-            }
+        }
+        5 => {
+            x[7] += centre;
+            let a = rays(pos, i, s, &LINES, true, s.lines_near(f, r));
+            let b = rays(pos, i, s, &DIAGONALS, true, s.diagonals_near(f, r));
+            x[12] += a.moves + b.moves;
+            x[24] += a.near_king + b.near_king;
+        }
+        _ => {
+            x[8] += centre;
+            x[21] += (r - s.back).abs();
+            let near = (1..=2)
+                .map(|dr| r + dr * forward)
+                .filter(|rank| (0..32).contains(rank))
+                .fold(0u32, |m, rank| m | 1 << rank);
+            x[22] += ((own[file - 1] & near).count_ones()
+                + (own[file] & near).count_ones()
+                + (own[file + 1] & near).count_ones()) as i32;
         }
     }
-    if c.bishops[us.index()] >= 2 {
-        x[23] = 1;
-    }
-    x
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ mod zobrist;
 
 use std::time::Duration;
 
-use crate::chess::{MAX_FILES, MAX_RANKS, Move, PublicPosition};
+use crate::chess::{Move, PublicPosition};
 
 pub use search::{Search, Table};
 
@@ -32,7 +32,7 @@ pub use search::{Search, Table};
 pub const MATE: i32 = 30_000;
 pub(crate) const INF: i32 = 32_000;
 pub(crate) const MAX_PLY: usize = 64;
-pub(crate) const CELLS: usize = (MAX_RANKS as usize + 4) * (MAX_FILES as usize + 2);
+pub(crate) use crate::chess::CELLS;
 
 /// How strong the computer plays.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

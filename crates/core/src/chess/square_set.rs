@@ -37,6 +37,13 @@ impl SquareSet {
         was
     }
 
+    /// The bits, 64 mailbox cells a word: for hot loops that walk a set
+    /// without an iterator.
+    #[inline]
+    pub(crate) fn words(&self) -> &[u64; CELLS.div_ceil(64)] {
+        &self.0
+    }
+
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
@@ -75,18 +82,35 @@ impl SquareSet {
     }
 
     /// The squares in ascending index order (a1, b1, … then rank 2, …).
-    pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
-        self.0.iter().enumerate().flat_map(|(wi, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros();
-                w &= w - 1;
-                Some(Square((wi * 64 + b as usize) as u16))
-            })
-        })
+    pub fn iter(&self) -> Iter {
+        Iter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// The squares of a [`SquareSet`], in ascending index order.
+pub struct Iter {
+    words: [u64; CELLS.div_ceil(64)],
+    word: usize,
+}
+
+impl Iterator for Iter {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        while self.word < self.words.len() {
+            let w = &mut self.words[self.word];
+            if *w != 0 {
+                let b = w.trailing_zeros() as usize;
+                *w &= *w - 1;
+                return Some(Square((self.word * 64 + b) as u16));
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 

@@ -264,7 +264,7 @@ impl Search {
         }
         let in_check = f.in_check;
         if (depth <= 0 && !in_check) || ply >= MAX_PLY - 2 {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.quiesce(pos, alpha, beta, ply, 0, f.key);
         }
         depth = depth.max(1);
         let pv = beta - alpha > 1;
@@ -294,7 +294,10 @@ impl Search {
         let static_eval = if in_check || pv {
             -INF
         } else {
-            cached.unwrap_or_else(|| eval::evaluate(pos))
+            match cached {
+                Some(v) => v,
+                None => self.tt.eval(f.key, || eval::evaluate(pos)),
+            }
         };
         if !pv && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow node will not fall.
@@ -444,6 +447,7 @@ impl Search {
         beta: i32,
         ply: usize,
         qdepth: u8,
+        key: u64,
     ) -> i32 {
         if self.out_of_budget() {
             return 0;
@@ -453,7 +457,11 @@ impl Search {
             return score;
         }
         let in_check = qdepth < 3 && pos.in_check();
-        let stand = if in_check { -INF } else { eval::evaluate(pos) };
+        let stand = if in_check {
+            -INF
+        } else {
+            self.tt.eval(key, || eval::evaluate(pos))
+        };
         if !in_check {
             if stand >= beta || qdepth >= 8 || ply >= MAX_PLY - 1 {
                 return stand;
@@ -464,7 +472,11 @@ impl Search {
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut all = std::mem::take(&mut self.scratch);
-        pos.legal_moves_into(&mut all);
+        if in_check {
+            pos.legal_moves_into(&mut all);
+        } else {
+            pos.tactical_moves_into(&mut all);
+        }
         moves.clear();
         for &m in &all {
             let queen = matches!(m.kind, MoveKind::Promotion(Role::Queen));
@@ -498,7 +510,8 @@ impl Search {
             }
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let v = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1);
+            let key = self.zobrist.after(key, pos, &child, m);
+            let v = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1, key);
             if self.stopped {
                 self.lists[ply] = moves;
                 return 0;

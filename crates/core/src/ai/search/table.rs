@@ -1,7 +1,10 @@
 //! The transposition table: buckets of four entries, kept from one search
 //! to the next (the UCI `Hash` option sizes it, `ucinewgame` clears it).
 //! Mate scores are stored as distances from the node, not from the root,
-//! so that a mate found in one line reads right in another.
+//! so that a mate found in one line reads right in another. Beside it, a
+//! cache of static evaluations (a sixteenth of the table's size): most
+//! evaluations are the quiescence search's, which stores nothing in the
+//! table, and each iteration meets the last one's leaves again.
 
 use crate::chess::Move;
 
@@ -71,6 +74,8 @@ fn from_table(score: i32, ply: usize) -> i32 {
 pub struct Table {
     buckets: Vec<[Entry; WAYS]>,
     generation: u8,
+    /// Static evaluations by key (key 0: empty).
+    evals: Vec<(u64, i32)>,
 }
 
 impl Table {
@@ -83,6 +88,7 @@ impl Table {
         Table {
             buckets: vec![[Entry::default(); WAYS]; n],
             generation: 0,
+            evals: vec![(0, 0); (n / 2).max(1)],
         }
     }
 
@@ -92,13 +98,29 @@ impl Table {
         Table {
             buckets: vec![[Entry::default(); WAYS]; 1],
             generation: 0,
+            evals: vec![(0, 0); 1],
         }
     }
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
         self.buckets.fill([Entry::default(); WAYS]);
+        self.evals.fill((0, 0));
         self.generation = 0;
+    }
+
+    /// The static evaluation of the position with `key`, computed by
+    /// `eval` unless it is cached.
+    pub(crate) fn eval(&mut self, key: u64, eval: impl FnOnce() -> i32) -> i32 {
+        // The low bits pick the slot (the buckets use the high ones).
+        let slot = key as usize & (self.evals.len() - 1);
+        let (k, v) = self.evals[slot];
+        if k == key && key != 0 {
+            return v;
+        }
+        let v = eval();
+        self.evals[slot] = (key, v);
+        v
     }
 
     /// Marks the start of a new search: older entries give way first.
@@ -176,7 +198,12 @@ mod tests {
         assert_eq!(e.score(1), MATE - 4);
         assert_eq!(e.score(5), MATE - 8);
         assert_eq!(e.eval(), Some(17));
+        // The evaluation cache answers for a key it has seen…
+        assert_eq!(t.eval(42, || 5), 5);
+        assert_eq!(t.eval(42, || panic!("evaluated twice")), 5);
         t.clear();
         assert!(t.probe(42).is_none());
+        // …and forgets with the table.
+        assert_eq!(t.eval(42, || 6), 6);
     }
 }

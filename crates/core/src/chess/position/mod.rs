@@ -172,6 +172,9 @@ impl std::error::Error for PositionError {}
 #[derive(Clone)]
 pub struct Position {
     board: [u8; CELLS],
+    /// Each side's pieces, kept with `board`: the engine's loops walk
+    /// these instead of every cell.
+    occupied: [SquareSet; 2],
     files: u8,
     ranks: u8,
     turn: Color,
@@ -334,8 +337,13 @@ impl Position {
             kings[0].unwrap_or(Square::new(0, 0)),
             kings[1].unwrap_or(Square::new(0, 0)),
         ];
+        let mut occupied = [SquareSet::EMPTY; 2];
+        for &(sq, piece) in &setup.pieces {
+            occupied[piece.color.index()].insert(sq);
+        }
         let mut pos = Position {
             board,
+            occupied,
             files,
             ranks,
             turn: setup.turn,
@@ -504,6 +512,26 @@ impl Position {
     #[inline]
     pub(crate) fn code_at(&self, i: usize) -> u8 {
         self.board[i]
+    }
+
+    /// The cells `color`'s pieces stand on.
+    #[inline]
+    pub(crate) fn occupied(&self, color: Color) -> &SquareSet {
+        &self.occupied[color.index()]
+    }
+
+    /// Puts `code` (a piece, or [`EMPTY`]) on `sq`, keeping the sides'
+    /// sets in step with the board.
+    #[inline]
+    pub(super) fn put(&mut self, sq: Square, code: u8) {
+        let old = self.board[sq.index()];
+        if old != EMPTY {
+            self.occupied[usize::from(old >> 3 & 1)].remove(sq);
+        }
+        if code != EMPTY {
+            self.occupied[usize::from(code >> 3 & 1)].insert(sq);
+        }
+        self.board[sq.index()] = code;
     }
 
     /// All pieces, rank by rank from a1.

@@ -113,6 +113,18 @@ impl Position {
 
     /// Fills `out` with the legal moves (clearing it first).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        self.generate(out, true);
+    }
+
+    /// Fills `out` with the legal captures and promotions only, in the
+    /// order [`Position::legal_moves_into`] gives them: for the search's
+    /// quiescence, which would throw the quiet moves away (the king's quiet
+    /// steps are the costliest to prove safe).
+    pub(crate) fn tactical_moves_into(&self, out: &mut Vec<Move>) {
+        self.generate(out, false);
+    }
+
+    fn generate(&self, out: &mut Vec<Move>, quiet: bool) {
         out.clear();
         if self.self_destructed.is_some() {
             return;
@@ -194,7 +206,7 @@ impl Position {
         for &d in &KING_DIRS {
             let t = k + d;
             let c = self.cell(t);
-            if c == OFF || (c != EMPTY && c & COLOR_BIT == usbits) {
+            if c == OFF || (c != EMPTY && c & COLOR_BIT == usbits) || (!quiet && c == EMPTY) {
                 continue;
             }
             let to = Square(t as u16);
@@ -210,7 +222,7 @@ impl Position {
             return;
         }
         let in_check = checkers == 1;
-        if !in_check {
+        if !in_check && quiet {
             self.gen_castling(out);
         }
 
@@ -219,108 +231,106 @@ impl Position {
         let promo_rank = self.rules.promotion_rank[us.index()];
         let double_rank = self.rules.double_step_rank[us.index()];
 
-        for r in 0..self.ranks {
-            let row = Square::new(0, r).0 as i16;
-            for s in row..row + self.files as i16 {
-                let c = self.cell(s);
-                if c == EMPTY || c & COLOR_BIT != usbits {
-                    continue;
-                }
-                let role = c & 7;
-                let pin = if npins > 0 { pin_of(s) } else { 0 };
-                let from = Square(s as u16);
-                match role {
-                    1 => {
-                        // Pawn.
-                        let push_ok = pin == 0 || pin == fwd || pin == -fwd;
-                        let t = s + fwd;
-                        if self.cell(t) == EMPTY {
-                            if push_ok && ok_target(t) {
-                                self.push_pawn(out, from, Square(t as u16), promo_rank);
-                            }
-                            if self.rules.sapper && !in_check && self.may_sweep(Square(t as u16)) {
-                                out.push(Move {
-                                    from,
-                                    to: Square(t as u16),
-                                    kind: MoveKind::Sapper,
-                                });
-                            }
-                            if push_ok && Some(r) == double_rank {
-                                let t2 = t + fwd;
-                                if self.cell(t2) == EMPTY && ok_target(t2) {
-                                    self.push_pawn(out, from, Square(t2 as u16), promo_rank);
-                                }
-                            }
+        // Ascending cells: rank by rank from a1, as the move order callers
+        // (and the search's stable sort) rely on.
+        for from in self.occupied[us.index()].iter() {
+            let s = from.0 as i16;
+            let role = self.cell(s) & 7;
+            let pin = if npins > 0 { pin_of(s) } else { 0 };
+            match role {
+                1 => {
+                    // Pawn.
+                    let push_ok = pin == 0 || pin == fwd || pin == -fwd;
+                    let t = s + fwd;
+                    if self.cell(t) == EMPTY {
+                        let to = Square(t as u16);
+                        let promotes = to.rank() == promo_rank;
+                        if push_ok && ok_target(t) && (quiet || promotes) {
+                            self.push_pawn(out, from, to, promo_rank);
                         }
-                        for side in [E, -E] {
-                            let d = fwd + side;
-                            let t = s + d;
-                            let tc = self.cell(t);
-                            if tc != EMPTY
-                                && tc != OFF
-                                && tc & COLOR_BIT != usbits
-                                && (pin == 0 || pin == d || pin == -d)
-                                && ok_target(t)
-                            {
-                                self.push_pawn(out, from, Square(t as u16), promo_rank);
+                        if quiet && self.rules.sapper && !in_check && self.may_sweep(to) {
+                            out.push(Move {
+                                from,
+                                to: Square(t as u16),
+                                kind: MoveKind::Sapper,
+                            });
+                        }
+                        if quiet && push_ok && Some(from.rank()) == double_rank {
+                            let t2 = t + fwd;
+                            if self.cell(t2) == EMPTY && ok_target(t2) {
+                                self.push_pawn(out, from, Square(t2 as u16), promo_rank);
                             }
                         }
                     }
-                    2 => {
-                        if pin != 0 {
+                    for side in [E, -E] {
+                        let d = fwd + side;
+                        let t = s + d;
+                        let tc = self.cell(t);
+                        if tc != EMPTY
+                            && tc != OFF
+                            && tc & COLOR_BIT != usbits
+                            && (pin == 0 || pin == d || pin == -d)
+                            && ok_target(t)
+                        {
+                            self.push_pawn(out, from, Square(t as u16), promo_rank);
+                        }
+                    }
+                }
+                2 => {
+                    if pin != 0 {
+                        continue;
+                    }
+                    for &d in &KNIGHT_DIRS {
+                        let t = s + d;
+                        let tc = self.cell(t);
+                        let free = quiet && tc == EMPTY;
+                        if (free || (tc != EMPTY && tc != OFF && tc & COLOR_BIT != usbits))
+                            && ok_target(t)
+                        {
+                            out.push(Move {
+                                from,
+                                to: Square(t as u16),
+                                kind: MoveKind::Normal,
+                            });
+                        }
+                    }
+                }
+                3..=5 => {
+                    let dirs: &[i16] = match role {
+                        3 => &BISHOP_DIRS,
+                        4 => &ROOK_DIRS,
+                        _ => &KING_DIRS,
+                    };
+                    for &d in dirs {
+                        if pin != 0 && pin != d && pin != -d {
                             continue;
                         }
-                        for &d in &KNIGHT_DIRS {
-                            let t = s + d;
+                        let mut t = s + d;
+                        loop {
                             let tc = self.cell(t);
-                            if (tc == EMPTY || (tc != OFF && tc & COLOR_BIT != usbits))
-                                && ok_target(t)
-                            {
-                                out.push(Move {
-                                    from,
-                                    to: Square(t as u16),
-                                    kind: MoveKind::Normal,
-                                });
-                            }
-                        }
-                    }
-                    3..=5 => {
-                        let dirs: &[i16] = match role {
-                            3 => &BISHOP_DIRS,
-                            4 => &ROOK_DIRS,
-                            _ => &KING_DIRS,
-                        };
-                        for &d in dirs {
-                            if pin != 0 && pin != d && pin != -d {
-                                continue;
-                            }
-                            let mut t = s + d;
-                            loop {
-                                let tc = self.cell(t);
-                                if tc == EMPTY {
-                                    if ok_target(t) {
-                                        out.push(Move {
-                                            from,
-                                            to: Square(t as u16),
-                                            kind: MoveKind::Normal,
-                                        });
-                                    }
-                                    t += d;
-                                    continue;
-                                }
-                                if tc != OFF && tc & COLOR_BIT != usbits && ok_target(t) {
+                            if tc == EMPTY {
+                                if quiet && ok_target(t) {
                                     out.push(Move {
                                         from,
                                         to: Square(t as u16),
                                         kind: MoveKind::Normal,
                                     });
                                 }
-                                break;
+                                t += d;
+                                continue;
                             }
+                            if tc != OFF && tc & COLOR_BIT != usbits && ok_target(t) {
+                                out.push(Move {
+                                    from,
+                                    to: Square(t as u16),
+                                    kind: MoveKind::Normal,
+                                });
+                            }
+                            break;
                         }
                     }
-                    _ => {}
                 }
+                _ => {}
             }
         }
     }
@@ -413,6 +423,60 @@ impl Position {
                     to: kt,
                     kind: MoveKind::Castle(wing),
                 });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::{Game, Variant, mines};
+    use crate::rng::GameRng;
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+
+    /// Random games with fog, sweeps, blasts, captures, promotions and
+    /// castling: the sides' piece sets match the board, and the tactical
+    /// list is the full list's captures and promotions in the same order.
+    #[test]
+    fn piece_sets_and_tactical_moves_follow_the_board() {
+        let variant = Variant::classic();
+        for seed in 0..60u64 {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let layout = mines::random_layout(&variant.fog_zone, 4, &mut rng);
+            let Ok(game) = Game::new(&variant, layout) else {
+                continue;
+            };
+            let mut pos = game.position().clone();
+            let mut tactical = Vec::new();
+            for _ in 0..200 {
+                for color in Color::ALL {
+                    let on_board: SquareSet = pos
+                        .pieces()
+                        .filter(|(_, p)| p.color == color)
+                        .map(|(sq, _)| sq)
+                        .collect();
+                    assert_eq!(&pos.occupied[color.index()], &on_board, "seed {seed}");
+                }
+                let moves = pos.legal_moves();
+                let expected: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|m| {
+                        matches!(m.kind, MoveKind::Promotion(_))
+                            || (m.kind == MoveKind::Normal && pos.piece_at(m.to).is_some())
+                    })
+                    .collect();
+                pos.tactical_moves_into(&mut tactical);
+                assert_eq!(tactical, expected, "seed {seed}");
+                let Some(&m) = moves.choose(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(m);
+                if pos.self_destructed().is_some() {
+                    break;
+                }
             }
         }
     }

@@ -40,10 +40,10 @@ impl Position {
             }
             MoveKind::Castle(wing) => {
                 if let Some((kf, kt, rf, rt)) = self.castle_squares(us, wing) {
-                    self.board[kf.index()] = EMPTY;
-                    self.board[rf.index()] = EMPTY;
-                    self.board[kt.index()] = Piece::new(us, Role::King).code();
-                    self.board[rt.index()] = Piece::new(us, Role::Rook).code();
+                    self.put(kf, EMPTY);
+                    self.put(rf, EMPTY);
+                    self.put(kt, Piece::new(us, Role::King).code());
+                    self.put(rt, Piece::new(us, Role::Rook).code());
                     self.kings[us.index()] = kt;
                     rep.rook = Some((rf, rt));
                     self.land(kt, &mut rep, 0);
@@ -56,8 +56,8 @@ impl Position {
                     MoveKind::Promotion(r) => Piece::new(us, r),
                     _ => piece,
                 };
-                self.board[m.from.index()] = EMPTY;
-                self.board[m.to.index()] = placed.code();
+                self.put(m.from, EMPTY);
+                self.put(m.to, placed.code());
                 if piece.role == Role::King {
                     self.kings[us.index()] = m.to;
                 }
@@ -147,7 +147,7 @@ impl Position {
             if p.role == Role::King && self.rules.royal_sapper {
                 rep.royal_sweep = Some(sq);
             } else {
-                self.board[sq.index()] = EMPTY;
+                self.put(sq, EMPTY);
                 rep.blasts[slot] = Some((sq, p));
                 if rep.blasts[0].is_none() {
                     rep.blasts.swap(0, slot);
