@@ -336,6 +336,7 @@ impl Search {
         let hash = self.best.as_ref().map(|b| b.best);
         let mut moves = std::mem::take(&mut self.lists[0]);
         self.gen_moves(&root, &mut moves, hash, 0, None, &SquareSet::EMPTY);
+        order::sort_best_first(&mut moves);
         let root_check = root.in_check();
         let alpha0 = alpha;
         let mut best: Option<(Move, i32)> = None;
@@ -430,8 +431,8 @@ impl Search {
             let risk = self.landing_risk(pos, m, cleared);
             out.push((m, order::score(&self.heur, pos, m, hash, ply, prev, risk)));
         }
-        // Equal keys keep the generator's order, run after run.
-        order::sort_best_first(out);
+        // Sorted as it is searched (order::pick): equal keys keep the
+        // generator's order, run after run.
         self.scratch = moves;
     }
 }

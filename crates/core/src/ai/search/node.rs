@@ -345,7 +345,15 @@ impl Search {
         let mut quiets = [None; 64];
         let mut tried = 0;
         let mut searched = 0;
-        for (i, &(m, _)) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            // The first few picked one by one (a cut-off usually comes
+            // early), the rest sorted at once.
+            if i < 3 {
+                order::pick(&mut moves, i);
+            } else if i == 3 {
+                order::sort_best_first(&mut moves[3..]);
+            }
+            let m = moves[i].0;
             let quiet = !order::tactical(pos, m);
             let can_prune = !pv && !in_check && best > -MATE_BOUND;
             // Late quiet moves at low depth are not worth a look.

@@ -137,6 +137,22 @@ pub(crate) fn score(
     h.history(pos, m) - (risk * 100_000.0) as i32
 }
 
+/// Brings the best of `moves[i..]` to `i`, the others keeping their order:
+/// the lazy form of [`sort_best_first`], for a node that may stop after
+/// its first few moves.
+#[inline]
+pub(crate) fn pick(moves: &mut [(Move, i32)], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].1 > moves[best].1 {
+            best = j;
+        }
+    }
+    if best > i {
+        moves[i..=best].rotate_right(1);
+    }
+}
+
 /// Sorts scored moves best first, equal keys in the order they came:
 /// an insertion sort, as the lists are short and a library stable sort
 /// may take a buffer from the heap at every node.
@@ -149,5 +165,45 @@ pub(crate) fn sort_best_first(moves: &mut [(Move, i32)]) {
             j -= 1;
         }
         moves[j] = item;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::Square;
+
+    /// Picking the first moves one by one and sorting the rest gives the
+    /// stable sort's order, equal keys included: the search's tree does
+    /// not depend on which of the two a node used.
+    #[test]
+    fn picking_lazily_orders_as_the_stable_sort() {
+        let mut seed = 7u64;
+        for len in 0..40usize {
+            let moves: Vec<(Move, i32)> = (0..len)
+                .map(|k| {
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    let m = Move {
+                        from: Square::new((k % 8) as u8, (k / 8) as u8),
+                        to: Square::new(0, 9),
+                        kind: MoveKind::Normal,
+                    };
+                    (m, (seed >> 60) as i32)
+                })
+                .collect();
+            let mut sorted = moves.clone();
+            sort_best_first(&mut sorted);
+            for first in 0..4 {
+                let mut lazy = moves.clone();
+                for i in 0..len {
+                    if i < first {
+                        pick(&mut lazy, i);
+                    } else if i == first {
+                        sort_best_first(&mut lazy[first..]);
+                    }
+                }
+                assert_eq!(lazy, sorted, "{len} moves, {first} picked");
+            }
+        }
     }
 }
