@@ -21,6 +21,11 @@
 set -e
 cd "$(dirname "$0")/.."
 sh scripts/deps.sh
+# The server's PostgreSQL tests: a throwaway server on loopback, stopped
+# at the end however the run ends.
+. scripts/pg-lib.sh
+PG_FSYNC=off pg_start
+trap pg_stop EXIT
 DRIVER=$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)
 HOST=$(rustc -vV | sed -n 's/^host: //p')
 RUSTC_WORKSPACE_WRAPPER=$DRIVER \

@@ -53,7 +53,7 @@ fn server_with_hub() -> (
         .collect();
     let config = Config {
         addr: ([127, 0, 0, 1], 0).into(),
-        db: dir.join("games.sqlite"),
+        db: dir.join("games.sqlite").into(),
         web: None,
         full_sync: false,
         dealer: Some(Arc::new(move |_: &Variant, _| mines)),

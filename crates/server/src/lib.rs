@@ -1,5 +1,6 @@
 //! The Minesweeper Chess game server: WebSocket games whose mines only the
-//! server knows, stored in SQLite, and the web build served beside them.
+//! server knows, stored in SQLite or PostgreSQL, and the web build served
+//! beside them.
 //!
 //! - [`listen`]: the sockets: connection caps, `TCP_NODELAY`, HTTP with a
 //!   deadline for each request's head.
@@ -59,8 +60,8 @@ pub fn now_ms() -> u64 {
 pub struct Config {
     /// Where to listen (port 0: any free port).
     pub addr: SocketAddr,
-    /// The SQLite file.
-    pub db: PathBuf,
+    /// The database: an SQLite file or a PostgreSQL URL.
+    pub db: store::Db,
     /// The web build to serve (`dist/`), if any.
     pub web: Option<PathBuf>,
     /// Wait for the disk on every commit.
@@ -168,7 +169,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         .map_err(|e| StartError::Bind(config.addr, e))?;
     eprintln!(
         "minesweeper_server: {addr}, {restored} game(s) restored from {}",
-        config.db.display()
+        config.db
     );
     let census = listen::Census::new(config.limits);
     tokio::spawn(listen::serve(listener, router, census.clone()));

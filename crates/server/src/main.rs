@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use minesweeper_server::{Config, start, swarm};
 
 const USAGE: &str = "usage:
-  minesweeper_server [--addr 127.0.0.1:8080] [--db games.sqlite] [--web dist] [--sync full] [--rate 10]
+  minesweeper_server [--addr 127.0.0.1:8080] [--db games.sqlite|postgres://USER@HOST/DB] [--web dist] [--sync full] [--rate 10]
                      [--max-connections 4096] [--per-address 64] [--waiting-per-address 20]
   minesweeper_server swarm [--addr 127.0.0.1:8080] [--games 1000] [--plies 40] [--think-ms 0]
   minesweeper_server latency [--addr 127.0.0.1:8080] [--games 100]";
@@ -30,7 +30,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut addr: SocketAddr = ([127, 0, 0, 1], 8080).into();
     let mut config = Config {
         addr,
-        db: PathBuf::from("games.sqlite"),
+        db: PathBuf::from("games.sqlite").into(),
         web: None,
         full_sync: false,
         dealer: None,
@@ -49,7 +49,7 @@ fn run(args: &[String]) -> Result<(), String> {
         let bad = |e: &dyn std::fmt::Display| format!("{flag} {v}: {e}\n{USAGE}");
         match flag.as_str() {
             "--addr" => addr = v.parse().map_err(|e| bad(&e))?,
-            "--db" => config.db = PathBuf::from(v),
+            "--db" => config.db = minesweeper_server::store::Db::parse(v),
             "--web" => config.web = Some(PathBuf::from(v)),
             "--sync" if v == "full" || v == "normal" => config.full_sync = v == "full",
             "--rate" => config.rate = v.parse::<f64>().map_err(|e| bad(&e))?.clamp(0.1, 10_000.0),

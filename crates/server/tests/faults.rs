@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use minesweeper_core::chess::ByColor;
 use minesweeper_core::online::protocol::{ClientMsg, ServerMsg};
+use minesweeper_server::store::Db;
 use minesweeper_server::swarm::Bot;
 
 use crate::support::{TestServer, clock_of, fixed, fresh_db, moved, pair, play, seated};
@@ -28,8 +29,14 @@ const OPENING: [&str; 4] = ["e2e4", "e9e8", "g1f3", "b10c8"];
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_restarts_and_both_players_resume_with_no_move_lost_and_the_clocks_right() {
+    killed_and_restarted(fresh_db().into()).await;
+}
+
+/// Four moves, the server killed, a new one on the same database: both
+/// players resume with every move and the clocks right, and play on.
+pub async fn killed_and_restarted(db: Db) {
     let mines = fixed(&["a7", "b7", "g7", "h7"]);
-    let server = TestServer::start(fresh_db(), Some(mines.clone())).await;
+    let server = TestServer::start(db, Some(mines.clone())).await;
     let (mut w, mut b, ws, bs) = pair(&server, Some("10+5")).await;
     let mut last = None;
     for (i, mv) in OPENING.iter().enumerate() {

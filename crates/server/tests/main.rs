@@ -1,10 +1,13 @@
-//! The server's tests: real servers on loopback with real SQLite files,
-//! bots speaking the protocol over WebSockets.
+//! The server's tests: real servers on loopback with real SQLite files
+//! and a real PostgreSQL (started by scripts/test.sh), bots speaking the
+//! protocol over WebSockets.
 
 mod fairness;
 mod faults;
 mod game;
 mod hostile;
 mod limits;
+mod migrations;
+mod postgres;
 mod seats;
 mod support;

@@ -9,6 +9,7 @@ use minesweeper_core::chess::{ByColor, Square, SquareSet, Variant};
 use minesweeper_core::online::protocol::{ClientMsg, ClockView, Over, SeatChoice, ServerMsg};
 use minesweeper_server::hub::{Dealer, Hub};
 use minesweeper_server::listen::Census;
+use minesweeper_server::store::Db;
 use minesweeper_server::swarm::Bot;
 use minesweeper_server::{Config, Limits, start};
 use tokio::runtime::Runtime;
@@ -17,7 +18,7 @@ use tokio::runtime::Runtime;
 /// at once, as a killed process would.
 pub struct TestServer {
     pub addr: String,
-    pub db: PathBuf,
+    pub db: Db,
     /// Its connections, counted.
     pub census: Arc<Census>,
     /// Its games.
@@ -51,30 +52,36 @@ pub fn fixed(cells: &[&str]) -> Dealer {
 impl TestServer {
     /// A server on a free loopback port over `db`, each connection
     /// allowed 1,000 requests a second (bots move fast).
-    pub async fn start(db: PathBuf, dealer: Option<Dealer>) -> TestServer {
+    pub async fn start(db: impl Into<Db>, dealer: Option<Dealer>) -> TestServer {
         TestServer::with_rate(db, dealer, 1000.0).await
     }
 
     /// As [`TestServer::start`] with the server's own rate limit.
-    pub async fn strict(db: PathBuf) -> TestServer {
+    pub async fn strict(db: impl Into<Db>) -> TestServer {
         TestServer::with_rate(db, None, minesweeper_server::conn::RATE).await
     }
 
     /// As [`TestServer::start`] under `limits`.
-    pub async fn limited(db: PathBuf, limits: Limits) -> TestServer {
+    pub async fn limited(db: impl Into<Db>, limits: Limits) -> TestServer {
         TestServer::with(db, None, 1000.0, limits).await
     }
 
-    async fn with_rate(db: PathBuf, dealer: Option<Dealer>, rate: f64) -> TestServer {
+    async fn with_rate(db: impl Into<Db>, dealer: Option<Dealer>, rate: f64) -> TestServer {
         TestServer::with(db, dealer, rate, Limits::default()).await
     }
 
-    async fn with(db: PathBuf, dealer: Option<Dealer>, rate: f64, limits: Limits) -> TestServer {
+    async fn with(
+        db: impl Into<Db>,
+        dealer: Option<Dealer>,
+        rate: f64,
+        limits: Limits,
+    ) -> TestServer {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
             .build()
             .expect("runtime");
+        let db = db.into();
         let config = Config {
             addr: ([127, 0, 0, 1], 0).into(),
             db: db.clone(),
@@ -99,7 +106,7 @@ impl TestServer {
     }
 
     /// Ends every server task at once, without a goodbye.
-    pub fn kill(mut self) -> PathBuf {
+    pub fn kill(mut self) -> Db {
         if let Some(rt) = self.rt.take() {
             rt.shutdown_background();
         }

@@ -1,0 +1,89 @@
+//! The tables, as numbered migrations for both databases: a database
+//! records the last one applied (`schema_version`); opening it applies
+//! the newer ones in one transaction, and refuses a database that a newer
+//! server has already moved past.
+
+use super::StoreError;
+
+/// One step of the schema, in each database's dialect.
+pub(crate) struct Migration {
+    /// Its number: 1, 2, … in order.
+    pub(crate) version: i64,
+    pub(crate) sqlite: &'static str,
+    pub(crate) postgres: &'static str,
+}
+
+/// Every migration, oldest first.
+pub(crate) const MIGRATIONS: &[Migration] = &[Migration {
+    version: 1,
+    // The tables the server had before versioned migrations (a database
+    // made then, with no version recorded, is at this version).
+    sqlite: "CREATE TABLE IF NOT EXISTS games(
+                 code TEXT PRIMARY KEY, preset TEXT NOT NULL, time TEXT,
+                 start TEXT NOT NULL, white TEXT, black TEXT,
+                 over INTEGER NOT NULL DEFAULT 0);
+             CREATE TABLE IF NOT EXISTS events(
+                 code TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL,
+                 at_ms INTEGER NOT NULL, PRIMARY KEY(code, seq));",
+    postgres: "CREATE TABLE IF NOT EXISTS games(
+                   code TEXT PRIMARY KEY, preset TEXT NOT NULL, time TEXT,
+                   start TEXT NOT NULL, white TEXT, black TEXT,
+                   over INTEGER NOT NULL DEFAULT 0);
+               CREATE TABLE IF NOT EXISTS events(
+                   code TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL,
+                   at_ms BIGINT NOT NULL, PRIMARY KEY(code, seq));",
+}];
+
+/// The version this server's tables are at.
+pub(crate) fn latest() -> i64 {
+    MIGRATIONS.last().map_or(0, |m| m.version)
+}
+
+/// The version a database is at: the recorded one, else 1 when the
+/// tables of before versioned migrations are there, else 0 (empty).
+pub(crate) fn found(recorded: Option<i64>, has_games: bool) -> i64 {
+    recorded.unwrap_or(i64::from(has_games))
+}
+
+/// The migrations to apply to a database at `found`, or why not.
+pub(crate) fn plan(
+    db: &str,
+    found: i64,
+) -> Result<impl Iterator<Item = &'static Migration>, StoreError> {
+    if found > latest() || found < 0 {
+        return Err(StoreError::Schema {
+            db: db.to_string(),
+            found,
+            known: latest(),
+        });
+    }
+    Ok(MIGRATIONS.iter().filter(move |m| m.version > found))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_numbered_in_order_from_one() {
+        for (i, m) in MIGRATIONS.iter().enumerate() {
+            assert_eq!(m.version, i as i64 + 1);
+        }
+        assert_eq!(found(None, false), 0);
+        assert_eq!(found(None, true), 1);
+        assert_eq!(
+            plan("x", 0).map(Iterator::count).ok(),
+            Some(MIGRATIONS.len())
+        );
+        assert_eq!(plan("x", latest()).map(Iterator::count).ok(), Some(0));
+        let newer = plan("games.sqlite", latest() + 1)
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            newer
+                .as_deref()
+                .is_some_and(|e| e.contains("games.sqlite") && e.contains("newer")),
+            "{newer:?}"
+        );
+    }
+}
