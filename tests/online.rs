@@ -54,6 +54,7 @@ fn server_with_hub() -> (
     let config = Config {
         addr: ([127, 0, 0, 1], 0).into(),
         db: dir.join("games.sqlite").into(),
+        cluster: None,
         web: None,
         full_sync: false,
         dealer: Some(Arc::new(move |_: &Variant, _| mines)),

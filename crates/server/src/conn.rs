@@ -12,8 +12,9 @@ use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
 use minesweeper_core::online::table::Refusal;
 use tokio::sync::{mpsc, watch};
 
+use crate::forward::{self, Upstream};
 use crate::hub::Hub;
-use crate::hub::seats::{detach, handle};
+use crate::hub::seats::{Flow, detach, handle};
 use crate::room::Peer;
 
 /// Messages waiting to be written to one client; a client that reads
@@ -124,6 +125,9 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, address: IpAddr, rat
         at: Instant::now(),
     };
     let mut strikes = 0;
+    // Set once the client's game is found on another node: every request
+    // then goes there, after this node's checks.
+    let mut upstream: Option<Upstream> = None;
     while !peer.is_closed() {
         let frame = tokio::select! {
             next = tokio::time::timeout(idle, stream.next()) => match next {
@@ -170,12 +174,41 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, address: IpAddr, rat
             }
             Message::Ping(_) | Message::Pong(_) | Message::Close(_) => continue,
         };
+        if let Some(up) = &upstream {
+            if !up.send(text) {
+                peer.close_with(1012, crate::hub::MOVED);
+                break;
+            }
+            continue;
+        }
         let result = match ClientMsg::parse(text.as_str()) {
             Ok(msg) => handle(&hub, &peer, msg).await,
             Err(refusal) => Err(refusal),
         };
-        if let Err(refusal) = result {
-            refuse(&peer, refusal);
+        match result {
+            Ok(Flow::Stay) => {}
+            Ok(Flow::Forward(addr)) => {
+                let secret = hub.forward_secret().unwrap_or_default();
+                match forward::connect(&addr, secret, address, peer.clone()).await {
+                    Ok(up) => {
+                        // The request that found the game goes first.
+                        up.send(text);
+                        upstream = Some(up);
+                    }
+                    Err(e) => {
+                        // The nodes' addresses are not the client's business.
+                        eprintln!("minesweeper_server: forwarding: {e}");
+                        refuse(
+                            &peer,
+                            (
+                                ErrorCode::Unavailable,
+                                "the game's server cannot be reached; try again".into(),
+                            ),
+                        );
+                    }
+                }
+            }
+            Err(refusal) => refuse(&peer, refusal),
         }
     }
     detach(&hub, &peer).await;

@@ -17,7 +17,10 @@
 //! rooms, a room the store); `secret` and [`now_ms`] are for all, and
 //! `swarm`, a client, is for the binary and the tests alone.
 
+pub mod cluster;
 pub mod conn;
+pub mod forward;
+mod health;
 pub mod hub;
 pub mod limits;
 pub mod listen;
@@ -26,7 +29,7 @@ pub mod secret;
 pub mod store;
 pub mod swarm;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -36,8 +39,10 @@ use axum::Extension;
 use axum::Router;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use axum::routing::get;
+use tokio::sync::watch;
 use tower_http::services::{ServeDir, ServeFile};
 
 use hub::Hub;
@@ -73,6 +78,9 @@ pub struct Config {
     pub rate: f64,
     /// What clients may hold; raised for load tests.
     pub limits: Limits,
+    /// One node of several on one PostgreSQL database, if so (its
+    /// address may be left empty: the address it listens on).
+    pub cluster: Option<cluster::Cluster>,
 }
 
 #[derive(Clone)]
@@ -82,14 +90,41 @@ struct App {
     rate: f64,
 }
 
+/// The client's address: the connection's, or for a connection another
+/// node forwards, the one its header names when signed by the secret the
+/// nodes share (`None`: a header that is not, refused).
+fn client_address(hub: &Hub, from: SocketAddr, headers: &HeaderMap) -> Option<IpAddr> {
+    let Some(value) = headers.get(cluster::FORWARD_HEADER) else {
+        return Some(from.ip());
+    };
+    let secret = hub.forward_secret()?;
+    let (given, client) = value.to_str().ok()?.rsplit_once(' ')?;
+    // Compared in full whatever the first difference, so that timing
+    // tells nothing of the secret.
+    let same = given.len() == secret.len()
+        && given
+            .bytes()
+            .zip(secret.bytes())
+            .fold(0u8, |d, (a, b)| d | (a ^ b))
+            == 0;
+    if same { client.parse().ok() } else { None }
+}
+
 async fn upgrade(
     State(app): State<App>,
     ConnectInfo(from): ConnectInfo<SocketAddr>,
     Extension(counted): Extension<Arc<listen::Counted>>,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
-) -> impl IntoResponse {
+) -> axum::response::Response {
+    let Some(address) = client_address(&app.hub, from, &headers) else {
+        return (
+            StatusCode::FORBIDDEN,
+            "a forwarded connection without the nodes' secret",
+        )
+            .into_response();
+    };
     let id = app.ids.fetch_add(1, Ordering::Relaxed);
-    let address = from.ip();
     // Small buffers: messages are a few hundred bytes, and the default
     // 128 KiB each way would be most of a game's memory.
     ws.max_message_size(MAX_FRAME)
@@ -101,6 +136,7 @@ async fn upgrade(
             // Counted until the WebSocket ends.
             drop(counted);
         })
+        .into_response()
 }
 
 /// A running server.
@@ -111,6 +147,21 @@ pub struct Running {
     pub hub: Arc<Hub>,
     /// Its connections.
     pub census: Arc<listen::Census>,
+    /// Becomes `true` when this node has lost its lease (its games are
+    /// another node's): the binary exits.
+    pub lost: watch::Receiver<bool>,
+}
+
+impl Running {
+    /// A graceful stop: gives up the lease so that the other nodes take
+    /// the games at once (they hear it through NOTIFY), and tells every
+    /// client to reconnect, which brings it to the game's new node.
+    pub async fn leave(&self) {
+        if let Err(e) = self.hub.store.leave().await {
+            eprintln!("minesweeper_server: lease not given up: {e}");
+        }
+        self.hub.lose_all();
+    }
 }
 
 /// Why a server did not start.
@@ -139,18 +190,41 @@ impl std::error::Error for StartError {}
 /// # Errors
 /// The database cannot be opened or the address cannot be bound.
 pub async fn start(config: Config) -> Result<Running, StartError> {
-    let (store, stored) = Store::open(&config.db, config.full_sync).map_err(StartError::Store)?;
+    // Bound first: a node registers the address it listens on.
+    let listener = tokio::net::TcpListener::bind(config.addr)
+        .await
+        .map_err(|e| StartError::Bind(config.addr, e))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| StartError::Bind(config.addr, e))?;
+    let node = config.cluster.as_ref().map(|c| {
+        let mut node = c.node.clone();
+        if node.addr.is_empty() {
+            node.addr = format!("ws://{addr}");
+        }
+        node
+    });
+    let (store, stored) =
+        Store::open_node(&config.db, config.full_sync, node.clone()).map_err(StartError::Store)?;
     let restored = stored.len();
     let dealer = config.dealer.clone().unwrap_or_else(hub::random_dealer);
     let (hub, rooms) = Hub::restore(store, stored, dealer, config.limits);
     let files = listen::raise_file_limit();
     hub::start_timers(&hub, rooms);
+    let (lost_tx, lost) = watch::channel(false);
+    if let (Some(c), store::Db::Postgres(url)) = (&config.cluster, &config.db) {
+        hub.join_cluster(c.secret.clone());
+        cluster::run(hub.clone(), url.clone(), lost_tx);
+    }
     let app = App {
         hub: hub.clone(),
         ids: Arc::new(AtomicU64::new(0)),
         rate: config.rate.clamp(0.1, 10_000.0),
     };
-    let mut router = Router::new().route("/ws", get(upgrade));
+    let mut router = Router::new()
+        .route("/ws", get(upgrade))
+        .route("/healthz", get(health::healthz))
+        .route("/metrics", get(health::metrics));
     if let Some(web) = &config.web {
         // dist/ holds .br and .gz beside each file: sent as the browser
         // accepts, with Content-Encoding set.
@@ -160,18 +234,17 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
             .fallback(ServeFile::new(web.join("index.html")));
         router = router.fallback_service(files);
     }
-    let router = router.with_state(app);
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|e| StartError::Bind(config.addr, e))?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| StartError::Bind(config.addr, e))?;
+    let census = listen::Census::new(config.limits);
+    let router = router
+        .layer(Extension(census.clone()))
+        .layer(Extension(hub.clone()))
+        .layer(Extension(lost.clone()))
+        .with_state(app);
+    let name = node.map_or_else(String::new, |n| format!(" (node {})", n.name));
     eprintln!(
-        "minesweeper_server: {addr}, {restored} game(s) restored from {}",
+        "minesweeper_server: {addr}{name}, {restored} game(s) restored from {}",
         config.db
     );
-    let census = listen::Census::new(config.limits);
     tokio::spawn(listen::serve(listener, router, census.clone()));
     if let Some(n) = files.filter(|n| *n < config.limits.connections as u64 + 64) {
         eprintln!(
@@ -187,5 +260,10 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
             sweeper.sweep(now_ms()).await;
         }
     });
-    Ok(Running { addr, hub, census })
+    Ok(Running {
+        addr,
+        hub,
+        census,
+        lost,
+    })
 }

@@ -10,6 +10,8 @@ use minesweeper_server::{Config, start, swarm};
 const USAGE: &str = "usage:
   minesweeper_server [--addr 127.0.0.1:8080] [--db games.sqlite|postgres://USER@HOST/DB] [--web dist] [--sync full] [--rate 10]
                      [--max-connections 4096] [--per-address 64] [--waiting-per-address 20]
+                     [--node NAME [--advertise ws://HOST:PORT]]   (several nodes on one PostgreSQL;
+                      the nodes share a secret in the environment: MSC_CLUSTER_SECRET)
   minesweeper_server swarm [--addr 127.0.0.1:8080] [--games 1000] [--plies 40] [--think-ms 0]
   minesweeper_server latency [--addr 127.0.0.1:8080] [--games 100]";
 
@@ -36,7 +38,9 @@ fn run(args: &[String]) -> Result<(), String> {
         dealer: None,
         rate: minesweeper_server::conn::RATE,
         limits: minesweeper_server::Limits::default(),
+        cluster: None,
     };
+    let (mut node, mut advertise) = (None::<String>, String::new());
     let (mut games, mut plies, mut think) = (1000usize, 40u32, 0u64);
     let is_swarm = args.first().is_some_and(|a| a == "swarm");
     let is_latency = args.first().is_some_and(|a| a == "latency");
@@ -65,6 +69,24 @@ fn run(args: &[String]) -> Result<(), String> {
                 config.limits.waiting_per_address =
                     v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, 1 << 20)
             }
+            "--node" => {
+                let ok = !v.is_empty()
+                    && v.len() <= 64
+                    && v.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+                if !ok {
+                    return Err(bad(&"a node's name is 1 to 64 letters, digits, - or _"));
+                }
+                node = Some(v.clone());
+            }
+            "--advertise" => {
+                if !v.starts_with("ws://") {
+                    return Err(bad(
+                        &"the address other nodes reach this one at: ws://HOST:PORT",
+                    ));
+                }
+                advertise = v.clone();
+            }
             "--games" => games = v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, MAX_GAMES),
             "--think-ms" => think = v.parse::<u64>().map_err(|e| bad(&e))?.min(MAX_THINK_MS),
             "--plies" => plies = v.parse::<u32>().map_err(|e| bad(&e))?.clamp(1, MAX_PLIES),
@@ -72,6 +94,22 @@ fn run(args: &[String]) -> Result<(), String> {
         }
     }
     config.addr = addr;
+    if let Some(name) = node {
+        let secret = std::env::var("MSC_CLUSTER_SECRET").unwrap_or_default();
+        if secret.len() < 16 || secret.contains(char::is_whitespace) {
+            return Err(
+                "--node needs MSC_CLUSTER_SECRET in the environment: the same secret on every node, 16 characters or more, no spaces"
+                    .into(),
+            );
+        }
+        config.cluster = Some(minesweeper_server::cluster::Cluster {
+            node: minesweeper_server::store::Node {
+                name,
+                addr: advertise,
+            },
+            secret,
+        });
+    }
     let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     rt.block_on(async move {
         if is_latency {
@@ -108,8 +146,22 @@ fn run(args: &[String]) -> Result<(), String> {
             );
             return Ok(());
         }
-        start(config).await.map_err(|e| e.to_string())?;
-        tokio::signal::ctrl_c().await.map_err(|e| e.to_string())?;
+        let running = start(config).await.map_err(|e| e.to_string())?;
+        let mut lost = running.lost.clone();
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .map_err(|e| e.to_string())?;
+        tokio::select! {
+            r = tokio::signal::ctrl_c() => r.map_err(|e| e.to_string())?,
+            _ = term.recv() => {}
+            Ok(_) = lost.wait_for(|&l| l) => {
+                return Err("this node's lease ran out: its games are another node's now".into());
+            }
+        }
+        // A graceful stop: the games go to the other nodes at once, and
+        // the clients are told to reconnect (a second for the close frames).
+        running.leave().await;
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        eprintln!("minesweeper_server: stopped");
         Ok(())
     })
 }

@@ -10,7 +10,7 @@ use minesweeper_core::online::protocol::{ClientMsg, ServerMsg};
 use minesweeper_server::store::Db;
 use minesweeper_server::swarm::Bot;
 
-use crate::support::{TestServer, clock_of, fixed, fresh_db, moved, pair, play, seated};
+use crate::support::{TestServer, alternate, clock_of, fixed, fresh_db, moved, pair, play, seated};
 
 /// Back in a seat with the token: the `Game` the server sends.
 async fn resume(bot: &mut Bot, token: &str) -> ServerMsg {
@@ -38,18 +38,7 @@ pub async fn killed_and_restarted(db: Db) {
     let mines = fixed(&["a7", "b7", "g7", "h7"]);
     let server = TestServer::start(db, Some(mines.clone())).await;
     let (mut w, mut b, ws, bs) = pair(&server, Some("10+5")).await;
-    let mut last = None;
-    for (i, mv) in OPENING.iter().enumerate() {
-        let ply = i as u32 + 1;
-        let (mover, other) = if i % 2 == 0 {
-            (&mut w, &mut b)
-        } else {
-            (&mut b, &mut w)
-        };
-        last = Some(play(mover, ply, mv).await);
-        moved(other, ply).await;
-    }
-    let last = last.unwrap();
+    let last = alternate(&mut w, &mut b, &OPENING).await.expect("played");
     let before = clock_of(&last).expect("timed");
     let killed_at = std::time::Instant::now();
     let db = server.kill();

@@ -2,6 +2,7 @@
 //! and a real PostgreSQL (started by scripts/test.sh), bots speaking the
 //! protocol over WebSockets.
 
+mod cluster;
 mod fairness;
 mod faults;
 mod game;

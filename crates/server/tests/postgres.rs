@@ -16,7 +16,7 @@ static DATABASES: AtomicU64 = AtomicU64::new(0);
 /// A fresh, empty database on the test PostgreSQL, or `None` when the
 /// run was told to skip them. A plain `cargo test` without either is an
 /// error: a skipped test must be asked for.
-async fn fresh_database() -> Option<String> {
+pub async fn fresh_database() -> Option<String> {
     let Ok(url) = std::env::var("MSC_PG_URL") else {
         assert!(
             std::env::var("MSC_SKIP_POSTGRES").is_ok_and(|v| v == "1"),
@@ -43,7 +43,7 @@ async fn fresh_database() -> Option<String> {
     Some(format!("{base}/{name}"))
 }
 
-async fn client(url: &str) -> tokio_postgres::Client {
+pub async fn client(url: &str) -> tokio_postgres::Client {
     let (client, conn) = tokio_postgres::connect(url, NoTls).await.expect("connects");
     tokio::spawn(conn);
     client

@@ -7,11 +7,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use minesweeper_core::chess::{ByColor, Square, SquareSet, Variant};
 use minesweeper_core::online::protocol::{ClientMsg, ClockView, Over, SeatChoice, ServerMsg};
+use minesweeper_server::cluster::Cluster;
 use minesweeper_server::hub::{Dealer, Hub};
 use minesweeper_server::listen::Census;
 use minesweeper_server::store::Db;
+use minesweeper_server::store::Node;
 use minesweeper_server::swarm::Bot;
-use minesweeper_server::{Config, Limits, start};
+use minesweeper_server::{Config, Limits, Running, start};
 use tokio::runtime::Runtime;
 
 /// A running server; dropping it (or [`TestServer::kill`]) ends every task
@@ -23,8 +25,12 @@ pub struct TestServer {
     pub census: Arc<Census>,
     /// Its games.
     pub hub: Arc<Hub>,
+    running: Option<Running>,
     rt: Option<Runtime>,
 }
+
+/// The secret the nodes of a test share.
+pub const SECRET: &str = "a secret the test nodes share";
 
 static DIRS: AtomicU64 = AtomicU64::new(0);
 
@@ -76,12 +82,34 @@ impl TestServer {
         rate: f64,
         limits: Limits,
     ) -> TestServer {
+        TestServer::launch(db.into(), dealer, rate, limits, None).await
+    }
+
+    /// Node `name` of several on the PostgreSQL database `db` (the nodes
+    /// of a test share one secret).
+    pub async fn node(db: Db, name: &str, dealer: Option<Dealer>) -> TestServer {
+        let cluster = Cluster {
+            node: Node {
+                name: name.into(),
+                addr: String::new(),
+            },
+            secret: SECRET.into(),
+        };
+        TestServer::launch(db, dealer, 1000.0, Limits::default(), Some(cluster)).await
+    }
+
+    async fn launch(
+        db: Db,
+        dealer: Option<Dealer>,
+        rate: f64,
+        limits: Limits,
+        cluster: Option<Cluster>,
+    ) -> TestServer {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
             .build()
             .expect("runtime");
-        let db = db.into();
         let config = Config {
             addr: ([127, 0, 0, 1], 0).into(),
             db: db.clone(),
@@ -90,6 +118,7 @@ impl TestServer {
             dealer,
             rate,
             limits,
+            cluster,
         };
         let running = rt
             .spawn(start(config))
@@ -99,8 +128,9 @@ impl TestServer {
         TestServer {
             addr: running.addr.to_string(),
             db,
-            census: running.census,
-            hub: running.hub,
+            census: running.census.clone(),
+            hub: running.hub.clone(),
+            running: Some(running),
             rt: Some(rt),
         }
     }
@@ -111,6 +141,14 @@ impl TestServer {
             rt.shutdown_background();
         }
         self.db.clone()
+    }
+
+    /// A graceful stop: the lease given up, the clients told to
+    /// reconnect; then the server ends.
+    pub async fn leave(mut self) {
+        if let Some(running) = self.running.take() {
+            running.leave().await;
+        }
     }
 
     /// A bot connected to this server.
@@ -185,6 +223,23 @@ pub async fn started(bot: &mut Bot) -> ServerMsg {
     })
     .await
     .expect("the game view")
+}
+
+/// Plays `moves` from ply 1, White (`w`) first, each heard by the other;
+/// returns what the mover heard of the last.
+pub async fn alternate(w: &mut Bot, b: &mut Bot, moves: &[&str]) -> Option<ServerMsg> {
+    let mut last = None;
+    for (i, mv) in moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        let (mover, other) = if i % 2 == 0 {
+            (&mut *w, &mut *b)
+        } else {
+            (&mut *b, &mut *w)
+        };
+        last = Some(play(mover, ply, mv).await);
+        moved(other, ply).await;
+    }
+    last
 }
 
 /// Plays `mv` as move `ply` and waits until this bot hears it played.

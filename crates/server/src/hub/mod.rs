@@ -5,7 +5,7 @@ pub mod seats;
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use minesweeper_core::chess::fen::{parse, to_fen};
 use minesweeper_core::chess::mines::random_layout;
@@ -19,7 +19,11 @@ use rand::SeedableRng;
 use crate::limits::Limits;
 use crate::room::{Peer, Room};
 use crate::secret;
-use crate::store::{Store, StoredGame};
+use crate::store::{Lookup, Store, StoredGame, Whereabouts};
+
+/// Why a client is closed when its game goes to another node: it
+/// reconnects (through any node) and resumes with its token.
+pub const MOVED: &str = "this server is handing its games to another: reconnect";
 
 /// How long a finished game nobody is at stays in memory (ms).
 const KEEP_OVER_MS: u64 = 10 * 60 * 1000;
@@ -56,6 +60,9 @@ pub struct Hub {
     tokens: Mutex<HashMap<String, (String, Color)>>,
     queue: Mutex<HashMap<Option<TimeControl>, Arc<Peer>>>,
     waiting: Mutex<HashMap<String, Waiting>>,
+    /// Set when this server is one node of several: the secret the nodes
+    /// share to forward connections to each other.
+    forward_secret: OnceLock<String>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -90,7 +97,17 @@ impl Hub {
             tokens: Mutex::default(),
             queue: Mutex::default(),
             waiting: Mutex::default(),
+            forward_secret: OnceLock::new(),
         });
+        let rooms = hub.adopt(stored);
+        (hub, rooms)
+    }
+
+    /// Puts stored games in play here (restored at start, or taken over
+    /// from a node that died); a game whose record no longer reads is left
+    /// out and named. Returns their rooms, whose flag timers are not yet
+    /// running ([`start_timers`]).
+    pub fn adopt(&self, stored: Vec<StoredGame>) -> Vec<Arc<Room>> {
         let now = crate::now_ms();
         let mut rooms = Vec::new();
         for g in stored {
@@ -101,7 +118,7 @@ impl Hub {
                             creator: None,
                             seen_ms: now,
                         };
-                        lock(&hub.waiting).insert(g.code.clone(), waiting);
+                        lock(&self.waiting).insert(g.code.clone(), waiting);
                     }
                     let room = Room::new(
                         g.code.clone(),
@@ -109,13 +126,13 @@ impl Hub {
                         g.tokens.clone(),
                         g.events.len() as u64,
                     );
-                    hub.insert(&room, &g.tokens);
+                    self.insert(&room, &g.tokens);
                     rooms.push(room);
                 }
                 Err(why) => eprintln!("game {} not restored: {why}", g.code),
             }
         }
-        (hub, rooms)
+        rooms
     }
 
     fn insert(&self, room: &Arc<Room>, tokens: &ByColor<Option<String>>) {
@@ -343,6 +360,56 @@ impl Hub {
             if (stale || abandoned) && state.members.is_empty() {
                 lock(&self.rooms).remove(&room.code);
                 lock(&self.tokens).retain(|_, (c, _)| *c != room.code);
+            }
+        }
+    }
+
+    /// Makes this hub one node of several, forwarding with `secret`.
+    pub fn join_cluster(&self, secret: String) {
+        let _ = self.forward_secret.set(secret);
+    }
+
+    /// The secret the nodes share, when this is one of several.
+    pub fn forward_secret(&self) -> Option<&str> {
+        self.forward_secret.get().map(String::as_str)
+    }
+
+    /// Where the game a client names is played when it is not here: the
+    /// address of the node to forward to, or `None` (a lone server, a
+    /// game unknown, or this node's own).
+    ///
+    /// # Errors
+    /// [`ErrorCode::Unavailable`]: its node stopped and no other has
+    /// taken it yet, or the database cannot say.
+    pub async fn elsewhere(&self, lookup: Lookup) -> Result<Option<String>, Refusal> {
+        if self.forward_secret().is_none() {
+            return Ok(None);
+        }
+        match self.store.locate(lookup).await {
+            Ok(Whereabouts::There(addr)) => Ok(Some(addr)),
+            Ok(Whereabouts::Here | Whereabouts::Unknown) => Ok(None),
+            Ok(Whereabouts::Down) => Err((
+                ErrorCode::Unavailable,
+                "the game's server stopped; another takes it over within seconds: try again".into(),
+            )),
+            Err(e) => Err((ErrorCode::Unavailable, format!("cannot find the game: {e}"))),
+        }
+    }
+
+    /// Drops every game here, their clients told to reconnect (to the
+    /// node that has them now): this node lost its lease.
+    pub fn lose_all(&self) {
+        let rooms: Vec<Arc<Room>> = lock(&self.rooms).drain().map(|(_, r)| r).collect();
+        lock(&self.tokens).clear();
+        lock(&self.waiting).clear();
+        for peer in lock(&self.queue).drain().map(|(_, p)| p) {
+            peer.close_with(1012, MOVED);
+        }
+        for room in rooms {
+            if let Ok(st) = room.state.try_lock() {
+                for m in &st.members {
+                    m.peer.close_with(1012, MOVED);
+                }
             }
         }
     }

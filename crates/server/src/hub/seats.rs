@@ -12,6 +12,7 @@ use minesweeper_core::online::{Event, TimeControl};
 use super::{Hub, time_control};
 use crate::room::{Member, Peer, Place, Room};
 use crate::secret;
+use crate::store::Lookup;
 
 /// Leaves wherever `peer` is; the other seat hears it is gone.
 pub async fn detach(hub: &Hub, peer: &Arc<Peer>) {
@@ -220,12 +221,39 @@ async fn quick(
     seat_pair(hub, &room, [(w, Color::White), (b, Color::Black)], &tokens).await
 }
 
+/// What the connection does after a request.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Goes on here.
+    Stay,
+    /// Its game is played on another node, at this address: the request
+    /// and all that follow go there.
+    Forward(String),
+}
+
+/// The node to forward a request that names a game not here to, if any.
+async fn owner_of(hub: &Hub, msg: &ClientMsg) -> Result<Option<String>, Refusal> {
+    let lookup = match msg {
+        ClientMsg::Join { code } | ClientMsg::Watch { code } if hub.room(code).is_none() => {
+            Lookup::Code(code.clone())
+        }
+        ClientMsg::Resume { token } if hub.seat_of(token).is_none() => Lookup::Token(token.clone()),
+        ClientMsg::Quick { .. } => Lookup::Queue,
+        _ => return Ok(None),
+    };
+    hub.elsewhere(lookup).await
+}
+
 /// Answers one request from `peer`.
 ///
 /// # Errors
 /// The refusal to send back: a game, seat or token not found, a full game,
 /// a request out of place, the table's refusal or the store's.
-pub async fn handle(hub: &Arc<Hub>, peer: &Arc<Peer>, msg: ClientMsg) -> Result<(), Refusal> {
+pub async fn handle(hub: &Arc<Hub>, peer: &Arc<Peer>, msg: ClientMsg) -> Result<Flow, Refusal> {
+    if let Some(addr) = owner_of(hub, &msg).await? {
+        detach(hub, peer).await;
+        return Ok(Flow::Forward(addr));
+    }
     match &msg {
         ClientMsg::Ping => peer.tell(&ServerMsg::Pong),
         ClientMsg::Create {
@@ -277,5 +305,5 @@ pub async fn handle(hub: &Arc<Hub>, peer: &Arc<Peer>, msg: ClientMsg) -> Result<
             }
         }
     }
-    Ok(())
+    Ok(Flow::Stay)
 }

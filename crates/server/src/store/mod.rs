@@ -10,14 +10,17 @@
 
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, mpsc};
 use std::thread;
+use std::time::Instant;
 
 use minesweeper_core::chess::{ByColor, Color};
 use minesweeper_core::online::Event;
 use tokio::sync::oneshot;
 
 mod postgres;
+pub use postgres::{LEASE_MS, NODES_CHANNEL};
 mod schema;
 mod sqlite;
 
@@ -104,6 +107,14 @@ enum Write {
 }
 
 impl Write {
+    /// The game it is about.
+    fn code(&self) -> &str {
+        match self {
+            Write::Game(g) => &g.code,
+            Write::Seat { code, .. } | Write::Event { code, .. } | Write::Abandon { code } => code,
+        }
+    }
+
     /// Why this write, refused as a clash, changed nothing.
     fn clash(&self) -> String {
         match self {
@@ -114,7 +125,66 @@ impl Write {
     }
 }
 
-type Job = (Write, oneshot::Sender<Result<(), StoreError>>);
+/// This server as one node of several (PostgreSQL only): its name and
+/// the address other nodes forward connections to (`ws://HOST:PORT`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// Unique among the nodes.
+    pub name: String,
+    /// Where the other nodes reach its WebSocket.
+    pub addr: String,
+}
+
+/// Where a game is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Whereabouts {
+    /// On this node.
+    Here,
+    /// On another live node, at this address.
+    There(String),
+    /// Its node is gone and no other has taken it yet.
+    Down,
+    /// No unfinished game by that code or token.
+    Unknown,
+}
+
+/// What a client names a game by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// The invite code.
+    Code(String),
+    /// A seat's token.
+    Token(String),
+    /// The quick-game queue: kept by the live node first by name, so
+    /// that players waiting on any node meet.
+    Queue,
+}
+
+/// A question to the store thread about the nodes (asked in order with
+/// the writes, outside their transaction).
+enum Ask {
+    /// Renew this node's lease.
+    Heartbeat,
+    /// Take the games of the nodes whose leases ran out.
+    TakeOver,
+    /// Where a game is played.
+    Locate(Lookup),
+    /// Give up this node's lease (a graceful stop).
+    Leave,
+}
+
+enum Answer {
+    Alive(bool),
+    Games(Vec<StoredGame>),
+    Where(Whereabouts),
+    Done,
+}
+
+/// A write with its answer, or a question with its.
+enum Job {
+    Write(Write, oneshot::Sender<Result<(), StoreError>>),
+    Ask(Ask, oneshot::Sender<Result<Answer, StoreError>>),
+}
 
 /// Why the store could not open or write. The database's own reason is
 /// kept as its text: one failed commit answers every write of the batch.
@@ -154,6 +224,11 @@ pub enum StoreError {
     Commit(String),
     /// The writer has stopped (the server is shutting down).
     Stopped,
+    /// This node no longer holds the game (its lease ran out and another
+    /// node took it): nothing was written.
+    Fenced(String),
+    /// Several nodes need PostgreSQL.
+    NodesNeedPostgres,
 }
 
 impl std::fmt::Display for StoreError {
@@ -177,6 +252,12 @@ impl std::fmt::Display for StoreError {
             StoreError::Write(e) => write!(f, "{e}"),
             StoreError::Commit(e) => write!(f, "commit: {e}"),
             StoreError::Stopped => write!(f, "the store has stopped"),
+            StoreError::Fenced(code) => {
+                write!(f, "game {code} is no longer this node's: nothing written")
+            }
+            StoreError::NodesNeedPostgres => {
+                write!(f, "--node needs a PostgreSQL database (--db postgres://…)")
+            }
         }
     }
 }
@@ -187,32 +268,107 @@ impl std::error::Error for StoreError {}
 #[derive(Clone)]
 pub struct Store {
     jobs: mpsc::Sender<Job>,
+    /// What the writer has done, for `/metrics`.
+    pub stats: Arc<Stats>,
+}
+
+/// Upper bounds of the commit-latency histogram's buckets, in µs.
+pub const LATENCY_BUCKETS_US: [u64; 8] =
+    [500, 1_000, 2_000, 5_000, 10_000, 25_000, 100_000, 1_000_000];
+
+/// Counts kept by the store thread.
+#[derive(Default, Debug)]
+pub struct Stats {
+    /// Writes committed (games, seats, events).
+    pub writes: AtomicU64,
+    /// Moves among them.
+    pub moves: AtomicU64,
+    /// Transactions committed (a group of writes each).
+    pub commits: AtomicU64,
+    /// Their time, summed, in µs.
+    pub commit_us: AtomicU64,
+    /// Commits that took at most each of [`LATENCY_BUCKETS_US`].
+    pub under: [AtomicU64; 8],
+}
+
+impl Stats {
+    fn commit(&self, writes: u64, moves: u64, took_us: u64) {
+        self.writes.fetch_add(writes, Ordering::Relaxed);
+        self.moves.fetch_add(moves, Ordering::Relaxed);
+        self.commits.fetch_add(1, Ordering::Relaxed);
+        self.commit_us.fetch_add(took_us, Ordering::Relaxed);
+        for (bound, n) in LATENCY_BUCKETS_US.iter().zip(&self.under) {
+            if took_us <= *bound {
+                n.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
 }
 
 /// A database the store thread writes to.
 enum Backend {
     Sqlite(rusqlite::Connection),
-    Postgres(postgres::Postgres),
+    // One of these a server: the size difference costs nothing.
+    Postgres(Box<postgres::Postgres>),
 }
 
 impl Backend {
-    fn open(db: &Db, full_sync: bool) -> Result<(Backend, Vec<StoredGame>), StoreError> {
+    fn open(
+        db: &Db,
+        full_sync: bool,
+        node: Option<Node>,
+    ) -> Result<(Backend, Vec<StoredGame>), StoreError> {
         Ok(match db {
+            Db::Sqlite(_) if node.is_some() => return Err(StoreError::NodesNeedPostgres),
             Db::Sqlite(path) => {
                 let (c, games) = sqlite::open(path, full_sync)?;
                 (Backend::Sqlite(c), games)
             }
             Db::Postgres(url) => {
-                let (p, games) = postgres::Postgres::open(url)?;
-                (Backend::Postgres(p), games)
+                let (p, games) = postgres::Postgres::open(url, node)?;
+                (Backend::Postgres(Box::new(p)), games)
             }
         })
     }
 
-    fn commit(&mut self, batch: Vec<Job>) {
-        match self {
-            Backend::Sqlite(c) => sqlite::commit(c, batch),
-            Backend::Postgres(p) => p.commit(batch),
+    /// The writes in one transaction, then the questions one by one.
+    fn run(&mut self, batch: Vec<Job>, stats: &Stats) {
+        let mut writes = Vec::with_capacity(batch.len());
+        let mut asks = Vec::new();
+        for job in batch {
+            match job {
+                Job::Write(w, done) => writes.push((w, done)),
+                Job::Ask(a, done) => asks.push((a, done)),
+            }
+        }
+        if !writes.is_empty() {
+            let n = writes.len() as u64;
+            let moves = writes
+                .iter()
+                .filter(
+                    |(w, _)| matches!(w, Write::Event { event, .. } if event.starts_with("move ")),
+                )
+                .count() as u64;
+            let began = Instant::now();
+            match self {
+                Backend::Sqlite(c) => sqlite::commit(c, writes),
+                Backend::Postgres(p) => p.commit(writes),
+            }
+            let took = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
+            stats.commit(n, moves, took);
+        }
+        for (ask, done) in asks {
+            let answer = match self {
+                // One node: nothing to renew, take or find elsewhere.
+                Backend::Sqlite(_) => Ok(match ask {
+                    Ask::Heartbeat => Answer::Alive(true),
+                    Ask::TakeOver => Answer::Games(Vec::new()),
+                    Ask::Locate(_) => Answer::Where(Whereabouts::Unknown),
+                    Ask::Leave => Answer::Done,
+                }),
+                Backend::Postgres(p) => p.ask(ask),
+            };
+            let _ = done.send(answer);
         }
     }
 }
@@ -227,15 +383,31 @@ impl Store {
     /// The database cannot be opened, read or migrated, or is newer than
     /// this server: the file or address and the reason.
     pub fn open(db: &Db, full_sync: bool) -> Result<(Store, Vec<StoredGame>), StoreError> {
+        Store::open_node(db, full_sync, None)
+    }
+
+    /// As [`Store::open`] for `node` of several on one PostgreSQL
+    /// database: it takes a lease (renewed by [`Store::heartbeat`]) and
+    /// loads only the games it owns; every write is fenced by the lease.
+    ///
+    /// # Errors
+    /// As [`Store::open`]; SQLite, or another live node of that name.
+    pub fn open_node(
+        db: &Db,
+        full_sync: bool,
+        node: Option<Node>,
+    ) -> Result<(Store, Vec<StoredGame>), StoreError> {
         let (jobs, rx) = mpsc::channel::<Job>();
         let (ready, opened) = mpsc::channel();
         let db = db.clone();
+        let stats = Arc::new(Stats::default());
+        let kept = stats.clone();
         // The thread opens the database itself: PostgreSQL's client runs
         // on a runtime of the thread's own.
         thread::Builder::new()
             .name("store".into())
             .spawn(move || {
-                let mut backend = match Backend::open(&db, full_sync) {
+                let mut backend = match Backend::open(&db, full_sync, node) {
                     Ok((backend, games)) => {
                         let _ = ready.send(Ok(games));
                         backend
@@ -254,20 +426,74 @@ impl Store {
                             Err(_) => break,
                         }
                     }
-                    backend.commit(batch);
+                    backend.run(batch, &kept);
                 }
             })
             .map_err(|e| StoreError::Thread(e.to_string()))?;
         let games = opened
             .recv()
             .map_err(|_| StoreError::Thread("the store thread ended while opening".into()))??;
-        Ok((Store { jobs }, games))
+        Ok((Store { jobs, stats }, games))
     }
 
     async fn send(&self, w: Write) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
-        self.jobs.send((w, done)).map_err(|_| StoreError::Stopped)?;
+        self.jobs
+            .send(Job::Write(w, done))
+            .map_err(|_| StoreError::Stopped)?;
         answer.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    async fn ask(&self, a: Ask) -> Result<Answer, StoreError> {
+        let (done, answer) = oneshot::channel();
+        self.jobs
+            .send(Job::Ask(a, done))
+            .map_err(|_| StoreError::Stopped)?;
+        answer.await.map_err(|_| StoreError::Stopped)?
+    }
+
+    /// Renews this node's lease; `false` once it has run out (another node
+    /// may have its games: this one must stop serving them).
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn heartbeat(&self) -> Result<bool, StoreError> {
+        match self.ask(Ask::Heartbeat).await? {
+            Answer::Alive(alive) => Ok(alive),
+            _ => Ok(false),
+        }
+    }
+
+    /// Takes over the unfinished games of every node whose lease has run
+    /// out, and returns them to be played on here.
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn take_over(&self) -> Result<Vec<StoredGame>, StoreError> {
+        match self.ask(Ask::TakeOver).await? {
+            Answer::Games(games) => Ok(games),
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// Where the game a client names is played.
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn locate(&self, lookup: Lookup) -> Result<Whereabouts, StoreError> {
+        match self.ask(Ask::Locate(lookup)).await? {
+            Answer::Where(w) => Ok(w),
+            _ => Ok(Whereabouts::Unknown),
+        }
+    }
+
+    /// Gives up this node's lease at once, so that the others take its
+    /// games now rather than when it would have run out.
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn leave(&self) -> Result<(), StoreError> {
+        self.ask(Ask::Leave).await.map(|_| ())
     }
 
     /// Closes a game nobody joined: kept, never restored.

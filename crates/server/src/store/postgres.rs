@@ -4,6 +4,7 @@
 //! (a code already used, an event number already stored) inserts nothing
 //! and is refused alone instead of aborting the others.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use futures_util::future::join_all;
@@ -11,10 +12,24 @@ use minesweeper_core::chess::{ByColor, Color};
 use tokio::runtime::Runtime;
 use tokio_postgres::{Client, NoTls, Transaction};
 
-use super::{Job, StoreError, StoredGame, Write, schema};
+use super::{Answer, Ask, Lookup, Node, StoreError, StoredGame, Whereabouts, Write, schema};
+
+/// Writes with their answers.
+type Writes = Vec<(Write, tokio::sync::oneshot::Sender<Result<(), StoreError>>)>;
 
 /// An arbitrary number all our nodes lock on while one migrates.
 const MIGRATION_LOCK: i64 = 0x6d73_6300;
+
+/// How long a node's lease lasts after each renewal (ms): a node killed
+/// or cut off loses its games to the others within this.
+pub const LEASE_MS: i64 = 5000;
+
+/// The database's clock in ms: the one clock every node's lease is
+/// measured by.
+const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
+/// The channel a node that leaves announces itself on.
+pub const NODES_CHANNEL: &str = "msc_nodes";
 
 /// The connection and the runtime that drives it.
 pub(super) struct Postgres {
@@ -22,6 +37,11 @@ pub(super) struct Postgres {
     client: Client,
     /// The address without its password, for messages.
     name: String,
+    /// This server as a node of several, if it is one.
+    node: Option<Node>,
+    /// The games this node owns, with the number of times each changed
+    /// hands when it took it: every write names both.
+    owned: HashMap<String, i64>,
 }
 
 /// `url` with any password left out.
@@ -33,8 +53,12 @@ pub(crate) fn display(url: &str) -> String {
 }
 
 impl Postgres {
-    /// Connects, migrates and loads the unfinished games.
-    pub(super) fn open(url: &str) -> Result<(Postgres, Vec<StoredGame>), StoreError> {
+    /// Connects, migrates and loads the unfinished games (a node: takes
+    /// its lease and loads its own games and those nobody owns).
+    pub(super) fn open(
+        url: &str,
+        node: Option<Node>,
+    ) -> Result<(Postgres, Vec<StoredGame>), StoreError> {
         let name = display(url);
         let open = |reason: String| StoreError::Open {
             path: name.clone(),
@@ -58,20 +82,112 @@ impl Postgres {
             }
         });
         rt.block_on(migrate(&mut client, &name))?;
-        let games = rt
-            .block_on(load(&client))
-            .map_err(|e| open(e.to_string()))?;
-        Ok((Postgres { rt, client, name }, games))
+        let mut pg = Postgres {
+            rt,
+            client,
+            name: name.clone(),
+            node,
+            owned: HashMap::new(),
+        };
+        let games = match pg.node.clone() {
+            None => pg.rt.block_on(load(&pg.client, None)).map(Some),
+            Some(node) => pg.rt.block_on(join(&mut pg.client, &node)),
+        }
+        .map_err(|e| open(e.to_string()))?
+        .ok_or_else(|| {
+            open(format!(
+                "another live node is named {}: choose another name, or wait {} s for its lease to run out",
+                pg.node.as_ref().map_or("", |n| n.name.as_str()),
+                LEASE_MS / 1000
+            ))
+        })?;
+        let games = pg.own(&games);
+        Ok((pg, games))
+    }
+
+    fn own(&mut self, games: &[(StoredGame, i64)]) -> Vec<StoredGame> {
+        for (g, epoch) in games {
+            self.owned.insert(g.code.clone(), *epoch);
+        }
+        games.iter().map(|(g, _)| g.clone()).collect()
+    }
+
+    /// Answers a question about the nodes.
+    pub(super) fn ask(&mut self, ask: Ask) -> Result<Answer, StoreError> {
+        let Some(node) = self.node.clone() else {
+            return Ok(match ask {
+                Ask::Heartbeat => Answer::Alive(true),
+                Ask::TakeOver => Answer::Games(Vec::new()),
+                Ask::Locate(_) => Answer::Where(Whereabouts::Unknown),
+                Ask::Leave => Answer::Done,
+            });
+        };
+        let failed = |e: tokio_postgres::Error| StoreError::Write(format!("{}: {e}", self.name));
+        match ask {
+            Ask::Heartbeat => {
+                let q = format!(
+                    "UPDATE nodes SET until_ms = {NOW_MS} + $2 WHERE name = $1 AND until_ms > {NOW_MS}"
+                );
+                let n = self
+                    .rt
+                    .block_on(self.client.execute(&q, &[&node.name, &LEASE_MS]))
+                    .map_err(failed)?;
+                Ok(Answer::Alive(n == 1))
+            }
+            Ask::TakeOver => {
+                let taken = self
+                    .rt
+                    .block_on(take_over(&mut self.client, &node))
+                    .map_err(failed)?;
+                Ok(Answer::Games(self.own(&taken)))
+            }
+            Ask::Locate(lookup) => {
+                let found = self
+                    .rt
+                    .block_on(locate(&self.client, &lookup))
+                    .map_err(failed)?;
+                Ok(Answer::Where(match found {
+                    None => Whereabouts::Unknown,
+                    Some((owner, _)) if owner.as_deref() == Some(node.name.as_str()) => {
+                        Whereabouts::Here
+                    }
+                    Some((_, Some(addr))) => Whereabouts::There(addr),
+                    Some((_, None)) => Whereabouts::Down,
+                }))
+            }
+            Ask::Leave => {
+                let q = "UPDATE nodes SET until_ms = 0 WHERE name = $1";
+                self.rt
+                    .block_on(async {
+                        self.client.execute(q, &[&node.name]).await?;
+                        self.client
+                            .batch_execute(&format!("NOTIFY {NODES_CHANNEL}, 'left'"))
+                            .await
+                    })
+                    .map_err(failed)?;
+                self.owned.clear();
+                Ok(Answer::Done)
+            }
+        }
     }
 
     /// Commits `batch` in one transaction; each write answers on its own,
     /// a failed commit fails them all.
-    pub(super) fn commit(&mut self, batch: Vec<Job>) {
+    pub(super) fn commit(&mut self, batch: Writes) {
         let (writes, answers): (Vec<Write>, Vec<_>) = batch.into_iter().unzip();
-        let result = self.rt.block_on(commit(&mut self.client, &writes));
+        let fence = self.node.as_ref().map(|n| (n.name.as_str(), &self.owned));
+        let result = self.rt.block_on(commit(&mut self.client, &writes, fence));
         match result {
             Ok(each) => {
-                for (r, done) in each.into_iter().zip(answers) {
+                for ((r, done), w) in each.into_iter().zip(answers).zip(&writes) {
+                    if let (Ok(()), Write::Game(g)) = (&r, w)
+                        && self.node.is_some()
+                    {
+                        self.owned.insert(g.code.clone(), 0);
+                    }
+                    if let Err(StoreError::Fenced(code)) = &r {
+                        self.owned.remove(code);
+                    }
                     let _ = done.send(r);
                 }
             }
@@ -130,28 +246,37 @@ async fn migrate(client: &mut Client, name: &str) -> Result<(), StoreError> {
     tx.commit().await.map_err(failed)
 }
 
-async fn load(client: &Client) -> Result<Vec<StoredGame>, tokio_postgres::Error> {
+/// The unfinished games (of `owner` only, when given), each with the
+/// number of times it changed hands.
+async fn load(
+    client: &Client,
+    owner: Option<&str>,
+) -> Result<Vec<(StoredGame, i64)>, tokio_postgres::Error> {
     let rows = client
         .query(
-            "SELECT code, preset, time, start, white, black FROM games WHERE over = 0",
-            &[],
+            "SELECT code, preset, time, start, white, black, epoch FROM games
+             WHERE over = 0 AND ($1::text IS NULL OR owner = $1)",
+            &[&owner],
         )
         .await?;
-    let mut games: Vec<StoredGame> = rows
+    let mut games: Vec<(StoredGame, i64)> = rows
         .iter()
-        .map(|r| StoredGame {
-            code: r.get(0),
-            preset: r.get(1),
-            time: r.get(2),
-            start: r.get(3),
-            tokens: ByColor::new(r.get(4), r.get(5)),
-            events: Vec::new(),
+        .map(|r| {
+            let game = StoredGame {
+                code: r.get(0),
+                preset: r.get(1),
+                time: r.get(2),
+                start: r.get(3),
+                tokens: ByColor::new(r.get(4), r.get(5)),
+                events: Vec::new(),
+            };
+            (game, r.get(6))
         })
         .collect();
     let q = client
         .prepare("SELECT event, at_ms FROM events WHERE code = $1 ORDER BY seq")
         .await?;
-    for g in &mut games {
+    for (g, _) in &mut games {
         for r in client.query(&q, &[&g.code]).await? {
             let at: i64 = r.get(1);
             g.events.push((r.get(0), u64::try_from(at).unwrap_or(0)));
@@ -160,32 +285,225 @@ async fn load(client: &Client) -> Result<Vec<StoredGame>, tokio_postgres::Error>
     Ok(games)
 }
 
-/// One write; `Ok(false)` when it clashed and changed nothing.
-async fn write(tx: &Transaction<'_>, w: &Write) -> Result<bool, tokio_postgres::Error> {
-    let n = match w {
+/// Takes `node`'s lease (refused while another live node has the name:
+/// `None`), claims the games nobody owns, and loads its own.
+async fn join(
+    client: &mut Client,
+    node: &Node,
+) -> Result<Option<Vec<(StoredGame, i64)>>, tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    let taken = tx
+        .execute(
+            &format!(
+                "INSERT INTO nodes(name, addr, until_ms) VALUES ($1, $2, {NOW_MS} + $3)
+                 ON CONFLICT (name) DO UPDATE SET addr = $2, until_ms = {NOW_MS} + $3
+                 WHERE nodes.until_ms < {NOW_MS}"
+            ),
+            &[&node.name, &node.addr, &LEASE_MS],
+        )
+        .await?;
+    if taken != 1 {
+        return Ok(None);
+    }
+    // Games of a server that ran alone on this database before.
+    tx.execute(
+        "UPDATE games SET owner = $1, epoch = epoch + 1 WHERE over = 0 AND owner IS NULL",
+        &[&node.name],
+    )
+    .await?;
+    tx.commit().await?;
+    load(client, Some(&node.name)).await.map(Some)
+}
+
+/// Ends the leases that ran out and moves their nodes' unfinished games
+/// to `node`, each one's count of owners raised (so a write of the old
+/// owner's fails); returns them.
+async fn take_over(
+    client: &mut Client,
+    node: &Node,
+) -> Result<Vec<(StoredGame, i64)>, tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    // Only a node that holds its own lease takes others' games.
+    let alive = tx
+        .query_opt(
+            &format!("SELECT 1 FROM nodes WHERE name = $1 AND until_ms > {NOW_MS} FOR UPDATE"),
+            &[&node.name],
+        )
+        .await?;
+    if alive.is_none() {
+        return Ok(Vec::new());
+    }
+    let dead: Vec<String> = tx
+        .query(
+            &format!("DELETE FROM nodes WHERE until_ms < {NOW_MS} AND name <> $1 RETURNING name"),
+            &[&node.name],
+        )
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    if dead.is_empty() {
+        return Ok(Vec::new());
+    }
+    let codes: Vec<String> = tx
+        .query(
+            "UPDATE games SET owner = $1, epoch = epoch + 1
+             WHERE over = 0 AND owner = ANY($2) RETURNING code",
+            &[&node.name, &dead],
+        )
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    tx.commit().await?;
+    if codes.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mine = load(client, Some(&node.name)).await?;
+    Ok(mine
+        .into_iter()
+        .filter(|(g, _)| codes.contains(&g.code))
+        .collect())
+}
+
+/// The owner of the unfinished game a client names and, when its lease
+/// holds, its address.
+async fn locate(
+    client: &Client,
+    lookup: &Lookup,
+) -> Result<Option<(Option<String>, Option<String>)>, tokio_postgres::Error> {
+    let (column, key) = match lookup {
+        Lookup::Code(code) => ("g.code = $1", code),
+        Lookup::Token(token) => ("(g.white = $1 OR g.black = $1)", token),
+        Lookup::Queue => {
+            let q = format!(
+                "SELECT name, addr FROM nodes WHERE until_ms > {NOW_MS} ORDER BY name LIMIT 1"
+            );
+            return Ok(client
+                .query_opt(&q, &[])
+                .await?
+                .map(|r| (Some(r.get(0)), Some(r.get(1)))));
+        }
+    };
+    let q = format!(
+        "SELECT g.owner, n.addr FROM games g
+         LEFT JOIN nodes n ON n.name = g.owner AND n.until_ms > {NOW_MS}
+         WHERE {column} AND g.over = 0"
+    );
+    Ok(client
+        .query_opt(&q, &[key])
+        .await?
+        .map(|r| (r.get(0), r.get(1))))
+}
+
+/// What fences a node's writes: its name and the games it owns, each
+/// with the number of times it had changed hands when taken.
+type Fence<'a> = Option<(&'a str, &'a HashMap<String, i64>)>;
+
+/// The condition that node `$n` still owns game `$c`, taken at count
+/// `$e`, with its lease running.
+fn owned_by(c: usize, n: usize, e: usize) -> String {
+    format!(
+        "EXISTS (SELECT 1 FROM games g JOIN nodes n ON n.name = g.owner
+                 WHERE g.code = ${c} AND g.owner = ${n} AND g.epoch = ${e} AND n.until_ms > {NOW_MS})"
+    )
+}
+
+/// What a write comes to.
+enum Outcome {
+    Done,
+    /// It would clash: nothing changed.
+    Clash,
+    /// This node does not own the game (any more): nothing changed.
+    Fenced,
+}
+
+type Param<'a> = &'a (dyn tokio_postgres::types::ToSql + Sync);
+
+/// Runs `q` with `params`, and with the fence's node and count as the
+/// next two parameters when there is one (`guard` is then the
+/// condition on them, else `TRUE`).
+async fn fenced(
+    tx: &Transaction<'_>,
+    q: impl Fn(&str) -> String,
+    params: &[Param<'_>],
+    code_param: usize,
+    fence: Option<(&str, i64)>,
+) -> Result<u64, tokio_postgres::Error> {
+    match fence {
+        None => tx.execute(&q("TRUE"), params).await,
+        Some((node, epoch)) => {
+            let (n, e) = (params.len() + 1, params.len() + 2);
+            let mut all: Vec<Param<'_>> = params.to_vec();
+            all.push(&node);
+            all.push(&epoch);
+            tx.execute(&q(&owned_by(code_param, n, e)), &all).await
+        }
+    }
+}
+
+/// One write, fenced when the server is one node of several.
+async fn write(
+    tx: &Transaction<'_>,
+    w: &Write,
+    fence: Fence<'_>,
+) -> Result<Outcome, tokio_postgres::Error> {
+    let fence = match fence {
+        None => None,
+        Some((node, owned)) => match (w, owned.get(w.code())) {
+            (Write::Game(_), _) => Some((node, 0)),
+            (_, Some(&epoch)) => Some((node, epoch)),
+            (_, None) => return Ok(Outcome::Fenced),
+        },
+    };
+    let outcome = match w {
         Write::Game(g) => {
-            tx.execute(
-                "INSERT INTO games(code, preset, time, start, white, black)
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (code) DO NOTHING",
-                &[
-                    &g.code,
-                    &g.preset,
-                    &g.time,
-                    &g.start,
-                    &g.tokens[Color::White],
-                    &g.tokens[Color::Black],
-                ],
-            )
-            .await?
+            let owner = fence.map(|(node, _)| node.to_string());
+            let alive = match &owner {
+                None => "TRUE".to_string(),
+                Some(_) => {
+                    format!("EXISTS (SELECT 1 FROM nodes WHERE name = $7 AND until_ms > {NOW_MS})")
+                }
+            };
+            let q = format!(
+                "INSERT INTO games(code, preset, time, start, white, black, owner)
+                 SELECT $1, $2, $3, $4, $5, $6, $7::text WHERE {alive}
+                 ON CONFLICT (code) DO NOTHING"
+            );
+            let n = tx
+                .execute(
+                    &q,
+                    &[
+                        &g.code,
+                        &g.preset,
+                        &g.time,
+                        &g.start,
+                        &g.tokens[Color::White],
+                        &g.tokens[Color::Black],
+                        &owner,
+                    ],
+                )
+                .await?;
+            if n == 1 {
+                Outcome::Done
+            } else {
+                Outcome::Clash
+            }
         }
         Write::Seat { code, side, token } => {
-            let q = if *side == Color::White {
-                "UPDATE games SET white = $1 WHERE code = $2"
+            let column = if *side == Color::White {
+                "white"
             } else {
-                "UPDATE games SET black = $1 WHERE code = $2"
+                "black"
             };
-            tx.execute(q, &[token, code]).await?;
-            1
+            let q =
+                |guard: &str| format!("UPDATE games SET {column} = $2 WHERE code = $1 AND {guard}");
+            let n = fenced(tx, q, &[code, token], 1, fence).await?;
+            if n == 1 || fence.is_none() {
+                Outcome::Done
+            } else {
+                Outcome::Fenced
+            }
         }
         Write::Event {
             code,
@@ -194,40 +512,60 @@ async fn write(tx: &Transaction<'_>, w: &Write) -> Result<bool, tokio_postgres::
             at_ms,
             ends,
         } => {
-            let n = tx
-                .execute(
-                    "INSERT INTO events(code, seq, event, at_ms) VALUES ($1, $2, $3, $4)
-                     ON CONFLICT (code, seq) DO NOTHING",
-                    &[code, &super::ms(*seq), event, &super::ms(*at_ms)],
+            let q = |guard: &str| {
+                format!(
+                    "INSERT INTO events(code, seq, event, at_ms) SELECT $1, $2, $3, $4 WHERE {guard}
+                     ON CONFLICT (code, seq) DO NOTHING"
                 )
-                .await?;
-            if *ends && n == 1 {
+            };
+            let (seq, at) = (super::ms(*seq), super::ms(*at_ms));
+            let n = fenced(tx, q, &[code, &seq, event, &at], 1, fence).await?;
+            if n == 1 && *ends {
                 tx.execute("UPDATE games SET over = 1 WHERE code = $1", &[code])
                     .await?;
             }
-            n
+            match (n, fence) {
+                (1, _) => Outcome::Done,
+                (_, None) => Outcome::Clash,
+                (_, Some((node, epoch))) => {
+                    // Nothing inserted: a clash, or the game is not ours.
+                    let q = format!("SELECT {}", owned_by(1, 2, 3));
+                    let ours: bool = tx.query_one(&q, &[code, &node, &epoch]).await?.get(0);
+                    if ours {
+                        Outcome::Clash
+                    } else {
+                        Outcome::Fenced
+                    }
+                }
+            }
         }
         Write::Abandon { code } => {
-            tx.execute("UPDATE games SET over = 1 WHERE code = $1", &[code])
-                .await?;
-            1
+            let q = |guard: &str| format!("UPDATE games SET over = 1 WHERE code = $1 AND {guard}");
+            let n = fenced(tx, q, &[code], 1, fence).await?;
+            if n == 1 || fence.is_none() {
+                Outcome::Done
+            } else {
+                Outcome::Fenced
+            }
         }
     };
-    Ok(n == 1)
+    Ok(outcome)
 }
 
 async fn commit(
     client: &mut Client,
     writes: &[Write],
+    fence: Fence<'_>,
 ) -> Result<Vec<Result<(), StoreError>>, tokio_postgres::Error> {
     let tx = client.transaction().await?;
     // Sent together (the client pipelines them), applied in order.
-    let done = join_all(writes.iter().map(|w| write(&tx, w))).await;
+    let done = join_all(writes.iter().map(|w| write(&tx, w, fence))).await;
     let mut each = Vec::with_capacity(writes.len());
     for (r, w) in done.into_iter().zip(writes) {
         each.push(match r? {
-            true => Ok(()),
-            false => Err(StoreError::Write(w.clash().to_string())),
+            Outcome::Done => Ok(()),
+            Outcome::Clash => Err(StoreError::Write(w.clash())),
+            Outcome::Fenced => Err(StoreError::Fenced(w.code().to_string())),
         });
     }
     tx.commit().await?;

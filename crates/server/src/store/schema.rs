@@ -14,25 +14,47 @@ pub(crate) struct Migration {
 }
 
 /// Every migration, oldest first.
-pub(crate) const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    // The tables the server had before versioned migrations (a database
-    // made then, with no version recorded, is at this version).
-    sqlite: "CREATE TABLE IF NOT EXISTS games(
+pub(crate) const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        // The tables the server had before versioned migrations (a database
+        // made then, with no version recorded, is at this version).
+        sqlite: "CREATE TABLE IF NOT EXISTS games(
                  code TEXT PRIMARY KEY, preset TEXT NOT NULL, time TEXT,
                  start TEXT NOT NULL, white TEXT, black TEXT,
                  over INTEGER NOT NULL DEFAULT 0);
              CREATE TABLE IF NOT EXISTS events(
                  code TEXT NOT NULL, seq INTEGER NOT NULL, event TEXT NOT NULL,
                  at_ms INTEGER NOT NULL, PRIMARY KEY(code, seq));",
-    postgres: "CREATE TABLE IF NOT EXISTS games(
+        postgres: "CREATE TABLE IF NOT EXISTS games(
                    code TEXT PRIMARY KEY, preset TEXT NOT NULL, time TEXT,
                    start TEXT NOT NULL, white TEXT, black TEXT,
                    over INTEGER NOT NULL DEFAULT 0);
                CREATE TABLE IF NOT EXISTS events(
                    code TEXT NOT NULL, seq BIGINT NOT NULL, event TEXT NOT NULL,
                    at_ms BIGINT NOT NULL, PRIMARY KEY(code, seq));",
-}];
+    },
+    Migration {
+        version: 2,
+        // Several nodes: each game's owner and the number of times it
+        // changed hands (the fencing token), each node's lease, and the
+        // seat tokens indexed (a client resumes through any node).
+        sqlite: "ALTER TABLE games ADD COLUMN owner TEXT;
+                 ALTER TABLE games ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0;
+                 CREATE TABLE nodes(
+                     name TEXT PRIMARY KEY, addr TEXT NOT NULL, until_ms INTEGER NOT NULL);
+                 CREATE INDEX games_white ON games(white);
+                 CREATE INDEX games_black ON games(black);
+                 CREATE INDEX games_owner ON games(owner) WHERE over = 0;",
+        postgres: "ALTER TABLE games ADD COLUMN owner TEXT;
+                   ALTER TABLE games ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0;
+                   CREATE TABLE nodes(
+                       name TEXT PRIMARY KEY, addr TEXT NOT NULL, until_ms BIGINT NOT NULL);
+                   CREATE INDEX games_white ON games(white);
+                   CREATE INDEX games_black ON games(black);
+                   CREATE INDEX games_owner ON games(owner) WHERE over = 0;",
+    },
+];
 
 /// The version this server's tables are at.
 pub(crate) fn latest() -> i64 {

@@ -5,7 +5,10 @@ use std::path::Path;
 use minesweeper_core::chess::{ByColor, Color};
 use rusqlite::{Connection, TransactionBehavior, params};
 
-use super::{Job, StoreError, StoredGame, Write, schema};
+use super::{StoreError, StoredGame, Write, schema};
+
+/// Writes with their answers.
+type Writes = Vec<(Write, tokio::sync::oneshot::Sender<Result<(), StoreError>>)>;
 
 fn open_error(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
     move |e| StoreError::Open {
@@ -149,7 +152,7 @@ fn write(db: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
 
 /// Commits `batch` in one transaction; each write answers on its own, a
 /// failed commit fails them all.
-pub(super) fn commit(db: &mut Connection, batch: Vec<Job>) {
+pub(super) fn commit(db: &mut Connection, batch: Writes) {
     let tx = match db.transaction() {
         Ok(tx) => tx,
         Err(e) => {

@@ -1,0 +1,113 @@
+//! One node of several on one PostgreSQL database: the lease renewed every
+//! second, the games of a node whose lease ran out taken over from its
+//! event log, a node that leaves heard at once (LISTEN/NOTIFY), and this
+//! node stopped the moment its own lease is lost (its writes would be
+//! fenced anyway: see `store/postgres.rs`).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use tokio::sync::{mpsc, watch};
+use tokio_postgres::{AsyncMessage, NoTls};
+
+use crate::hub::{Hub, start_timers};
+use crate::store::Node;
+
+/// How often the lease is renewed and dead nodes looked for.
+pub const HEARTBEAT: Duration = Duration::from_secs(1);
+
+/// This server as a node: who it is, and the secret the nodes share to
+/// forward connections to each other.
+#[derive(Clone, Debug)]
+pub struct Cluster {
+    /// The name and address other nodes reach it at.
+    pub node: Node,
+    /// Shared by every node; a forwarded connection carries it.
+    pub secret: String,
+}
+
+/// The header a forwarding node sends: the shared secret, a space and the
+/// client's address.
+pub const FORWARD_HEADER: &str = "x-msc-forwarded";
+
+/// Wakes the heartbeat loop whenever a node announces it left.
+fn listen_for_leavers(url: String) -> mpsc::Receiver<()> {
+    let (tx, rx) = mpsc::channel(8);
+    tokio::spawn(async move {
+        loop {
+            match tokio_postgres::connect(&url, NoTls).await {
+                Ok((client, mut connection)) => {
+                    let mut messages =
+                        futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+                    let listen_sql = format!("LISTEN {}", crate::store::NODES_CHANNEL);
+                    let listen = client.batch_execute(&listen_sql);
+                    // The LISTEN runs while the connection is polled.
+                    let listened = tokio::select! {
+                        r = listen => r.is_ok(),
+                        _ = messages.next() => false,
+                    };
+                    if listened {
+                        while let Some(m) = messages.next().await {
+                            match m {
+                                Ok(AsyncMessage::Notification(_)) => {
+                                    let _ = tx.try_send(());
+                                }
+                                Ok(_) => {}
+                                Err(_) => break,
+                            }
+                        }
+                    }
+                }
+                Err(e) => eprintln!("minesweeper_server: LISTEN {e}"),
+            }
+            if tx.is_closed() {
+                return;
+            }
+            tokio::time::sleep(HEARTBEAT).await;
+        }
+    });
+    rx
+}
+
+/// Runs the node's heartbeat until its lease is lost; then every game is
+/// dropped here and `lost` says so (the binary exits).
+pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
+    tokio::spawn(async move {
+        let mut left = listen_for_leavers(url);
+        let mut tick = tokio::time::interval(HEARTBEAT);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                Some(()) = left.recv() => {}
+            }
+            match hub.store.heartbeat().await {
+                Ok(true) => {}
+                Ok(false) => {
+                    eprintln!(
+                        "minesweeper_server: this node's lease ran out; its games are another's now"
+                    );
+                    hub.lose_all();
+                    let _ = lost.send(true);
+                    return;
+                }
+                Err(e) => {
+                    // The database out of reach: the lease runs on until
+                    // it is renewed or found lost.
+                    eprintln!("minesweeper_server: lease not renewed: {e}");
+                    continue;
+                }
+            }
+            match hub.store.take_over().await {
+                Ok(games) if !games.is_empty() => {
+                    let n = games.len();
+                    let rooms = hub.adopt(games);
+                    start_timers(&hub, rooms);
+                    eprintln!("minesweeper_server: took over {n} game(s) of a node that stopped");
+                }
+                Ok(_) => {}
+                Err(e) => eprintln!("minesweeper_server: take-over: {e}"),
+            }
+        }
+    });
+}

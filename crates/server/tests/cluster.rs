@@ -1,0 +1,302 @@
+//! Several nodes on one PostgreSQL: a game played through another node
+//! than its own, taken over when its node is killed or leaves, and a node
+//! that lost its lease writes nothing more.
+
+use std::time::{Duration, Instant};
+
+use minesweeper_core::chess::Color;
+use minesweeper_core::online::Event;
+use minesweeper_core::online::protocol::{ClientMsg, ServerMsg};
+use minesweeper_server::store::{Db, Node, Store};
+use minesweeper_server::swarm::Bot;
+use tokio_tungstenite::connect_async;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+use crate::migrations::game;
+use crate::postgres::{client, fresh_database};
+use crate::support::{TestServer, alternate, create, fixed, moved, play, seated, started};
+
+/// How long a test waits for a node's games to move (the lease is 5 s).
+const TAKE_OVER: Duration = Duration::from_secs(20);
+
+/// Resumes `token` through `server`, again and again while the game's
+/// node is down and not yet taken over; returns the bot and its `Game`.
+async fn resume_through(server: &TestServer, token: &str) -> (Bot, ServerMsg) {
+    let deadline = Instant::now() + TAKE_OVER;
+    loop {
+        let mut bot = server.bot().await;
+        bot.send(&ClientMsg::Resume {
+            token: token.into(),
+        })
+        .await
+        .expect("sent");
+        let answer = bot
+            .until(|m| match m {
+                ServerMsg::Game { .. } | ServerMsg::Error { .. } => Some(m.clone()),
+                _ => None,
+            })
+            .await;
+        match answer {
+            Ok(game @ ServerMsg::Game { .. }) => return (bot, game),
+            other => {
+                assert!(Instant::now() < deadline, "not resumed in time: {other:?}");
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+        }
+    }
+}
+
+/// The owner of game `code` and its count of owners, from the database.
+async fn owner(url: &str, code: &str) -> (Option<String>, i64) {
+    let row = client(url)
+        .await
+        .query_one("SELECT owner, epoch FROM games WHERE code = $1", &[&code])
+        .await
+        .expect("the game");
+    (row.get(0), row.get(1))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_played_through_another_node_and_goes_on_when_its_node_is_killed() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let db = Db::Postgres(url.clone());
+    let mines = fixed(&["a7", "b7", "g7", "h7"]);
+    let a = TestServer::node(db.clone(), "a", Some(mines.clone())).await;
+    let b = TestServer::node(db.clone(), "b", Some(mines.clone())).await;
+    // White on node a, Black through node b: forwarded to a.
+    let mut w = a.bot().await;
+    let ws = create(&mut w, Some("10+5")).await;
+    let mut k = b.bot().await;
+    k.send(&ClientMsg::Join {
+        code: ws.code.clone(),
+    })
+    .await
+    .expect("sent");
+    let ks = seated(&mut k).await;
+    assert_eq!(ks.code, ws.code);
+    started(&mut w).await;
+    started(&mut k).await;
+    assert!(b.hub.room(&ws.code).is_none(), "played on a, not b");
+    alternate(&mut w, &mut k, &["e2e4", "e9e8", "g1f3", "b10c8"]).await;
+    assert_eq!(owner(&url, &ws.code).await, (Some("a".into()), 0));
+    // Node a dies without a word; b takes the game from its event log.
+    drop(a.kill());
+    drop((w, k));
+    let (mut w, gw) = resume_through(&b, &ws.token).await;
+    let (mut k, gk) = resume_through(&b, &ks.token).await;
+    for g in [&gw, &gk] {
+        let ServerMsg::Game { moves, .. } = g else {
+            unreachable!()
+        };
+        assert_eq!(moves, &["e4", "e8", "Nf3", "Nc8"], "no move lost");
+    }
+    assert_eq!(owner(&url, &ws.code).await, (Some("b".into()), 1));
+    play(&mut w, 5, "f1c4").await;
+    moved(&mut k, 5).await;
+    // Every event once: the start and five moves.
+    let stored: Vec<(i64, String)> = client(&url)
+        .await
+        .query(
+            "SELECT seq, event FROM events WHERE code = $1 ORDER BY seq",
+            &[&ws.code],
+        )
+        .await
+        .expect("events")
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    let seqs: Vec<i64> = stored.iter().map(|(s, _)| *s).collect();
+    assert_eq!(seqs, (0..6).collect::<Vec<i64>>(), "{stored:?}");
+}
+
+/// Opens a node's store on its own thread (it blocks while it joins).
+async fn node_store(url: &str, name: &str) -> Store {
+    let db = Db::Postgres(url.to_string());
+    let node = Node {
+        name: name.into(),
+        addr: format!("ws://127.0.0.1:1/{name}"),
+    };
+    tokio::task::spawn_blocking(move || Store::open_node(&db, false, Some(node)))
+        .await
+        .expect("task")
+        .expect("the node joins")
+        .0
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_whose_lease_ran_out_writes_nothing_more() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let x = node_store(&url, "x").await;
+    x.create(game("FENCED")).await.expect("stored by x");
+    x.event("FENCED", 0, &Event::Start, 1, false)
+        .await
+        .expect("x owns it");
+    // x stops renewing (cut off); its lease runs out, y takes the game.
+    client(&url)
+        .await
+        .execute("UPDATE nodes SET until_ms = 0 WHERE name = 'x'", &[])
+        .await
+        .expect("the lease ended");
+    let y = node_store(&url, "y").await;
+    let taken = y.take_over().await.expect("take over");
+    assert_eq!(taken.len(), 1);
+    assert_eq!(taken[0].events.len(), 1);
+    let late = x
+        .event("FENCED", 1, &Event::Move("e2e4".into()), 2, false)
+        .await;
+    assert!(
+        late.as_ref()
+            .is_err_and(|e| e.to_string().contains("no longer")),
+        "{late:?}"
+    );
+    assert!(x.seat("FENCED", Color::Black, "t").await.is_err());
+    assert_eq!(x.heartbeat().await, Ok(false), "x learns it lost the lease");
+    y.event("FENCED", 1, &Event::Move("e2e4".into()), 2, false)
+        .await
+        .expect("y writes it");
+    let n: i64 = client(&url)
+        .await
+        .query_one("SELECT count(*) FROM events WHERE code = 'FENCED'", &[])
+        .await
+        .expect("count")
+        .get(0);
+    assert_eq!(n, 2, "x's late move is not there");
+    // A second live node may not take the name of a live one.
+    let db = Db::Postgres(url.clone());
+    let twin = Node {
+        name: "y".into(),
+        addr: "ws://127.0.0.1:1/twin".into(),
+    };
+    let refused = tokio::task::spawn_blocking(move || Store::open_node(&db, false, Some(twin)))
+        .await
+        .expect("task");
+    assert!(
+        refused
+            .as_ref()
+            .err()
+            .is_some_and(|e| e.to_string().contains("named y")),
+        "{:?}",
+        refused.err()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_that_leaves_hands_its_games_over_without_waiting_for_its_lease() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let db = Db::Postgres(url.clone());
+    let a = TestServer::node(db.clone(), "a", None).await;
+    let b = TestServer::node(db.clone(), "b", None).await;
+    let mut w = a.bot().await;
+    let ws = create(&mut w, None).await;
+    let left = Instant::now();
+    a.leave().await;
+    // The lease would last 5 s: NOTIFY brings b now.
+    let deadline = left + Duration::from_secs(4);
+    while owner(&url, &ws.code).await.0.as_deref() != Some("b") {
+        assert!(
+            Instant::now() < deadline,
+            "not handed over before the lease ran out"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (_, game) = resume_through(&b, &ws.token).await;
+    assert!(matches!(game, ServerMsg::Game { .. }));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forwarded_connection_without_the_nodes_secret_is_refused() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let node = TestServer::node(Db::Postgres(url), "a", None).await;
+    let lone = TestServer::start(crate::support::fresh_db(), None).await;
+    for server in [&node, &lone] {
+        let mut request = format!("ws://{}/ws", server.addr)
+            .into_client_request()
+            .expect("request");
+        request.headers_mut().insert(
+            "x-msc-forwarded",
+            "not-the-secret-at-all 10.0.0.1".parse().expect("header"),
+        );
+        let refused = connect_async(request).await;
+        assert!(
+            refused
+                .as_ref()
+                .err()
+                .is_some_and(|e| e.to_string().contains("403")),
+            "{:?}",
+            refused.err()
+        );
+    }
+    // With the secret, the connection is served as the client it names.
+    let mut request = format!("ws://{}/ws", node.addr)
+        .into_client_request()
+        .expect("request");
+    let signed = format!("{} 10.0.0.1", crate::support::SECRET);
+    request
+        .headers_mut()
+        .insert("x-msc-forwarded", signed.parse().expect("header"));
+    assert!(connect_async(request).await.is_ok());
+}
+
+/// The body of `GET path` on `addr`, with its status line.
+async fn get(addr: &str, path: &str) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut tcp = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let request = format!("GET {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n");
+    tcp.write_all(request.as_bytes()).await.expect("sent");
+    let mut answer = String::new();
+    tcp.read_to_string(&mut answer).await.expect("answer");
+    answer
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_and_metrics_tell_an_operator_what_the_node_holds() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let node = TestServer::node(Db::Postgres(url), "a", None).await;
+    let (mut w, mut k, _, _) = crate::support::pair(&node, None).await;
+    play(&mut w, 1, "e2e4").await;
+    moved(&mut k, 1).await;
+    let health = get(&node.addr, "/healthz").await;
+    assert!(
+        health.starts_with("HTTP/1.1 200") && health.ends_with("ok"),
+        "{health}"
+    );
+    let metrics = get(&node.addr, "/metrics").await;
+    for line in [
+        "msc_games 1",
+        "msc_moves_total 1",
+        "msc_lease_held 1",
+        "msc_games_leased 1",
+        "# TYPE msc_commit_seconds histogram",
+        "msc_commit_seconds_bucket{le=\"+Inf\"}",
+    ] {
+        assert!(metrics.contains(line), "{line} missing from:\n{metrics}");
+    }
+    // The two players, and the scraper itself (and maybe the health
+    // check's connection, still closing).
+    let connections: usize = metrics
+        .lines()
+        .find_map(|l| l.strip_prefix("msc_connections "))
+        .and_then(|n| n.parse().ok())
+        .expect("connections counted");
+    assert!((3..=4).contains(&connections), "{metrics}");
+    // A lone server has no lease to report.
+    let lone = TestServer::start(crate::support::fresh_db(), None).await;
+    let metrics = get(&lone.addr, "/metrics").await;
+    assert!(
+        metrics.contains("msc_games 0") && !metrics.contains("msc_lease_held"),
+        "{metrics}"
+    );
+    assert!(get(&lone.addr, "/healthz").await.ends_with("ok"));
+}
