@@ -31,6 +31,9 @@ HOST=$(rustc -vV | sed -n 's/^host: //p')
 RUSTC_WORKSPACE_WRAPPER=$DRIVER \
     CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" \
     cargo test --workspace --profile ci --no-default-features --target "$HOST"
+# Several server nodes on the PostgreSQL above, one killed and one stopped
+# mid-game (the short form; the binary the server's tests built).
+QUICK=1 BIN="target/$HOST/ci/minesweeper_server" sh scripts/cluster-test.sh
 # The browser test on the quick web build (profile web-quick: the game's
 # wasm linted by clippy as it builds, served on loopback and played in
 # headless Chromium: menus pressed by name, moves by mouse and touch, a

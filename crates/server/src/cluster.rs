@@ -81,6 +81,9 @@ pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
                 _ = tick.tick() => {}
                 Some(()) = left.recv() => {}
             }
+            if hub.is_leaving() {
+                return;
+            }
             match hub.store.heartbeat().await {
                 Ok(true) => {}
                 Ok(false) => {

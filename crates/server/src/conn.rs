@@ -175,9 +175,17 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, address: IpAddr, rat
             Message::Ping(_) | Message::Pong(_) | Message::Close(_) => continue,
         };
         if let Some(up) = &upstream {
-            if !up.send(text) {
-                peer.close_with(1012, crate::hub::MOVED);
-                break;
+            // Only a request that reads goes on, written afresh: nothing
+            // a client sends reaches another node unchecked.
+            match ClientMsg::parse(text.as_str()).map(|m| serde_json::to_string(&m)) {
+                Ok(Ok(checked)) => {
+                    if !up.send(checked.into()) {
+                        peer.close_with(1012, crate::hub::MOVED);
+                        break;
+                    }
+                }
+                Ok(Err(e)) => refuse(&peer, (ErrorCode::BadMessage, e.to_string())),
+                Err(refusal) => refuse(&peer, refusal),
             }
             continue;
         }
@@ -191,8 +199,14 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, address: IpAddr, rat
                 let secret = hub.forward_secret().unwrap_or_default();
                 match forward::connect(&addr, secret, address, peer.clone()).await {
                     Ok(up) => {
-                        // The request that found the game goes first.
-                        up.send(text);
+                        // The request that found the game goes first (it
+                        // read: handle had it), written afresh.
+                        let checked = ClientMsg::parse(text.as_str())
+                            .ok()
+                            .and_then(|m| serde_json::to_string(&m).ok());
+                        if let Some(checked) = checked {
+                            up.send(checked.into());
+                        }
                         upstream = Some(up);
                     }
                     Err(e) => {

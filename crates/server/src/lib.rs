@@ -17,6 +17,7 @@
 //! rooms, a room the store); `secret` and [`now_ms`] are for all, and
 //! `swarm`, a client, is for the binary and the tests alone.
 
+pub mod chaos;
 pub mod cluster;
 pub mod conn;
 pub mod forward;
@@ -157,6 +158,7 @@ impl Running {
     /// the games at once (they hear it through NOTIFY), and tells every
     /// client to reconnect, which brings it to the game's new node.
     pub async fn leave(&self) {
+        self.hub.set_leaving();
         if let Err(e) = self.hub.store.leave().await {
             eprintln!("minesweeper_server: lease not given up: {e}");
         }

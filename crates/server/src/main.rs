@@ -1,5 +1,6 @@
 //! `minesweeper_server`: runs the online game server, or (`swarm`) the load
-//! test against one.
+//! test against one or several nodes, or (`chaos`) the cluster test's
+//! players.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -12,8 +13,13 @@ const USAGE: &str = "usage:
                      [--max-connections 4096] [--per-address 64] [--waiting-per-address 20]
                      [--node NAME [--advertise ws://HOST:PORT]]   (several nodes on one PostgreSQL;
                       the nodes share a secret in the environment: MSC_CLUSTER_SECRET)
-  minesweeper_server swarm [--addr 127.0.0.1:8080] [--games 1000] [--plies 40] [--think-ms 0]
+  minesweeper_server swarm [--addr 127.0.0.1:8080[,HOST:PORT…]] [--games 1000] [--plies 40] [--think-ms 0]
+  minesweeper_server chaos --addr HOST:PORT,HOST:PORT… [--games 30] [--plies 60] [--think-ms 100]
+                           [--limit-s 120] [--acks FILE]   (the cluster test's players)
   minesweeper_server latency [--addr 127.0.0.1:8080] [--games 100]";
+
+/// The longest a chaos run may last.
+const MAX_LIMIT_S: u64 = 3600;
 
 /// The most games, moves and thinking time a swarm run may ask for.
 const MAX_GAMES: usize = 5000;
@@ -44,15 +50,32 @@ fn run(args: &[String]) -> Result<(), String> {
     let (mut games, mut plies, mut think) = (1000usize, 40u32, 0u64);
     let is_swarm = args.first().is_some_and(|a| a == "swarm");
     let is_latency = args.first().is_some_and(|a| a == "latency");
+    let is_chaos = args.first().is_some_and(|a| a == "chaos");
     if is_latency {
         games = 100;
     }
-    let mut it = args.iter().skip(usize::from(is_swarm || is_latency));
+    if is_chaos {
+        (games, plies, think) = (30, 60, 100);
+    }
+    let (mut addrs, mut limit_s, mut acks) = (Vec::<String>::new(), 120u64, None::<PathBuf>);
+    let mut it = args
+        .iter()
+        .skip(usize::from(is_swarm || is_latency || is_chaos));
     while let Some(flag) = it.next() {
         let v = value(&mut it, flag)?;
         let bad = |e: &dyn std::fmt::Display| format!("{flag} {v}: {e}\n{USAGE}");
         match flag.as_str() {
+            "--addr" if is_swarm || is_chaos => {
+                addrs = v.split(',').map(str::to_string).collect();
+                if addrs.len() > 64 || addrs.iter().any(|a| a.parse::<SocketAddr>().is_err()) {
+                    return Err(bad(&"1 to 64 addresses HOST:PORT, by commas"));
+                }
+            }
             "--addr" => addr = v.parse().map_err(|e| bad(&e))?,
+            "--limit-s" if is_chaos => {
+                limit_s = v.parse::<u64>().map_err(|e| bad(&e))?.clamp(1, MAX_LIMIT_S)
+            }
+            "--acks" if is_chaos => acks = Some(PathBuf::from(v)),
             "--db" => config.db = minesweeper_server::store::Db::parse(v),
             "--web" => config.web = Some(PathBuf::from(v)),
             "--sync" if v == "full" || v == "normal" => config.full_sync = v == "full",
@@ -124,9 +147,15 @@ fn run(args: &[String]) -> Result<(), String> {
             );
             return Ok(());
         }
+        if addrs.is_empty() {
+            addrs.push(addr.to_string());
+        }
+        if is_chaos {
+            return run_chaos(&addrs, games, plies, think, limit_s, acks).await;
+        }
         if is_swarm {
             let r = swarm::swarm(
-                &addr.to_string(),
+                &addrs,
                 games,
                 plies,
                 std::time::Duration::from_millis(think),
@@ -164,6 +193,66 @@ fn run(args: &[String]) -> Result<(), String> {
         eprintln!("minesweeper_server: stopped");
         Ok(())
     })
+}
+
+/// The cluster test's players; prints a summary line, and each move the
+/// server acknowledged to `acks`.
+async fn run_chaos(
+    addrs: &[String],
+    games: usize,
+    plies: u32,
+    think: u64,
+    limit_s: u64,
+    acks: Option<PathBuf>,
+) -> Result<(), String> {
+    use std::io::Write as _;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let mut file = match &acks {
+        Some(path) => {
+            Some(std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?)
+        }
+        None => None,
+    };
+    let writer = tokio::spawn(async move {
+        let mut lines = Vec::new();
+        while let Some(line) = rx.recv().await {
+            lines.push(line);
+        }
+        lines
+    });
+    let r = minesweeper_server::chaos::chaos(
+        addrs,
+        games,
+        plies,
+        std::time::Duration::from_millis(think),
+        std::time::Duration::from_secs(limit_s),
+        tx,
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    let lines = writer.await.map_err(|e| e.to_string())?;
+    if let Some(f) = &mut file {
+        for line in &lines {
+            writeln!(f, "{line}").map_err(|e| e.to_string())?;
+        }
+    }
+    println!(
+        "games {} players_finished {} failed {} acked {} reconnects {} longest_gap_ms {}{}",
+        r.games,
+        r.finished,
+        r.failed.0,
+        r.acked,
+        r.reconnects,
+        r.longest_gap_ms,
+        r.failed
+            .1
+            .map(|e| format!(" (first: {e})"))
+            .unwrap_or_default(),
+    );
+    if r.failed.0 > 0 {
+        return Err("some players could not finish their games".into());
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {

@@ -243,9 +243,11 @@ impl Player {
     }
 }
 
-/// Seats a pair of bots in a new game of `preset` at `addr`.
+/// Seats a pair of bots in a new game of `preset`: White creates it at
+/// `addr`, Black joins at `other` (another node: forwarded).
 async fn pair(
     addr: &str,
+    other: &str,
     preset: &str,
     time: Option<&str>,
     seed: u64,
@@ -266,7 +268,7 @@ async fn pair(
             _ => None,
         })
         .await??;
-    let mut b = Bot::connect(addr).await?;
+    let mut b = Bot::connect(other).await?;
     b.send(&ClientMsg::Join { code }).await?;
     let mut players = Vec::new();
     for (i, mut bot) in [a, b].into_iter().enumerate() {
@@ -316,21 +318,24 @@ pub struct Report {
     pub p99_us: u64,
 }
 
-/// Opens `games` games at `addr` (all seated before any moves, so they
-/// run concurrently), then plays each with random moves, `plies` per side
-/// at most, each after `think`, and reports.
+/// Opens `games` games across the nodes at `addrs` (game `i` created at
+/// node `i`, joined through node `i + 1`; all seated before any moves, so
+/// they run concurrently), then plays each with random moves, `plies` per
+/// side at most, each after `think`, and reports.
 ///
 /// # Errors
 /// The server could not be reached for seating.
 pub async fn swarm(
-    addr: &str,
+    addrs: &[String],
     games: usize,
     plies: u32,
     think: Duration,
 ) -> Result<Report, BotError> {
+    let n = addrs.len().max(1);
+    let node = |i: usize| addrs.get(i % n).map_or("", String::as_str);
     let mut pairs = Vec::with_capacity(games);
     for i in 0..games {
-        pairs.push(pair(addr, "classic.ron", Some("15+10"), i as u64).await?);
+        pairs.push(pair(node(i), node(i + 1), "classic.ron", Some("15+10"), i as u64).await?);
     }
     eprintln!("swarm: {games} games seated ({} connections)", games * 2);
     let start = Instant::now();

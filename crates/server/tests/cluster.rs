@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use minesweeper_core::chess::Color;
 use minesweeper_core::online::Event;
-use minesweeper_core::online::protocol::{ClientMsg, ServerMsg};
+use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
 use minesweeper_server::store::{Db, Node, Store};
 use minesweeper_server::swarm::Bot;
 use tokio_tungstenite::connect_async;
@@ -79,6 +79,19 @@ async fn a_game_is_played_through_another_node_and_goes_on_when_its_node_is_kill
     started(&mut w).await;
     started(&mut k).await;
     assert!(b.hub.room(&ws.code).is_none(), "played on a, not b");
+    // What does not read is refused by the node the client is on, and the
+    // game goes on.
+    k.send_text("{\"type\":\"move\",\"ply\":\"one\"}")
+        .await
+        .expect("sent");
+    let refused = k
+        .until(|m| matches!(m, ServerMsg::Error { .. }).then(|| m.clone()))
+        .await
+        .expect("an error");
+    assert!(
+        matches!(&refused, ServerMsg::Error { code, .. } if *code == ErrorCode::BadMessage),
+        "{refused:?}"
+    );
     alternate(&mut w, &mut k, &["e2e4", "e9e8", "g1f3", "b10c8"]).await;
     assert_eq!(owner(&url, &ws.code).await, (Some("a".into()), 0));
     // Node a dies without a word; b takes the game from its event log.

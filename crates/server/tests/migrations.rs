@@ -33,7 +33,7 @@ fn a_database_from_before_numbered_migrations_keeps_its_games() {
     let version: i64 = db
         .query_row("SELECT version FROM schema_version", [], |r| r.get(0))
         .expect("a version recorded");
-    assert_eq!(version, 2, "taken as version 1, then migrated");
+    assert_eq!(version, 3, "taken as version 1, then migrated");
 }
 
 #[test]

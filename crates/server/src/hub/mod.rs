@@ -63,6 +63,9 @@ pub struct Hub {
     /// Set when this server is one node of several: the secret the nodes
     /// share to forward connections to each other.
     forward_secret: OnceLock<String>,
+    /// Set when this node is stopping on purpose: its lease ends by its
+    /// own hand, not lost.
+    leaving: std::sync::atomic::AtomicBool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -98,6 +101,7 @@ impl Hub {
             queue: Mutex::default(),
             waiting: Mutex::default(),
             forward_secret: OnceLock::new(),
+            leaving: std::sync::atomic::AtomicBool::new(false),
         });
         let rooms = hub.adopt(stored);
         (hub, rooms)
@@ -362,6 +366,17 @@ impl Hub {
                 lock(&self.tokens).retain(|_, (c, _)| *c != room.code);
             }
         }
+    }
+
+    /// Marks this node as stopping on purpose.
+    pub fn set_leaving(&self) {
+        self.leaving
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether this node is stopping on purpose.
+    pub fn is_leaving(&self) -> bool {
+        self.leaving.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Makes this hub one node of several, forwarding with `secret`.

@@ -420,24 +420,27 @@ enum Outcome {
 
 type Param<'a> = &'a (dyn tokio_postgres::types::ToSql + Sync);
 
-/// Runs `q` with `params`, and with the fence's node and count as the
-/// next two parameters when there is one (`guard` is then the
-/// condition on them, else `TRUE`).
+/// Runs `q(guard, node)` with `params`, and with the fence's node and
+/// count as the next two parameters when there is one: `guard` is then
+/// the condition on them and `node` the node's parameter, else `TRUE`
+/// and `NULL`.
 async fn fenced(
     tx: &Transaction<'_>,
-    q: impl Fn(&str) -> String,
+    q: impl Fn(&str, &str) -> String,
     params: &[Param<'_>],
     code_param: usize,
     fence: Option<(&str, i64)>,
 ) -> Result<u64, tokio_postgres::Error> {
     match fence {
-        None => tx.execute(&q("TRUE"), params).await,
+        None => tx.execute(&q("TRUE", "NULL"), params).await,
         Some((node, epoch)) => {
             let (n, e) = (params.len() + 1, params.len() + 2);
             let mut all: Vec<Param<'_>> = params.to_vec();
             all.push(&node);
             all.push(&epoch);
-            tx.execute(&q(&owned_by(code_param, n, e)), &all).await
+            let writer = format!("${n}");
+            tx.execute(&q(&owned_by(code_param, n, e), &writer), &all)
+                .await
         }
     }
 }
@@ -496,8 +499,9 @@ async fn write(
             } else {
                 "black"
             };
-            let q =
-                |guard: &str| format!("UPDATE games SET {column} = $2 WHERE code = $1 AND {guard}");
+            let q = |guard: &str, _: &str| {
+                format!("UPDATE games SET {column} = $2 WHERE code = $1 AND {guard}")
+            };
             let n = fenced(tx, q, &[code, token], 1, fence).await?;
             if n == 1 || fence.is_none() {
                 Outcome::Done
@@ -512,9 +516,12 @@ async fn write(
             at_ms,
             ends,
         } => {
-            let q = |guard: &str| {
+            // The writing node is kept with each event: the cluster test
+            // checks that no node wrote after another took the game.
+            let q = |guard: &str, node: &str| {
                 format!(
-                    "INSERT INTO events(code, seq, event, at_ms) SELECT $1, $2, $3, $4 WHERE {guard}
+                    "INSERT INTO events(code, seq, event, at_ms, node)
+                     SELECT $1, $2, $3, $4, {node}::text WHERE {guard}
                      ON CONFLICT (code, seq) DO NOTHING"
                 )
             };
@@ -540,7 +547,9 @@ async fn write(
             }
         }
         Write::Abandon { code } => {
-            let q = |guard: &str| format!("UPDATE games SET over = 1 WHERE code = $1 AND {guard}");
+            let q = |guard: &str, _: &str| {
+                format!("UPDATE games SET over = 1 WHERE code = $1 AND {guard}")
+            };
             let n = fenced(tx, q, &[code], 1, fence).await?;
             if n == 1 || fence.is_none() {
                 Outcome::Done

@@ -54,6 +54,13 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
                    CREATE INDEX games_black ON games(black);
                    CREATE INDEX games_owner ON games(owner) WHERE over = 0;",
     },
+    Migration {
+        version: 3,
+        // The node that wrote each event (none on a lone server): an
+        // audit of the fencing.
+        sqlite: "ALTER TABLE events ADD COLUMN node TEXT;",
+        postgres: "ALTER TABLE events ADD COLUMN node TEXT;",
+    },
 ];
 
 /// The version this server's tables are at.
