@@ -108,7 +108,7 @@ moved=$(sql "SELECT count(DISTINCT code) FROM events e WHERE node = 'c'
     AND EXISTS (SELECT 1 FROM events f WHERE f.code = e.code AND f.node IN ('a', 'b'))")
 echo "games that changed node: $moved; events by node: $(sql "SELECT string_agg(node || '=' || n, ' ') FROM (SELECT node, count(*) n FROM events GROUP BY node ORDER BY node) t")"
 check "games that changed node mid-game" "$([ "$moved" -gt 0 ] && echo some)" some
-grep -h "took over\|lease" "$tmp"/c.log "$tmp"/b.log 2>/dev/null | sed 's/^/  /' || true
+grep -h "event=take_over\|event=lease" "$tmp"/c.log "$tmp"/b.log 2>/dev/null | sed 's/^/  /' || true
 if [ $fail -ne 0 ]; then
     for n in a b c; do echo "--- node $n"; tail -n 20 "$tmp/$n.log"; done
     echo "--- players"; tail -n 20 "$tmp/chaos.log"

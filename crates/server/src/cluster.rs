@@ -12,6 +12,7 @@ use tokio::sync::{mpsc, watch};
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use crate::hub::{Hub, start_timers};
+use crate::log::{Level, log};
 use crate::store::Node;
 
 /// How often the lease is renewed and dead nodes looked for.
@@ -59,7 +60,7 @@ fn listen_for_leavers(url: String) -> mpsc::Receiver<()> {
                         }
                     }
                 }
-                Err(e) => eprintln!("minesweeper_server: LISTEN {e}"),
+                Err(e) => log(Level::Warn, "listen_failed", &[("reason", &e)]),
             }
             if tx.is_closed() {
                 return;
@@ -87,8 +88,10 @@ pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
             match hub.store.heartbeat().await {
                 Ok(true) => {}
                 Ok(false) => {
-                    eprintln!(
-                        "minesweeper_server: this node's lease ran out; its games are another's now"
+                    log(
+                        Level::Error,
+                        "lease_lost",
+                        &[("games_dropped", &hub.games())],
                     );
                     hub.lose_all();
                     let _ = lost.send(true);
@@ -97,7 +100,7 @@ pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
                 Err(e) => {
                     // The database out of reach: the lease runs on until
                     // it is renewed or found lost.
-                    eprintln!("minesweeper_server: lease not renewed: {e}");
+                    log(Level::Warn, "lease_not_renewed", &[("reason", &e)]);
                     continue;
                 }
             }
@@ -106,10 +109,10 @@ pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
                     let n = games.len();
                     let rooms = hub.adopt(games);
                     start_timers(&hub, rooms);
-                    eprintln!("minesweeper_server: took over {n} game(s) of a node that stopped");
+                    log(Level::Warn, "take_over", &[("games", &n)]);
                 }
                 Ok(_) => {}
-                Err(e) => eprintln!("minesweeper_server: take-over: {e}"),
+                Err(e) => log(Level::Warn, "take_over_failed", &[("reason", &e)]),
             }
         }
     });

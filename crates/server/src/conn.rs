@@ -211,7 +211,11 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, address: IpAddr, rat
                     }
                     Err(e) => {
                         // The nodes' addresses are not the client's business.
-                        eprintln!("minesweeper_server: forwarding: {e}");
+                        crate::log::log(
+                            crate::log::Level::Warn,
+                            "forward_failed",
+                            &[("owner", &addr), ("reason", &e)],
+                        );
                         refuse(
                             &peer,
                             (

@@ -25,6 +25,7 @@ mod health;
 pub mod hub;
 pub mod limits;
 pub mod listen;
+pub mod log;
 pub mod room;
 pub mod secret;
 pub mod store;
@@ -160,7 +161,7 @@ impl Running {
     pub async fn leave(&self) {
         self.hub.set_leaving();
         if let Err(e) = self.hub.store.leave().await {
-            eprintln!("minesweeper_server: lease not given up: {e}");
+            log::log(log::Level::Error, "lease_not_given_up", &[("reason", &e)]);
         }
         self.hub.lose_all();
     }
@@ -242,10 +243,25 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         .layer(Extension(hub.clone()))
         .layer(Extension(lost.clone()))
         .with_state(app);
-    let name = node.map_or_else(String::new, |n| format!(" (node {})", n.name));
+    let node_name = node.map(|n| n.name).unwrap_or_default();
+    let name = if node_name.is_empty() {
+        String::new()
+    } else {
+        format!(" (node {node_name})")
+    };
     eprintln!(
         "minesweeper_server: {addr}{name}, {restored} game(s) restored from {}",
         config.db
+    );
+    log::log(
+        log::Level::Info,
+        "start",
+        &[
+            ("addr", &addr),
+            ("node", &node_name),
+            ("games_restored", &restored),
+            ("db", &config.db),
+        ],
     );
     tokio::spawn(listen::serve(listener, router, census.clone()));
     if let Some(n) = files.filter(|n| *n < config.limits.connections as u64 + 64) {

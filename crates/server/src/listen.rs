@@ -113,7 +113,7 @@ pub async fn serve(listener: TcpListener, router: Router, census: Arc<Census>) {
             Ok(c) => c,
             Err(e) => {
                 // Out of file descriptors, most likely: wait, don't spin.
-                eprintln!("minesweeper_server: accept: {e}");
+                crate::log::log(crate::log::Level::Warn, "accept_failed", &[("reason", &e)]);
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }

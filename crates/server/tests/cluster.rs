@@ -313,3 +313,30 @@ async fn health_and_metrics_tell_an_operator_what_the_node_holds() {
     );
     assert!(get(&lone.addr, "/healthz").await.ends_with("ok"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_asking_for_a_quick_game_on_different_nodes_meet() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let db = Db::Postgres(url.clone());
+    let a = TestServer::node(db.clone(), "a", None).await;
+    let b = TestServer::node(db.clone(), "b", None).await;
+    let mut on_a = a.bot().await;
+    let mut on_b = b.bot().await;
+    for bot in [&mut on_b, &mut on_a] {
+        bot.send(&ClientMsg::Quick {
+            time: Some("3+2".into()),
+        })
+        .await
+        .expect("sent");
+    }
+    let sa = seated(&mut on_a).await;
+    let sb = seated(&mut on_b).await;
+    assert_eq!(sa.code, sb.code, "one game for both");
+    assert_eq!(
+        owner(&url, &sa.code).await.0.as_deref(),
+        Some("a"),
+        "kept by the node first by name"
+    );
+}

@@ -72,3 +72,37 @@ pub fn game(code: &str) -> StoredGame {
         events: Vec::new(),
     }
 }
+
+#[test]
+fn a_database_that_cannot_be_migrated_is_refused_with_the_reason_and_left_as_it_was() {
+    let path = fresh_db();
+    let old = rusqlite::Connection::open(&path).expect("old file");
+    old.execute_batch(OLD_TABLES).expect("old tables");
+    // Something of its own in the way of migration 2.
+    old.execute_batch("CREATE TABLE nodes(x INTEGER)")
+        .expect("a table of the same name");
+    drop(old);
+    let err = Store::open(&Db::Sqlite(path.clone()), false)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        err.contains(&path.display().to_string())
+            && err.contains("migration 2")
+            && err.contains("nodes"),
+        "{err}"
+    );
+    let db = rusqlite::Connection::open(&path).expect("reopen");
+    let columns: i64 = db
+        .query_row(
+            "SELECT count(*) FROM pragma_table_info('games') WHERE name = 'owner'",
+            [],
+            |r| r.get(0),
+        )
+        .expect("columns");
+    assert_eq!(columns, 0, "nothing of the migration applied");
+    let games: i64 = db
+        .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
+        .expect("games");
+    assert_eq!(games, 1, "the games still there");
+}

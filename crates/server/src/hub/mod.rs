@@ -133,7 +133,11 @@ impl Hub {
                     self.insert(&room, &g.tokens);
                     rooms.push(room);
                 }
-                Err(why) => eprintln!("game {} not restored: {why}", g.code),
+                Err(why) => crate::log::log(
+                    crate::log::Level::Error,
+                    "game_not_restored",
+                    &[("game", &g.code), ("reason", &why)],
+                ),
             }
         }
         rooms
@@ -356,7 +360,11 @@ impl Hub {
                 // Nobody came: closed for good (kept in the database as
                 // over, never restored).
                 if let Err(e) = self.store.abandon(&room.code).await {
-                    eprintln!("game {}: not closed: {e}", room.code);
+                    crate::log::log(
+                        crate::log::Level::Error,
+                        "game_not_closed",
+                        &[("game", &room.code), ("reason", &e)],
+                    );
                     continue;
                 }
                 lock(&self.waiting).remove(&room.code);

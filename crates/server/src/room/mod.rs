@@ -164,7 +164,11 @@ impl Room {
                     if let Some(flag) = state.table.flag_due(now_ms())
                         && let Err((_, why)) = self.commit(&mut state, &store, flag).await
                     {
-                        eprintln!("game {}: the flag could not be stored: {why}", self.code);
+                        crate::log::log(
+                            crate::log::Level::Error,
+                            "flag_not_stored",
+                            &[("game", &self.code), ("reason", &why)],
+                        );
                         drop(state);
                         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
                     }

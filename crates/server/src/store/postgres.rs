@@ -78,7 +78,14 @@ impl Postgres {
         // The connection runs while the store thread waits on a query.
         rt.spawn(async move {
             if let Err(e) = connection.await {
-                eprintln!("minesweeper_server: database connection: {e}");
+                eprintln!(
+                    "{}",
+                    crate::log::line(
+                        crate::log::Level::Error,
+                        "db_connection_lost",
+                        &[("reason", &e)]
+                    )
+                );
             }
         });
         rt.block_on(migrate(&mut client, &name))?;
