@@ -36,17 +36,16 @@ for run in $(seq "$runs"); do
     count=$nodes
     [ "$count" -eq 0 ] && count=1
     for i in $(seq "$count"); do
-        port=$((18080 + i))
+        # Any free port: each node prints the address it listens on.
         if [ "$nodes" -eq 0 ]; then
-            $bin --addr 127.0.0.1:$port --db "$url" $lifted 2>"$out/node$i.log" &
+            $bin --addr 127.0.0.1:0 --db "$url" $lifted 2>"$out/node$i.log" &
         else
-            $bin --addr 127.0.0.1:$port --db "$url" --node "n$i" $lifted 2>"$out/node$i.log" &
+            $bin --addr 127.0.0.1:0 --db "$url" --node "n$i" $lifted 2>"$out/node$i.log" &
         fi
         pids="$pids $!"
-        addrs="$addrs${addrs:+,}127.0.0.1:$port"
-    done
-    for i in $(seq "$count"); do
         until grep -q "restored from" "$out/node$i.log"; do sleep 0.1; done
+        addr=$(sed -n 's/^minesweeper_server: \([^ ,]*\).* restored from .*/\1/p' "$out/node$i.log")
+        addrs="$addrs${addrs:+,}$addr"
     done
     $bin swarm --addr "$addrs" --games "$games" --plies "$plies" --think-ms "$think" \
         >"$out/swarm.txt" 2>"$out/swarm.log" || { cat "$out/swarm.log"; exit 1; }

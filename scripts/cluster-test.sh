@@ -46,25 +46,25 @@ if [ -z "$bin" ]; then
 fi
 MSC_CLUSTER_SECRET=$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')
 export MSC_CLUSTER_SECRET
-base=$((30000 + $$ % 20000))
-start_node() { # NAME PORT
-    "$bin" --addr "127.0.0.1:$2" --db "$url" --node "$1" --rate 10000 \
+start_node() { # NAME
+    "$bin" --addr 127.0.0.1:0 --db "$url" --node "$1" --rate 10000 \
         --per-address 100000 --waiting-per-address 100000 >"$tmp/$1.log" 2>&1 &
     pids="$pids $!"
     eval "pid_$1=$!"
 }
-start_node a "$base"
-start_node b $((base + 1))
-start_node c $((base + 2))
+# Any free port: each node prints the address it listens on.
+addrs=""
 for n in a b c; do
+    start_node $n
     tries=0
     until grep -q "restored from" "$tmp/$n.log"; do
         tries=$((tries + 1))
         if [ $tries -gt 100 ]; then cat "$tmp/$n.log"; echo "node $n did not start"; exit 1; fi
         sleep 0.1
     done
+    addr=$(sed -n 's/^minesweeper_server: \([^ ,]*\).* restored from .*/\1/p' "$tmp/$n.log")
+    addrs="$addrs${addrs:+,}$addr"
 done
-addrs="127.0.0.1:$base,127.0.0.1:$((base + 1)),127.0.0.1:$((base + 2))"
 "$bin" chaos --addr "$addrs" --games "$games" --plies "$plies" --think-ms 100 \
     --limit-s "$limit" --acks "$tmp/acks.txt" >"$tmp/chaos.txt" 2>"$tmp/chaos.log" &
 chaos=$!

@@ -25,9 +25,10 @@ pg_start() {
     fi
     $PG_AS "$PG_BIN/initdb" -D "$PG_DIR/data" -U postgres --auth=trust -E UTF8 \
         >"$PG_DIR/initdb.log" 2>&1 || { cat "$PG_DIR/initdb.log" >&2; return 1; }
-    # A port from the process id, the next ones if taken.
+    # A port from the process id (below the ephemeral range), the next
+    # ones if taken.
     tries=0
-    PG_PORT=$((20000 + $$ % 20000))
+    PG_PORT=$((15000 + $$ % 10000))
     until $PG_AS "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w -t 30 \
         -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $PG_DIR -c fsync=${PG_FSYNC:-on} -c max_connections=200" \
         start >/dev/null 2>&1; do

@@ -503,3 +503,129 @@ fn a_premove_made_while_the_opponent_thinks_goes_through_the_server() {
         assert!(seen.position().mines().is_empty(), "ply {ply}");
     }
 }
+
+/// A node of a test cluster on PostgreSQL database `url` (its own
+/// runtime: dropping it kills the node), and its address.
+fn node(url: &str, name: &str) -> (tokio::runtime::Runtime, String) {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let mines: SquareSet = MINES
+        .iter()
+        .map(|c| Square::parse(c).expect("cell"))
+        .collect();
+    let config = Config {
+        addr: ([127, 0, 0, 1], 0).into(),
+        db: minesweeper_server::store::Db::Postgres(url.to_string()),
+        cluster: Some(minesweeper_server::cluster::Cluster {
+            node: minesweeper_server::store::Node {
+                name: name.into(),
+                addr: String::new(),
+            },
+            secret: "the test cluster's shared secret".into(),
+        }),
+        web: None,
+        full_sync: false,
+        dealer: Some(Arc::new(move |_: &Variant, _| mines)),
+        rate: 1000.0,
+        limits: minesweeper_server::Limits::default(),
+    };
+    let running = rt.block_on(start(config)).expect("the node starts");
+    (rt, running.addr.to_string())
+}
+
+/// A fresh database on the PostgreSQL scripts/test.sh starts
+/// (`MSC_PG_URL`), made with `psql`; `None` when asked to skip.
+fn fresh_pg_database() -> Option<String> {
+    let Ok(url) = std::env::var("MSC_PG_URL") else {
+        assert!(
+            std::env::var("MSC_SKIP_POSTGRES").is_ok_and(|v| v == "1"),
+            "this test needs MSC_PG_URL (scripts/test.sh starts a PostgreSQL); \
+             MSC_SKIP_POSTGRES=1 skips it"
+        );
+        return None;
+    };
+    let name = format!("msc_client_{}", std::process::id());
+    let made = std::process::Command::new("psql")
+        .args(["-qX", &url, "-c", &format!("CREATE DATABASE {name}")])
+        .status()
+        .expect("psql runs");
+    assert!(made.success(), "database {name} made");
+    let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
+    Some(format!("{base}/{name}"))
+}
+
+#[test]
+fn a_player_whose_games_node_dies_reconnects_through_another_and_plays_on() {
+    use minesweeper_core::online::protocol::{ClientMsg, ServerMsg};
+    use minesweeper_server::swarm::Bot;
+    let Some(url) = fresh_pg_database() else {
+        return;
+    };
+    let (node_a, addr_a) = node(&url, "a");
+    let (node_b, addr_b) = node(&url, "b");
+    // White, a bot, opens the game on node a; the screen joins as Black
+    // through node b (forwarded to a).
+    let mut white = node_b
+        .block_on(Bot::connect(&addr_a))
+        .expect("connects to a");
+    node_b
+        .block_on(white.send(&ClientMsg::Create {
+            preset: "classic.ron".into(),
+            time: Some("10+5".into()),
+            color: SeatChoice::White,
+        }))
+        .expect("sent");
+    let (code, token) = node_b
+        .block_on(white.until(|m| match m {
+            ServerMsg::Seated { code, token, .. } => Some((code.clone(), token.clone())),
+            _ => None,
+        }))
+        .expect("seated");
+    let mut black = client(&addr_b, 71);
+    black
+        .world_mut()
+        .write_message(OnlineRequest::Join(code.clone()));
+    run_until(&mut [&mut black], "Black seated", |a| {
+        online(a).phase == Phase::InGame && online(a).side == Some(Side::Black)
+    });
+    // Node a dies; the screen's connection through b closes with it.
+    drop(white);
+    node_a.shutdown_background();
+    let start = Instant::now();
+    let mut left = false;
+    while !(left && online(&black).phase == Phase::InGame) {
+        assert!(
+            start.elapsed() < Duration::from_secs(25),
+            "not back in the game: {:?}",
+            online(&black).phase
+        );
+        left |= online(&black).phase == Phase::Reconnecting;
+        black.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // Node b has the game now: White comes back through it and moves, and
+    // the screen sees the move and answers.
+    let mut white = node_b
+        .block_on(Bot::connect(&addr_b))
+        .expect("connects to b");
+    node_b
+        .block_on(white.send(&ClientMsg::Resume { token }))
+        .expect("sent");
+    node_b
+        .block_on(white.until(|m| matches!(m, ServerMsg::Game { .. }).then_some(())))
+        .expect("White back");
+    node_b
+        .block_on(white.send(&ClientMsg::Move {
+            ply: 1,
+            mv: "e2e4".into(),
+        }))
+        .expect("sent");
+    run_until(&mut [&mut black], "e2e4 seen", |a| played(a) == 1);
+    let pos = black.world().resource::<ChessGame>().position().clone();
+    let mv = parse_coordinate(&pos, "e9e8").expect("legal");
+    black.world_mut().write_message(MoveRequested(mv));
+    run_until(&mut [&mut black], "e9e8 played", |a| played(a) == 2);
+}

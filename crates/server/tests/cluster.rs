@@ -14,7 +14,9 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 use crate::migrations::game;
 use crate::postgres::{client, fresh_database};
-use crate::support::{TestServer, alternate, create, fixed, moved, play, seated, started};
+use crate::support::{
+    TestServer, alternate, clock_of, create, fixed, moved, play, seated, started,
+};
 
 /// How long a test waits for a node's games to move (the lease is 5 s).
 const TAKE_OVER: Duration = Duration::from_secs(20);
@@ -92,9 +94,13 @@ async fn a_game_is_played_through_another_node_and_goes_on_when_its_node_is_kill
         matches!(&refused, ServerMsg::Error { code, .. } if *code == ErrorCode::BadMessage),
         "{refused:?}"
     );
-    alternate(&mut w, &mut k, &["e2e4", "e9e8", "g1f3", "b10c8"]).await;
+    let last = alternate(&mut w, &mut k, &["e2e4", "e9e8", "g1f3", "b10c8"])
+        .await
+        .expect("played");
+    let before = clock_of(&last).expect("timed");
     assert_eq!(owner(&url, &ws.code).await, (Some("a".into()), 0));
     // Node a dies without a word; b takes the game from its event log.
+    let killed_at = Instant::now();
     drop(a.kill());
     drop((w, k));
     let (mut w, gw) = resume_through(&b, &ws.token).await;
@@ -104,6 +110,17 @@ async fn a_game_is_played_through_another_node_and_goes_on_when_its_node_is_kill
             unreachable!()
         };
         assert_eq!(moves, &["e4", "e8", "Nf3", "Nc8"], "no move lost");
+        // The time without a node is charged to the side whose clock ran.
+        let c = clock_of(g).expect("the clocks came back");
+        assert_eq!(
+            c.black_ms, before.black_ms,
+            "Black's stopped clock kept its time"
+        );
+        let gone = killed_at.elapsed().as_millis() as u64;
+        assert!(
+            c.white_ms < before.white_ms && c.white_ms + gone + 2000 >= before.white_ms,
+            "White's clock ran on while no node had the game: {before:?} → {c:?} ({gone} ms)"
+        );
     }
     assert_eq!(owner(&url, &ws.code).await, (Some("b".into()), 1));
     play(&mut w, 5, "f1c4").await;

@@ -44,21 +44,24 @@ fn a_database_a_newer_server_has_used_is_refused_untouched() {
     db.execute("UPDATE schema_version SET version = 99", [])
         .expect("as a newer server would");
     drop(db);
-    let err = Store::open(&Db::Sqlite(path.clone()), false)
-        .err()
-        .map(|e| e.to_string())
-        .unwrap_or_default();
-    assert!(
-        err.contains(&path.display().to_string())
-            && err.contains("version 99")
-            && err.contains("newer"),
-        "{err}"
-    );
+    let err = refusal(&path);
+    assert!(err.contains("version 99") && err.contains("newer"), "{err}");
     let db = rusqlite::Connection::open(&path).expect("reopen");
     let version: i64 = db
         .query_row("SELECT version FROM schema_version", [], |r| r.get(0))
         .expect("still there");
     assert_eq!(version, 99, "left as it was");
+}
+
+/// Why the store refuses to open the file at `path` (it must), which
+/// names the file.
+fn refusal(path: &std::path::Path) -> String {
+    let err = Store::open(&Db::Sqlite(path.to_path_buf()), false)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(err.contains(&path.display().to_string()), "{err}");
+    err
 }
 
 /// A game to store.
@@ -82,14 +85,9 @@ fn a_database_that_cannot_be_migrated_is_refused_with_the_reason_and_left_as_it_
     old.execute_batch("CREATE TABLE nodes(x INTEGER)")
         .expect("a table of the same name");
     drop(old);
-    let err = Store::open(&Db::Sqlite(path.clone()), false)
-        .err()
-        .map(|e| e.to_string())
-        .unwrap_or_default();
+    let err = refusal(&path);
     assert!(
-        err.contains(&path.display().to_string())
-            && err.contains("migration 2")
-            && err.contains("nodes"),
+        err.contains("migration 2") && err.contains("nodes"),
         "{err}"
     );
     let db = rusqlite::Connection::open(&path).expect("reopen");

@@ -112,6 +112,9 @@ pub struct Online {
     pub notice: Option<Notice>,
     /// When to try the connection again, and when to ping.
     retry_at: f64,
+    /// The server could not reach the seat's game yet (its node stopped
+    /// and another is taking it over): ask again at `retry_at`.
+    resume_again: bool,
     ping_at: f64,
     /// Keep the seat's token between runs (the game's window does; tests
     /// and tools leave no file behind).

@@ -377,6 +377,11 @@ fn apply(
                     online.taken = true;
                     online.phase = Phase::Offline;
                 }
+                // A server of several nodes: the game's node stopped and
+                // another takes it over within seconds.
+                ErrorCode::Unavailable if online.phase == Phase::Reconnecting => {
+                    online.resume_again = true;
+                }
                 ErrorCode::NotFound if online.phase == Phase::Reconnecting => {
                     // The seat is gone (the game ended and was cleared).
                     online.phase = Phase::Offline;
@@ -421,6 +426,17 @@ pub(super) fn keep_alive(mut online: ResMut<Online>, time: Res<Time<Real>>) {
             online.phase = Phase::Offline;
         }
         return;
+    }
+    // Connected, but the seat's game was between nodes: ask again, once
+    // a retry's interval has passed.
+    if online.resume_again && online.phase == Phase::Reconnecting && online.connected {
+        if online.retry_at <= t - RETRY_S {
+            online.retry_at = t + RETRY_S;
+        } else if t >= online.retry_at {
+            online.resume_again = false;
+            online.retry_at = t + RETRY_S;
+            resync_now(&mut online);
+        }
     }
     if online.open && t >= online.ping_at {
         online.ping_at = t + PING_S;
