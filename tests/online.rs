@@ -47,22 +47,31 @@ fn server_with_hub() -> (
     let dir = std::env::temp_dir().join(format!("msc-online-ecs-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
+    let config = fixed_deal(dir.join("games.sqlite").into(), None);
+    let running = rt.block_on(start(config)).expect("the server starts");
+    (rt, running.addr.to_string(), running.hub)
+}
+
+/// A server on any loopback port over `db`, dealing [`MINES`] in every
+/// game, bots allowed 1,000 requests a second.
+fn fixed_deal(
+    db: minesweeper_server::store::Db,
+    cluster: Option<minesweeper_server::cluster::Cluster>,
+) -> Config {
     let mines: SquareSet = MINES
         .iter()
         .map(|c| Square::parse(c).expect("cell"))
         .collect();
-    let config = Config {
+    Config {
         addr: ([127, 0, 0, 1], 0).into(),
-        db: dir.join("games.sqlite").into(),
-        cluster: None,
+        db,
+        cluster,
         web: None,
         full_sync: false,
         dealer: Some(Arc::new(move |_: &Variant, _| mines)),
         rate: 1000.0,
         limits: minesweeper_server::Limits::default(),
-    };
-    let running = rt.block_on(start(config)).expect("the server starts");
-    (rt, running.addr.to_string(), running.hub)
+    }
 }
 
 fn client(addr: &str, seed: u64) -> App {
@@ -512,26 +521,15 @@ fn node(url: &str, name: &str) -> (tokio::runtime::Runtime, String) {
         .enable_all()
         .build()
         .expect("runtime");
-    let mines: SquareSet = MINES
-        .iter()
-        .map(|c| Square::parse(c).expect("cell"))
-        .collect();
-    let config = Config {
-        addr: ([127, 0, 0, 1], 0).into(),
-        db: minesweeper_server::store::Db::Postgres(url.to_string()),
-        cluster: Some(minesweeper_server::cluster::Cluster {
-            node: minesweeper_server::store::Node {
-                name: name.into(),
-                addr: String::new(),
-            },
-            secret: "the test cluster's shared secret".into(),
-        }),
-        web: None,
-        full_sync: false,
-        dealer: Some(Arc::new(move |_: &Variant, _| mines)),
-        rate: 1000.0,
-        limits: minesweeper_server::Limits::default(),
+    let cluster = minesweeper_server::cluster::Cluster {
+        node: minesweeper_server::store::Node {
+            name: name.into(),
+            addr: String::new(),
+        },
+        secret: "the test cluster's shared secret".into(),
     };
+    let db = minesweeper_server::store::Db::Postgres(url.to_string());
+    let config = fixed_deal(db, Some(cluster));
     let running = rt.block_on(start(config)).expect("the node starts");
     (rt, running.addr.to_string())
 }
