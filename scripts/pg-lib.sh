@@ -1,6 +1,7 @@
 # Sourced by scripts that need PostgreSQL (the test command, the cluster
-# and load tests): a throwaway server of Debian's package, its data in a
-# temporary folder, listening on 127.0.0.1 only, never a system service.
+# and load tests): a throwaway server of Debian's package (installed when
+# missing), its data in a temporary folder, listening on 127.0.0.1 only,
+# never a system service.
 #   pg_start   initdb + start; exports MSC_PG_URL (trust on loopback)
 #   pg_stop    stops it and removes the folder
 # initdb and postgres refuse to run as root: as root they run as the
@@ -14,7 +15,17 @@ pg_bin() {
 pg_start() {
     PG_BIN=$(pg_bin)
     if [ -z "$PG_BIN" ]; then
-        echo "PostgreSQL is not installed (scripts/deps.sh installs it)" >&2
+        # Debian's package, as scripts/deps.sh installs it (its own
+        # cluster and service are not used).
+        echo "installing: postgresql"
+        sudo=""
+        [ "$(id -u)" -eq 0 ] || sudo="sudo"
+        $sudo apt-get update -qq
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+        PG_BIN=$(pg_bin)
+    fi
+    if [ -z "$PG_BIN" ]; then
+        echo "PostgreSQL could not be installed" >&2
         return 1
     fi
     PG_DIR=$(mktemp -d /tmp/msc-pg.XXXXXX)

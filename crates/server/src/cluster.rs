@@ -13,7 +13,7 @@ use tokio_postgres::{AsyncMessage, NoTls};
 
 use crate::hub::{Hub, start_timers};
 use crate::log::{Level, log};
-use crate::store::Node;
+use crate::store::{Node, Paired};
 
 /// How often the lease is renewed and dead nodes looked for.
 pub const HEARTBEAT: Duration = Duration::from_secs(1);
@@ -32,8 +32,9 @@ pub struct Cluster {
 /// client's address.
 pub const FORWARD_HEADER: &str = "x-msc-forwarded";
 
-/// Wakes the heartbeat loop whenever a node announces it left.
-fn listen_for_leavers(url: String) -> mpsc::Receiver<()> {
+/// Wakes the heartbeat loop whenever a node announces it left, and hands
+/// a player waiting here for a quick game to the node that paired it.
+fn listen(url: String, hub: Arc<Hub>) -> mpsc::Receiver<()> {
     let (tx, rx) = mpsc::channel(8);
     tokio::spawn(async move {
         loop {
@@ -41,7 +42,11 @@ fn listen_for_leavers(url: String) -> mpsc::Receiver<()> {
                 Ok((client, mut connection)) => {
                     let mut messages =
                         futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-                    let listen_sql = format!("LISTEN {}", crate::store::NODES_CHANNEL);
+                    let listen_sql = format!(
+                        "LISTEN {}; LISTEN {}",
+                        crate::store::NODES_CHANNEL,
+                        crate::store::QUICK_CHANNEL
+                    );
                     let listen = client.batch_execute(&listen_sql);
                     // The LISTEN runs while the connection is polled.
                     let listened = tokio::select! {
@@ -51,6 +56,15 @@ fn listen_for_leavers(url: String) -> mpsc::Receiver<()> {
                     if listened {
                         while let Some(m) = messages.next().await {
                             match m {
+                                Ok(AsyncMessage::Notification(n))
+                                    if n.channel() == crate::store::QUICK_CHANNEL =>
+                                {
+                                    // Every node hears it; the one whose
+                                    // player holds the ticket acts.
+                                    if let Some(p) = Paired::from_payload(n.payload()) {
+                                        hub.paired(&p);
+                                    }
+                                }
                                 Ok(AsyncMessage::Notification(_)) => {
                                     let _ = tx.try_send(());
                                 }
@@ -75,7 +89,7 @@ fn listen_for_leavers(url: String) -> mpsc::Receiver<()> {
 /// dropped here and `lost` says so (the binary exits).
 pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
     tokio::spawn(async move {
-        let mut left = listen_for_leavers(url);
+        let mut left = listen(url, hub.clone());
         let mut tick = tokio::time::interval(HEARTBEAT);
         loop {
             tokio::select! {

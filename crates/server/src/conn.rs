@@ -85,6 +85,42 @@ async fn killed(kill: &mut watch::Receiver<bool>) {
     let _ = kill.wait_for(|&k| k).await.map(|_| ());
 }
 
+/// Connects `peer` to the node at `addr` that has its game, sending
+/// `first`; `None` (the client told to try again) when it cannot.
+async fn relay(
+    hub: &Hub,
+    peer: &Arc<Peer>,
+    address: IpAddr,
+    addr: &str,
+    first: Option<String>,
+) -> Option<Upstream> {
+    let secret = hub.forward_secret().unwrap_or_default();
+    match forward::connect(addr, secret, address, peer.clone()).await {
+        Ok(up) => {
+            if let Some(first) = first {
+                up.send(first.into());
+            }
+            Some(up)
+        }
+        Err(e) => {
+            // The nodes' addresses are not the client's business.
+            crate::log::log(
+                crate::log::Level::Warn,
+                "forward_failed",
+                &[("owner", &addr), ("reason", &e)],
+            );
+            refuse(
+                peer,
+                (
+                    ErrorCode::Unavailable,
+                    "the game's server cannot be reached; try again".into(),
+                ),
+            );
+            None
+        }
+    }
+}
+
 /// Serves one client until it leaves, idles, floods or falls behind.
 pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, address: IpAddr, rate: f64) {
     let idle = hub.limits.idle;
@@ -128,8 +164,17 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, address: IpAddr, rat
     // Set once the client's game is found on another node: every request
     // then goes there, after this node's checks.
     let mut upstream: Option<Upstream> = None;
+    let mut handed = peer.handed();
     while !peer.is_closed() {
         let frame = tokio::select! {
+            // A quick game paired on another node takes this client there.
+            Ok(()) = handed.changed(), if upstream.is_none() => {
+                let to = handed.borrow_and_update().clone();
+                if let Some((addr, first)) = to {
+                    upstream = relay(&hub, &peer, address, &addr, Some(first)).await;
+                }
+                continue;
+            }
             next = tokio::time::timeout(idle, stream.next()) => match next {
                 Ok(Some(Ok(frame))) => frame,
                 Ok(Some(Err(e))) => {
@@ -196,35 +241,12 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, address: IpAddr, rat
         match result {
             Ok(Flow::Stay) => {}
             Ok(Flow::Forward(addr)) => {
-                let secret = hub.forward_secret().unwrap_or_default();
-                match forward::connect(&addr, secret, address, peer.clone()).await {
-                    Ok(up) => {
-                        // The request that found the game goes first (it
-                        // read: handle had it), written afresh.
-                        let checked = ClientMsg::parse(text.as_str())
-                            .ok()
-                            .and_then(|m| serde_json::to_string(&m).ok());
-                        if let Some(checked) = checked {
-                            up.send(checked.into());
-                        }
-                        upstream = Some(up);
-                    }
-                    Err(e) => {
-                        // The nodes' addresses are not the client's business.
-                        crate::log::log(
-                            crate::log::Level::Warn,
-                            "forward_failed",
-                            &[("owner", &addr), ("reason", &e)],
-                        );
-                        refuse(
-                            &peer,
-                            (
-                                ErrorCode::Unavailable,
-                                "the game's server cannot be reached; try again".into(),
-                            ),
-                        );
-                    }
-                }
+                // The request that found the game goes first (it read:
+                // handle had it), written afresh.
+                let first = ClientMsg::parse(text.as_str())
+                    .ok()
+                    .and_then(|m| serde_json::to_string(&m).ok());
+                upstream = relay(&hub, &peer, address, &addr, first).await;
             }
             Err(refusal) => refuse(&peer, refusal),
         }

@@ -339,21 +339,55 @@ async fn players_asking_for_a_quick_game_on_different_nodes_meet() {
     let db = Db::Postgres(url.clone());
     let a = TestServer::node(db.clone(), "a", None).await;
     let b = TestServer::node(db.clone(), "b", None).await;
-    let mut on_a = a.bot().await;
+    // One waits on b (in the database's queue); the other asks on a,
+    // which opens the game and tells b (NOTIFY), which hands its player
+    // over to a.
     let mut on_b = b.bot().await;
-    for bot in [&mut on_b, &mut on_a] {
-        bot.send(&ClientMsg::Quick {
-            time: Some("3+2".into()),
-        })
+    on_b.send(&ClientMsg::Quick {
+        time: Some("3+2".into()),
+    })
+    .await
+    .expect("sent");
+    on_b.until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
         .await
-        .expect("sent");
-    }
+        .expect("waiting");
+    let mut on_a = a.bot().await;
+    on_a.send(&ClientMsg::Quick {
+        time: Some("3+2".into()),
+    })
+    .await
+    .expect("sent");
     let sa = seated(&mut on_a).await;
     let sb = seated(&mut on_b).await;
     assert_eq!(sa.code, sb.code, "one game for both");
     assert_eq!(
         owner(&url, &sa.code).await.0.as_deref(),
         Some("a"),
-        "kept by the node first by name"
+        "opened where it was paired"
     );
+    // Both are in it, through their own nodes: White moves, Black sees it.
+    let you = |m: &ServerMsg| match m {
+        ServerMsg::Game { you, .. } => Some(*you),
+        _ => None,
+    };
+    let side_a = on_a.until(you).await.expect("a's view");
+    on_b.until(you).await.expect("b's view, through b");
+    on_a.until(|m| {
+        matches!(m, ServerMsg::Presence { present } if present.all(|p| *p)).then_some(())
+    })
+    .await
+    .expect("the opponent arrives");
+    let (mut white, mut black) = (on_a, on_b);
+    if side_a == Some(Color::Black) {
+        std::mem::swap(&mut white, &mut black);
+    }
+    play(&mut white, 1, "e2e4").await;
+    moved(&mut black, 1).await;
+    let left: i64 = client(&url)
+        .await
+        .query_one("SELECT count(*) FROM quick_queue", &[])
+        .await
+        .expect("the queue")
+        .get(0);
+    assert_eq!(left, 0, "nobody left waiting");
 }

@@ -2,7 +2,7 @@
 //! taken as it is, a file from a newer server is refused with the reason.
 
 use minesweeper_core::chess::ByColor;
-use minesweeper_server::store::{Db, Store, StoredGame};
+use minesweeper_server::store::{Db, Store, StoredGame, schema_version};
 
 use crate::support::fresh_db;
 
@@ -33,7 +33,12 @@ fn a_database_from_before_numbered_migrations_keeps_its_games() {
     let version: i64 = db
         .query_row("SELECT version FROM schema_version", [], |r| r.get(0))
         .expect("a version recorded");
-    assert_eq!(version, 3, "taken as version 1, then migrated");
+    assert!(schema_version() > 1);
+    assert_eq!(
+        version,
+        schema_version(),
+        "taken as version 1, then migrated"
+    );
 }
 
 #[test]

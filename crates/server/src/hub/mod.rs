@@ -63,6 +63,9 @@ pub struct Hub {
     /// Set when this server is one node of several: the secret the nodes
     /// share to forward connections to each other.
     forward_secret: OnceLock<String>,
+    /// Players of this node waiting in the database's quick-game queue,
+    /// by ticket.
+    quick_waiters: Mutex<HashMap<i64, Arc<Peer>>>,
     /// Set when this node is stopping on purpose: its lease ends by its
     /// own hand, not lost.
     leaving: std::sync::atomic::AtomicBool,
@@ -101,6 +104,7 @@ impl Hub {
             queue: Mutex::default(),
             waiting: Mutex::default(),
             forward_secret: OnceLock::new(),
+            quick_waiters: Mutex::default(),
             leaving: std::sync::atomic::AtomicBool::new(false),
         });
         let rooms = hub.adopt(stored);
@@ -314,9 +318,63 @@ impl Hub {
         }
     }
 
-    /// Takes `peer` out of the quick-game queue.
+    /// Takes `peer` out of the quick-game queue (on several nodes, its
+    /// ticket out of the database's, in the background).
     pub fn unqueue(&self, peer: &Peer) {
         lock(&self.queue).retain(|_, c| c.id != peer.id);
+        let mut gone = Vec::new();
+        lock(&self.quick_waiters).retain(|t, c| {
+            let leaving = c.id == peer.id;
+            if leaving {
+                gone.push(*t);
+            }
+            !leaving
+        });
+        for ticket in gone {
+            let store = self.store.clone();
+            tokio::spawn(async move {
+                if let Err(e) = store.queue_drop(ticket).await {
+                    crate::log::log(
+                        crate::log::Level::Warn,
+                        "queue_drop_failed",
+                        &[("ticket", &ticket), ("reason", &e)],
+                    );
+                }
+            });
+        }
+    }
+
+    /// Notes `peer` waiting in the database's queue with `ticket`.
+    pub fn wait_for_pair(&self, ticket: i64, peer: &Arc<Peer>) {
+        lock(&self.quick_waiters).insert(ticket, peer.clone());
+    }
+
+    /// A quick game was paired on another node: the player waiting here
+    /// with its ticket is told its seat and handed to that node. `false`
+    /// when nobody waits with that ticket any more.
+    pub fn paired(&self, p: &crate::store::Paired) -> bool {
+        let Some(peer) = lock(&self.quick_waiters).remove(&p.ticket) else {
+            return false;
+        };
+        if peer.is_closed() {
+            return false;
+        }
+        peer.set_place(crate::room::Place::Lobby);
+        peer.tell(&minesweeper_core::online::protocol::ServerMsg::Seated {
+            code: p.code.clone(),
+            token: p.token.clone(),
+            side: p.side,
+        });
+        let resume = minesweeper_core::online::protocol::ClientMsg::Resume {
+            token: p.token.clone(),
+        };
+        match serde_json::to_string(&resume) {
+            Ok(first) => {
+                peer.hand_to(p.addr.clone(), first);
+                true
+            }
+            Err(_) => false,
+        }
     }
 
     /// Opens a quick game between two clients (colours by coin).

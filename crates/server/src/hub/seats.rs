@@ -12,7 +12,7 @@ use minesweeper_core::online::{Event, TimeControl};
 use super::{Hub, time_control};
 use crate::room::{Member, Peer, Place, Room};
 use crate::secret;
-use crate::store::Lookup;
+use crate::store::{Lookup, Paired};
 
 /// Leaves wherever `peer` is; the other seat hears it is gone.
 pub async fn detach(hub: &Hub, peer: &Arc<Peer>) {
@@ -201,12 +201,62 @@ async fn rematch(hub: &Arc<Hub>, room: &Arc<Room>, side: Color) -> Result<(), Re
     Ok(())
 }
 
+/// The quick-game queue of several nodes, in the database: a player
+/// waiting on another node is taken and the game opened here, then that
+/// node hears of it (NOTIFY) and hands its player over; or this player
+/// waits with a ticket.
+async fn quick_across_nodes(
+    hub: &Arc<Hub>,
+    peer: &Arc<Peer>,
+    control: Option<TimeControl>,
+) -> Result<(), Refusal> {
+    let key = control.map_or_else(|| "untimed".to_string(), |c| c.to_string());
+    let unavailable =
+        |e: crate::store::StoreError| (ErrorCode::Unavailable, format!("the queue: {e}"));
+    let Some(ticket) = hub.store.queue_take(&key).await.map_err(unavailable)? else {
+        let ticket = hub.store.queue_put(&key).await.map_err(unavailable)?;
+        if let Some(ticket) = ticket {
+            hub.wait_for_pair(ticket, peer);
+        }
+        peer.set_place(Place::Queue(control));
+        peer.tell(&ServerMsg::Waiting);
+        return Ok(());
+    };
+    let (room, tokens) = hub.quick(control).await?;
+    let mine = if secret::coin() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    {
+        let mut st = room.state.lock().await;
+        room.commit(&mut st, &hub.store, Event::Start).await?;
+    }
+    peer.tell(&ServerMsg::Seated {
+        code: room.code.clone(),
+        token: tokens[mine].clone(),
+        side: mine,
+    });
+    attach(hub, peer, &room, Some(mine), true).await;
+    let paired = Paired {
+        ticket,
+        code: room.code.clone(),
+        side: !mine,
+        token: tokens[!mine].clone(),
+        addr: String::new(),
+    };
+    hub.store.pair(paired).await.map_err(unavailable)
+}
+
 async fn quick(
     hub: &Arc<Hub>,
     peer: &Arc<Peer>,
     control: Option<TimeControl>,
 ) -> Result<(), Refusal> {
     detach(hub, peer).await;
+    if hub.forward_secret().is_some() {
+        return quick_across_nodes(hub, peer, control).await;
+    }
     let Some(other) = hub.pair(control, peer) else {
         peer.set_place(Place::Queue(control));
         peer.tell(&ServerMsg::Waiting);
@@ -238,7 +288,6 @@ async fn owner_of(hub: &Hub, msg: &ClientMsg) -> Result<Option<String>, Refusal>
             Lookup::Code(code.clone())
         }
         ClientMsg::Resume { token } if hub.seat_of(token).is_none() => Lookup::Token(token.clone()),
-        ClientMsg::Quick { .. } => Lookup::Queue,
         _ => return Ok(None),
     };
     hub.elsewhere(lookup).await

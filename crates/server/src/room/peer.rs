@@ -42,6 +42,9 @@ pub struct Peer {
     /// code and reason.
     why: OnceLock<(u16, &'static str)>,
     place: Mutex<Place>,
+    /// Set when the client's game is on another node: its address and the
+    /// first request to send it (the connection then relays there).
+    handed: watch::Sender<Option<(String, String)>>,
 }
 
 /// A message as sent.
@@ -62,6 +65,7 @@ impl Peer {
             closed: AtomicBool::new(false),
             why: OnceLock::new(),
             place: Mutex::new(Place::Lobby),
+            handed: watch::Sender::new(None),
         })
     }
 
@@ -109,6 +113,17 @@ impl Peer {
     /// Watches for the end of the connection (it turns true).
     pub fn ending(&self) -> watch::Receiver<bool> {
         self.kill.subscribe()
+    }
+
+    /// Hands the client to the node at `addr`: its connection relays
+    /// there from now on, starting with `first` (a request, as JSON).
+    pub fn hand_to(&self, addr: String, first: String) {
+        self.handed.send_replace(Some((addr, first)));
+    }
+
+    /// Watches for [`Peer::hand_to`].
+    pub fn handed(&self) -> watch::Receiver<Option<(String, String)>> {
+        self.handed.subscribe()
     }
 
     /// Where the client is now.

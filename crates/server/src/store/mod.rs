@@ -20,7 +20,7 @@ use minesweeper_core::online::Event;
 use tokio::sync::oneshot;
 
 mod postgres;
-pub use postgres::{LEASE_MS, NODES_CHANNEL};
+pub use postgres::{LEASE_MS, NODES_CHANNEL, QUICK_CHANNEL};
 mod schema;
 mod sqlite;
 
@@ -59,6 +59,11 @@ impl fmt::Display for Db {
             Db::Postgres(url) => write!(f, "{}", postgres::display(url)),
         }
     }
+}
+
+/// The version of the tables this server makes (its newest migration).
+pub fn schema_version() -> i64 {
+    schema::latest()
 }
 
 /// Milliseconds and counters as the databases' signed 64-bit integers.
@@ -155,9 +160,54 @@ pub enum Lookup {
     Code(String),
     /// A seat's token.
     Token(String),
-    /// The quick-game queue: kept by the live node first by name, so
-    /// that players waiting on any node meet.
-    Queue,
+}
+
+/// A quick game paired on another node, as the waiting player's node
+/// hears it (PostgreSQL's NOTIFY on [`QUICK_CHANNEL`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Paired {
+    /// The waiting player's ticket.
+    pub ticket: i64,
+    /// The new game.
+    pub code: String,
+    /// The waiting player's seat and its token.
+    pub side: Color,
+    /// Its token.
+    pub token: String,
+    /// The node that has the game.
+    pub addr: String,
+}
+
+impl Paired {
+    /// As the NOTIFY payload: fields by spaces (none holds one).
+    pub fn to_payload(&self) -> String {
+        let side = if self.side == Color::White { "w" } else { "b" };
+        format!(
+            "{} {} {side} {} {}",
+            self.ticket, self.code, self.token, self.addr
+        )
+    }
+
+    /// Reads a payload; `None` if it is not one.
+    pub fn from_payload(text: &str) -> Option<Paired> {
+        let mut f = text.split(' ');
+        let ticket = f.next()?.parse().ok()?;
+        let code = f.next()?.to_string();
+        let side = match f.next()? {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => return None,
+        };
+        let token = f.next()?.to_string();
+        let addr = f.next()?.to_string();
+        f.next().is_none().then_some(Paired {
+            ticket,
+            code,
+            side,
+            token,
+            addr,
+        })
+    }
 }
 
 /// A question to the store thread about the nodes (asked in order with
@@ -171,9 +221,19 @@ enum Ask {
     Locate(Lookup),
     /// Give up this node's lease (a graceful stop).
     Leave,
+    /// Take the longest waiting player of another live node for this
+    /// time control out of the quick-game queue.
+    QueueTake(String),
+    /// Put a player of this node in the quick-game queue.
+    QueuePut(String),
+    /// Take this ticket out of the queue (the player left).
+    QueueDrop(i64),
+    /// Tell the waiting player's node its game (NOTIFY).
+    Pair(Paired),
 }
 
 enum Answer {
+    Ticket(Option<i64>),
     Alive(bool),
     Games(Vec<StoredGame>),
     Where(Whereabouts),
@@ -364,7 +424,8 @@ impl Backend {
                     Ask::Heartbeat => Answer::Alive(true),
                     Ask::TakeOver => Answer::Games(Vec::new()),
                     Ask::Locate(_) => Answer::Where(Whereabouts::Unknown),
-                    Ask::Leave => Answer::Done,
+                    Ask::QueueTake(_) | Ask::QueuePut(_) => Answer::Ticket(None),
+                    Ask::Leave | Ask::QueueDrop(_) | Ask::Pair(_) => Answer::Done,
                 }),
                 Backend::Postgres(p) => p.ask(ask),
             };
@@ -485,6 +546,45 @@ impl Store {
             Answer::Where(w) => Ok(w),
             _ => Ok(Whereabouts::Unknown),
         }
+    }
+
+    /// Takes the longest waiting player for `control` on another live
+    /// node out of the queue: its ticket.
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn queue_take(&self, control: &str) -> Result<Option<i64>, StoreError> {
+        match self.ask(Ask::QueueTake(control.to_string())).await? {
+            Answer::Ticket(t) => Ok(t),
+            _ => Ok(None),
+        }
+    }
+
+    /// Puts a player of this node in the queue for `control`: its ticket.
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn queue_put(&self, control: &str) -> Result<Option<i64>, StoreError> {
+        match self.ask(Ask::QueuePut(control.to_string())).await? {
+            Answer::Ticket(t) => Ok(t),
+            _ => Ok(None),
+        }
+    }
+
+    /// Takes `ticket` out of the queue.
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn queue_drop(&self, ticket: i64) -> Result<(), StoreError> {
+        self.ask(Ask::QueueDrop(ticket)).await.map(|_| ())
+    }
+
+    /// Tells the waiting player's node of its game.
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn pair(&self, paired: Paired) -> Result<(), StoreError> {
+        self.ask(Ask::Pair(paired)).await.map(|_| ())
     }
 
     /// Gives up this node's lease at once, so that the others take its

@@ -31,6 +31,10 @@ const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 /// The channel a node that leaves announces itself on.
 pub const NODES_CHANNEL: &str = "msc_nodes";
 
+/// The channel a quick game paired on one node is told to the waiting
+/// player's node on.
+pub const QUICK_CHANNEL: &str = "msc_quick";
+
 /// The connection and the runtime that drives it.
 pub(super) struct Postgres {
     rt: Runtime,
@@ -126,7 +130,8 @@ impl Postgres {
                 Ask::Heartbeat => Answer::Alive(true),
                 Ask::TakeOver => Answer::Games(Vec::new()),
                 Ask::Locate(_) => Answer::Where(Whereabouts::Unknown),
-                Ask::Leave => Answer::Done,
+                Ask::QueueTake(_) | Ask::QueuePut(_) => Answer::Ticket(None),
+                Ask::Leave | Ask::QueueDrop(_) | Ask::Pair(_) => Answer::Done,
             });
         };
         let failed = |e: tokio_postgres::Error| StoreError::Write(format!("{}: {e}", self.name));
@@ -161,6 +166,51 @@ impl Postgres {
                     Some((_, Some(addr))) => Whereabouts::There(addr),
                     Some((_, None)) => Whereabouts::Down,
                 }))
+            }
+            Ask::QueueTake(control) => {
+                let q = format!(
+                    "DELETE FROM quick_queue WHERE ticket = (
+                         SELECT q.ticket FROM quick_queue q
+                         JOIN nodes n ON n.name = q.node AND n.until_ms > {NOW_MS}
+                         WHERE q.control = $1 AND q.node <> $2
+                         ORDER BY q.ticket LIMIT 1 FOR UPDATE OF q SKIP LOCKED)
+                     RETURNING ticket"
+                );
+                let row = self
+                    .rt
+                    .block_on(self.client.query_opt(&q, &[&control, &node.name]))
+                    .map_err(failed)?;
+                Ok(Answer::Ticket(row.map(|r| r.get(0))))
+            }
+            Ask::QueuePut(control) => {
+                let row = self
+                    .rt
+                    .block_on(self.client.query_one(
+                        "INSERT INTO quick_queue(control, node) VALUES ($1, $2) RETURNING ticket",
+                        &[&control, &node.name],
+                    ))
+                    .map_err(failed)?;
+                Ok(Answer::Ticket(Some(row.get(0))))
+            }
+            Ask::QueueDrop(ticket) => {
+                self.rt
+                    .block_on(
+                        self.client
+                            .execute("DELETE FROM quick_queue WHERE ticket = $1", &[&ticket]),
+                    )
+                    .map_err(failed)?;
+                Ok(Answer::Done)
+            }
+            Ask::Pair(paired) => {
+                let mut paired = paired;
+                paired.addr = node.addr.clone();
+                self.rt
+                    .block_on(self.client.execute(
+                        "SELECT pg_notify($1, $2)",
+                        &[&QUICK_CHANNEL, &paired.to_payload()],
+                    ))
+                    .map_err(failed)?;
+                Ok(Answer::Done)
             }
             Ask::Leave => {
                 let q = "UPDATE nodes SET until_ms = 0 WHERE name = $1";
@@ -352,6 +402,9 @@ async fn take_over(
     if dead.is_empty() {
         return Ok(Vec::new());
     }
+    // Their players waiting for a quick game are gone with them.
+    tx.execute("DELETE FROM quick_queue WHERE node = ANY($1)", &[&dead])
+        .await?;
     let codes: Vec<String> = tx
         .query(
             "UPDATE games SET owner = $1, epoch = epoch + 1
@@ -382,15 +435,6 @@ async fn locate(
     let (column, key) = match lookup {
         Lookup::Code(code) => ("g.code = $1", code),
         Lookup::Token(token) => ("(g.white = $1 OR g.black = $1)", token),
-        Lookup::Queue => {
-            let q = format!(
-                "SELECT name, addr FROM nodes WHERE until_ms > {NOW_MS} ORDER BY name LIMIT 1"
-            );
-            return Ok(client
-                .query_opt(&q, &[])
-                .await?
-                .map(|r| (Some(r.get(0)), Some(r.get(1)))));
-        }
     };
     let q = format!(
         "SELECT g.owner, n.addr FROM games g

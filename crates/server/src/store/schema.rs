@@ -61,6 +61,17 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sqlite: "ALTER TABLE events ADD COLUMN node TEXT;",
         postgres: "ALTER TABLE events ADD COLUMN node TEXT;",
     },
+    Migration {
+        version: 4,
+        // The quick-game queue of several nodes: who waits, for which
+        // time control, on which node.
+        sqlite: "CREATE TABLE quick_queue(
+                     ticket INTEGER PRIMARY KEY AUTOINCREMENT,
+                     control TEXT NOT NULL, node TEXT NOT NULL);",
+        postgres: "CREATE TABLE quick_queue(
+                       ticket BIGSERIAL PRIMARY KEY,
+                       control TEXT NOT NULL, node TEXT NOT NULL);",
+    },
 ];
 
 /// The version this server's tables are at.
