@@ -391,3 +391,28 @@ async fn players_asking_for_a_quick_game_on_different_nodes_meet() {
         .get(0);
     assert_eq!(left, 0, "nobody left waiting");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_asking_on_the_same_node_meet_there() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let a = TestServer::node(Db::Postgres(url), "a", None).await;
+    let mut first = a.bot().await;
+    first
+        .send(&ClientMsg::Quick { time: None })
+        .await
+        .expect("sent");
+    first
+        .until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
+        .await
+        .expect("waiting");
+    let mut second = a.bot().await;
+    second
+        .send(&ClientMsg::Quick { time: None })
+        .await
+        .expect("sent");
+    let s1 = seated(&mut first).await;
+    let s2 = seated(&mut second).await;
+    assert_eq!(s1.code, s2.code, "one game for both");
+}

@@ -344,6 +344,14 @@ impl Hub {
         }
     }
 
+    /// The player of this node waiting with `ticket`, taken out of the
+    /// queue, if it is still connected.
+    pub fn take_waiter(&self, ticket: i64) -> Option<Arc<Peer>> {
+        lock(&self.quick_waiters)
+            .remove(&ticket)
+            .filter(|p| !p.is_closed())
+    }
+
     /// Notes `peer` waiting in the database's queue with `ticket`.
     pub fn wait_for_pair(&self, ticket: i64, peer: &Arc<Peer>) {
         lock(&self.quick_waiters).insert(ticket, peer.clone());

@@ -222,6 +222,16 @@ async fn quick_across_nodes(
         peer.tell(&ServerMsg::Waiting);
         return Ok(());
     };
+    // A player waiting on this very node: paired here, as on a lone server.
+    if let Some(other) = hub.take_waiter(ticket) {
+        let (room, tokens) = hub.quick(control).await?;
+        let (w, b) = if secret::coin() {
+            (other, peer.clone())
+        } else {
+            (peer.clone(), other)
+        };
+        return seat_pair(hub, &room, [(w, Color::White), (b, Color::Black)], &tokens).await;
+    }
     let (room, tokens) = hub.quick(control).await?;
     let mine = if secret::coin() {
         Color::White

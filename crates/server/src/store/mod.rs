@@ -221,8 +221,8 @@ enum Ask {
     Locate(Lookup),
     /// Give up this node's lease (a graceful stop).
     Leave,
-    /// Take the longest waiting player of another live node for this
-    /// time control out of the quick-game queue.
+    /// Take the longest waiting player of a live node (this one
+    /// included) for this time control out of the quick-game queue.
     QueueTake(String),
     /// Put a player of this node in the quick-game queue.
     QueuePut(String),
@@ -548,8 +548,8 @@ impl Store {
         }
     }
 
-    /// Takes the longest waiting player for `control` on another live
-    /// node out of the queue: its ticket.
+    /// Takes the longest waiting player for `control` on a live node
+    /// (this one included) out of the queue: its ticket.
     ///
     /// # Errors
     /// The database's reason.

@@ -172,13 +172,13 @@ impl Postgres {
                     "DELETE FROM quick_queue WHERE ticket = (
                          SELECT q.ticket FROM quick_queue q
                          JOIN nodes n ON n.name = q.node AND n.until_ms > {NOW_MS}
-                         WHERE q.control = $1 AND q.node <> $2
+                         WHERE q.control = $1
                          ORDER BY q.ticket LIMIT 1 FOR UPDATE OF q SKIP LOCKED)
                      RETURNING ticket"
                 );
                 let row = self
                     .rt
-                    .block_on(self.client.query_opt(&q, &[&control, &node.name]))
+                    .block_on(self.client.query_opt(&q, &[&control]))
                     .map_err(failed)?;
                 Ok(Answer::Ticket(row.map(|r| r.get(0))))
             }
@@ -456,7 +456,8 @@ type Fence<'a> = Option<(&'a str, &'a HashMap<String, i64>)>;
 fn owned_by(c: usize, n: usize, e: usize) -> String {
     format!(
         "EXISTS (SELECT 1 FROM games g JOIN nodes n ON n.name = g.owner
-                 WHERE g.code = ${c} AND g.owner = ${n} AND g.epoch = ${e} AND n.until_ms > {NOW_MS})"
+                 WHERE g.code = ${c} AND g.owner = ${n} AND g.epoch = ${e} AND n.until_ms > {NOW_MS}
+                 FOR SHARE OF g, n)"
     )
 }
 
