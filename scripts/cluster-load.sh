@@ -31,7 +31,7 @@ export MSC_CLUSTER_SECRET
 lifted="--max-connections 20000 --per-address 20000 --waiting-per-address 20000 --rate 10000"
 for run in $(seq "$runs"); do
     psql -qX "$MSC_PG_URL" -c "CREATE DATABASE load_$run"
-    url="${MSC_PG_URL%/*}/load_$run"
+    url=$(pg_url_for "load_$run")
     addrs=""
     count=$nodes
     [ "$count" -eq 0 ] && count=1

@@ -25,9 +25,15 @@ fi
 tmp=$(mktemp -d /tmp/msc-cluster.XXXXXX)
 pids=""
 own_pg=""
+db=""
 cleanup() {
     for p in $pids; do kill -9 "$p" 2>/dev/null || true; done
-    if [ -n "$own_pg" ]; then pg_stop; fi
+    if [ -n "$own_pg" ]; then
+        pg_stop
+    elif [ -n "$db" ]; then
+        # A server we were lent keeps nothing of ours.
+        psql -qX "$MSC_PG_URL" -c "DROP DATABASE IF EXISTS $db" || true
+    fi
     rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -35,9 +41,9 @@ if [ -z "${MSC_PG_URL:-}" ]; then
     pg_start
     own_pg=1
 fi
+psql -qX "$MSC_PG_URL" -c "CREATE DATABASE msc_cluster_$$"
 db="msc_cluster_$$"
-psql -qX "$MSC_PG_URL" -c "CREATE DATABASE $db"
-url="${MSC_PG_URL%/*}/$db"
+url=$(pg_url_for "$db")
 sql() { psql -qXtA "$url" -c "$1"; }
 bin=${BIN:-}
 if [ -z "$bin" ]; then

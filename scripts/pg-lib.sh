@@ -61,3 +61,10 @@ pg_stop() {
         rm -rf "$PG_DIR"
     fi
 }
+
+# pg_url_for DB: MSC_PG_URL with DB as its database, its ?parameters kept.
+pg_url_for() {
+    base=${MSC_PG_URL%%\?*}
+    params=${MSC_PG_URL#"$base"}
+    printf '%s/%s%s\n' "${base%/*}" "$1" "$params"
+}

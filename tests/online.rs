@@ -551,8 +551,7 @@ fn fresh_pg_database() -> Option<String> {
         .status()
         .expect("psql runs");
     assert!(made.success(), "database {name} made");
-    let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
-    Some(format!("{base}/{name}"))
+    Some(minesweeper_server::store::database_url(&url, &name))
 }
 
 #[test]

@@ -7,6 +7,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use tokio::time::Instant;
+
 use futures_util::StreamExt;
 use tokio::sync::{mpsc, watch};
 use tokio_postgres::{AsyncMessage, NoTls};
@@ -86,11 +88,18 @@ fn listen(url: String, hub: Arc<Hub>) -> mpsc::Receiver<()> {
 }
 
 /// Runs the node's heartbeat until its lease is lost; then every game is
-/// dropped here and `lost` says so (the binary exits).
+/// dropped here and `lost` says so (the binary exits). The lease is taken
+/// for lost, too, once it would have run out since the last renewal the
+/// database confirmed (measured from when that renewal was sent): a node
+/// cut off from the database stops serving before another takes its
+/// games.
 pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
     tokio::spawn(async move {
         let mut left = listen(url, hub.clone());
         let mut tick = tokio::time::interval(HEARTBEAT);
+        let lease = Duration::from_millis(crate::store::LEASE_MS.unsigned_abs());
+        // Joined just before this started.
+        let mut until = Instant::now() + lease;
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
@@ -99,24 +108,35 @@ pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
             if hub.is_leaving() {
                 return;
             }
-            match hub.store.heartbeat().await {
-                Ok(true) => {}
-                Ok(false) => {
-                    log(
-                        Level::Error,
-                        "lease_lost",
-                        &[("games_dropped", &hub.games())],
-                    );
-                    hub.lose_all();
-                    let _ = lost.send(true);
-                    return;
+            let sent = Instant::now();
+            let renewed = tokio::time::timeout(HEARTBEAT * 2, hub.store.heartbeat()).await;
+            let reason = match &renewed {
+                Ok(Ok(true)) => {
+                    until = sent + lease;
+                    None
                 }
-                Err(e) => {
-                    // The database out of reach: the lease runs on until
-                    // it is renewed or found lost.
+                Ok(Ok(false)) => Some("lease_lost"),
+                Ok(Err(e)) => {
                     log(Level::Warn, "lease_not_renewed", &[("reason", &e)]);
-                    continue;
+                    (Instant::now() >= until).then_some("lease_expired_unrenewed")
                 }
+                Err(_) => {
+                    log(
+                        Level::Warn,
+                        "lease_not_renewed",
+                        &[("reason", &"no answer in time")],
+                    );
+                    (Instant::now() >= until).then_some("lease_expired_unrenewed")
+                }
+            };
+            if let Some(reason) = reason {
+                log(Level::Error, reason, &[("games_dropped", &hub.games())]);
+                hub.lose_all();
+                let _ = lost.send(true);
+                return;
+            }
+            if !matches!(renewed, Ok(Ok(true))) {
+                continue;
             }
             match hub.store.take_over().await {
                 Ok(games) if !games.is_empty() => {

@@ -121,8 +121,20 @@ async fn relay(
     }
 }
 
+/// Where a connection comes from.
+#[derive(Clone, Copy, Debug)]
+pub struct Origin {
+    /// The client's address.
+    pub address: IpAddr,
+    /// Forwarded by another node: never forwarded again, so that two
+    /// nodes with different views of where a game is cannot pass a client
+    /// back and forth.
+    pub forwarded: bool,
+}
+
 /// Serves one client until it leaves, idles, floods or falls behind.
-pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, address: IpAddr, rate: f64) {
+pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, origin: Origin, rate: f64) {
+    let address = origin.address;
     let idle = hub.limits.idle;
     let (mut sink, mut stream) = socket.split();
     let (outbox, mut rx) = mpsc::channel::<Utf8Bytes>(OUTBOX);
@@ -240,6 +252,13 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, address: IpAddr, rat
         };
         match result {
             Ok(Flow::Stay) => {}
+            Ok(Flow::Forward(_)) if origin.forwarded => refuse(
+                &peer,
+                (
+                    ErrorCode::Unavailable,
+                    "the game is changing servers; try again".into(),
+                ),
+            ),
             Ok(Flow::Forward(addr)) => {
                 // The request that found the game goes first (it read:
                 // handle had it), written afresh.

@@ -31,7 +31,7 @@ pub mod secret;
 pub mod store;
 pub mod swarm;
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -95,9 +95,12 @@ struct App {
 /// The client's address: the connection's, or for a connection another
 /// node forwards, the one its header names when signed by the secret the
 /// nodes share (`None`: a header that is not, refused).
-fn client_address(hub: &Hub, from: SocketAddr, headers: &HeaderMap) -> Option<IpAddr> {
+fn client_address(hub: &Hub, from: SocketAddr, headers: &HeaderMap) -> Option<conn::Origin> {
     let Some(value) = headers.get(cluster::FORWARD_HEADER) else {
-        return Some(from.ip());
+        return Some(conn::Origin {
+            address: from.ip(),
+            forwarded: false,
+        });
     };
     let secret = hub.forward_secret()?;
     let (given, client) = value.to_str().ok()?.rsplit_once(' ')?;
@@ -109,7 +112,11 @@ fn client_address(hub: &Hub, from: SocketAddr, headers: &HeaderMap) -> Option<Ip
             .zip(secret.bytes())
             .fold(0u8, |d, (a, b)| d | (a ^ b))
             == 0;
-    if same { client.parse().ok() } else { None }
+    let address = client.parse().ok().filter(|_| same)?;
+    Some(conn::Origin {
+        address,
+        forwarded: true,
+    })
 }
 
 async fn upgrade(
@@ -119,7 +126,7 @@ async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> axum::response::Response {
-    let Some(address) = client_address(&app.hub, from, &headers) else {
+    let Some(origin) = client_address(&app.hub, from, &headers) else {
         return (
             StatusCode::FORBIDDEN,
             "a forwarded connection without the nodes' secret",
@@ -134,7 +141,7 @@ async fn upgrade(
         .read_buffer_size(4096)
         .write_buffer_size(0)
         .on_upgrade(move |socket| async move {
-            conn::run(socket, app.hub, id, address, app.rate).await;
+            conn::run(socket, app.hub, id, origin, app.rate).await;
             // Counted until the WebSocket ends.
             drop(counted);
         })
@@ -174,6 +181,9 @@ pub enum StartError {
     Store(store::StoreError),
     /// The address cannot be listened on.
     Bind(SocketAddr, std::io::Error),
+    /// A node listens on every interface (0.0.0.0 or ::) and was not told
+    /// the address the other nodes reach it at.
+    Advertise(SocketAddr),
 }
 
 impl std::fmt::Display for StartError {
@@ -181,6 +191,11 @@ impl std::fmt::Display for StartError {
         match self {
             StartError::Store(e) => write!(f, "{e}"),
             StartError::Bind(addr, e) => write!(f, "{addr}: {e}"),
+            StartError::Advertise(addr) => write!(
+                f,
+                "--node on {addr}: the other nodes cannot reach an address that means every \
+                 interface; give the one they reach this node at: --advertise ws://HOST:PORT"
+            ),
         }
     }
 }
@@ -200,13 +215,18 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let addr = listener
         .local_addr()
         .map_err(|e| StartError::Bind(config.addr, e))?;
-    let node = config.cluster.as_ref().map(|c| {
-        let mut node = c.node.clone();
-        if node.addr.is_empty() {
-            node.addr = format!("ws://{addr}");
+    let node = match config.cluster.as_ref().map(|c| c.node.clone()) {
+        Some(node) if node.addr.is_empty() && addr.ip().is_unspecified() => {
+            return Err(StartError::Advertise(addr));
         }
-        node
-    });
+        Some(mut node) => {
+            if node.addr.is_empty() {
+                node.addr = format!("ws://{addr}");
+            }
+            Some(node)
+        }
+        None => None,
+    };
     let (store, stored) =
         Store::open_node(&config.db, config.full_sync, node.clone()).map_err(StartError::Store)?;
     let restored = stored.len();

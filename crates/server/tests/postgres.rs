@@ -39,8 +39,7 @@ pub async fn fresh_database() -> Option<String> {
         .batch_execute(&format!("CREATE DATABASE {name}"))
         .await
         .expect("a database of its own");
-    let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
-    Some(format!("{base}/{name}"))
+    Some(minesweeper_server::store::database_url(&url, &name))
 }
 
 pub async fn client(url: &str) -> tokio_postgres::Client {

@@ -20,7 +20,7 @@ use minesweeper_core::online::Event;
 use tokio::sync::oneshot;
 
 mod postgres;
-pub use postgres::{LEASE_MS, NODES_CHANNEL, QUICK_CHANNEL};
+pub use postgres::{LEASE_MS, NODES_CHANNEL, QUICK_CHANNEL, database_url};
 mod schema;
 mod sqlite;
 

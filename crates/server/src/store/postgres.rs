@@ -5,6 +5,7 @@
 //! and is refused alone instead of aborting the others.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::time::Duration;
 
 use futures_util::future::join_all;
@@ -28,6 +29,16 @@ pub const LEASE_MS: i64 = 5000;
 /// measured by.
 const NOW_MS: &str = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
 
+/// The longest one query or transaction may take before the connection
+/// is taken for broken (dropped, and made again for the next job): a
+/// database that hangs must not hang the store thread, whose heartbeat
+/// keeps the lease.
+const QUERY_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The longest loading a node's games may take (at start and when it
+/// takes over a dead node's games).
+const LOAD_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// The channel a node that leaves announces itself on.
 pub const NODES_CHANNEL: &str = "msc_nodes";
 
@@ -39,10 +50,18 @@ pub const QUICK_CHANNEL: &str = "msc_quick";
 pub(super) struct Postgres {
     rt: Runtime,
     client: Client,
+    /// Set when a query outran [`QUERY_TIMEOUT`]: the connection is made
+    /// again before the next job.
+    broken: bool,
+    /// The address, to connect again.
+    url: String,
     /// The address without its password, for messages.
     name: String,
     /// This server as a node of several, if it is one.
     node: Option<Node>,
+    /// This run of the node (random): its lease and its writes name it, so
+    /// that an earlier process of the same name can do neither.
+    run: i64,
     /// The games this node owns, with the number of times each changed
     /// hands when it took it: every write names both.
     owned: HashMap<String, i64>,
@@ -53,6 +72,18 @@ pub(crate) fn display(url: &str) -> String {
     match url.split_once("://").zip(url.rsplit_once('@')) {
         Some(((scheme, _), (_, host))) => format!("{scheme}://…@{host}"),
         None => url.to_string(),
+    }
+}
+
+/// `url` with database `name` in place of its own, its `?parameters`
+/// kept: a database made beside the one given (tests, load scripts).
+pub fn database_url(url: &str, name: &str) -> String {
+    let (path, params) = url.split_once('?').unwrap_or((url, ""));
+    let base = path.rsplit_once('/').map_or(path, |(b, _)| b);
+    if params.is_empty() {
+        format!("{base}/{name}")
+    } else {
+        format!("{base}/{name}?{params}")
     }
 }
 
@@ -72,39 +103,24 @@ impl Postgres {
             .enable_all()
             .build()
             .map_err(|e| open(e.to_string()))?;
-        let mut config: tokio_postgres::Config = url.parse().map_err(|e| open(format!("{e}")))?;
-        config
-            .connect_timeout(Duration::from_secs(10))
-            .application_name("minesweeper_server");
-        let (mut client, connection) = rt
-            .block_on(config.connect(NoTls))
-            .map_err(|e| open(e.to_string()))?;
-        // The connection runs while the store thread waits on a query.
-        rt.spawn(async move {
-            if let Err(e) = connection.await {
-                eprintln!(
-                    "{}",
-                    crate::log::line(
-                        crate::log::Level::Error,
-                        "db_connection_lost",
-                        &[("reason", &e)]
-                    )
-                );
-            }
-        });
+        let mut client = connect(&rt, url).map_err(open)?;
         rt.block_on(migrate(&mut client, &name))?;
         let mut pg = Postgres {
             rt,
             client,
+            broken: false,
+            url: url.to_string(),
             name: name.clone(),
             node,
+            run: rand::random::<i64>(),
             owned: HashMap::new(),
         };
+        let run = pg.run;
         let games = match pg.node.clone() {
-            None => pg.rt.block_on(load(&pg.client, None)).map(Some),
-            Some(node) => pg.rt.block_on(join(&mut pg.client, &node)),
+            None => within(&pg.rt, LOAD_TIMEOUT, load(&pg.client, None)).map(Some),
+            Some(node) => within(&pg.rt, LOAD_TIMEOUT, join(&mut pg.client, &node, run)),
         }
-        .map_err(|e| open(e.to_string()))?
+        .map_err(open)?
         .ok_or_else(|| {
             open(format!(
                 "another live node is named {}: choose another name, or wait {} s for its lease to run out",
@@ -114,6 +130,26 @@ impl Postgres {
         })?;
         let games = pg.own(&games);
         Ok((pg, games))
+    }
+
+    /// Makes the connection again when it broke or outran a query.
+    fn ready(&mut self) -> Result<(), String> {
+        if self.broken || self.client.is_closed() {
+            self.client = connect(&self.rt, &self.url)?;
+            self.broken = false;
+            crate::log::log(crate::log::Level::Warn, "db_reconnected", &[]);
+        }
+        Ok(())
+    }
+
+    /// `r` as the store's error; a timeout marks the connection broken.
+    fn checked<T>(&mut self, r: Result<T, String>) -> Result<T, StoreError> {
+        r.map_err(|e| {
+            if e == TIMED_OUT {
+                self.broken = true;
+            }
+            StoreError::Write(format!("{}: {e}", self.name))
+        })
     }
 
     fn own(&mut self, games: &[(StoredGame, i64)]) -> Vec<StoredGame> {
@@ -134,30 +170,31 @@ impl Postgres {
                 Ask::Leave | Ask::QueueDrop(_) | Ask::Pair(_) => Answer::Done,
             });
         };
-        let failed = |e: tokio_postgres::Error| StoreError::Write(format!("{}: {e}", self.name));
+        let ready = self.ready();
+        self.checked(ready)?;
+        let (rt, client, run) = (&self.rt, &mut self.client, self.run);
         match ask {
             Ask::Heartbeat => {
                 let q = format!(
-                    "UPDATE nodes SET until_ms = {NOW_MS} + $2 WHERE name = $1 AND until_ms > {NOW_MS}"
+                    "UPDATE nodes SET until_ms = {NOW_MS} + $2
+                     WHERE name = $1 AND run = $3 AND until_ms > {NOW_MS}"
                 );
-                let n = self
-                    .rt
-                    .block_on(self.client.execute(&q, &[&node.name, &LEASE_MS]))
-                    .map_err(failed)?;
+                let n = within(
+                    rt,
+                    QUERY_TIMEOUT,
+                    client.execute(&q, &[&node.name, &LEASE_MS, &run]),
+                );
+                let n = self.checked(n)?;
                 Ok(Answer::Alive(n == 1))
             }
             Ask::TakeOver => {
-                let taken = self
-                    .rt
-                    .block_on(take_over(&mut self.client, &node))
-                    .map_err(failed)?;
+                let taken = within(rt, LOAD_TIMEOUT, take_over(client, &node, run));
+                let taken = self.checked(taken)?;
                 Ok(Answer::Games(self.own(&taken)))
             }
             Ask::Locate(lookup) => {
-                let found = self
-                    .rt
-                    .block_on(locate(&self.client, &lookup))
-                    .map_err(failed)?;
+                let found = within(rt, QUERY_TIMEOUT, locate(client, &lookup));
+                let found = self.checked(found)?;
                 Ok(Answer::Where(match found {
                     None => Whereabouts::Unknown,
                     Some((owner, _)) if owner.as_deref() == Some(node.name.as_str()) => {
@@ -176,52 +213,52 @@ impl Postgres {
                          ORDER BY q.ticket LIMIT 1 FOR UPDATE OF q SKIP LOCKED)
                      RETURNING ticket"
                 );
-                let row = self
-                    .rt
-                    .block_on(self.client.query_opt(&q, &[&control]))
-                    .map_err(failed)?;
-                Ok(Answer::Ticket(row.map(|r| r.get(0))))
+                let row = within(rt, QUERY_TIMEOUT, client.query_opt(&q, &[&control]));
+                Ok(Answer::Ticket(self.checked(row)?.map(|r| r.get(0))))
             }
             Ask::QueuePut(control) => {
-                let row = self
-                    .rt
-                    .block_on(self.client.query_one(
+                let row = within(
+                    rt,
+                    QUERY_TIMEOUT,
+                    client.query_one(
                         "INSERT INTO quick_queue(control, node) VALUES ($1, $2) RETURNING ticket",
                         &[&control, &node.name],
-                    ))
-                    .map_err(failed)?;
-                Ok(Answer::Ticket(Some(row.get(0))))
+                    ),
+                );
+                Ok(Answer::Ticket(Some(self.checked(row)?.get(0))))
             }
             Ask::QueueDrop(ticket) => {
-                self.rt
-                    .block_on(
-                        self.client
-                            .execute("DELETE FROM quick_queue WHERE ticket = $1", &[&ticket]),
-                    )
-                    .map_err(failed)?;
+                let done = within(
+                    rt,
+                    QUERY_TIMEOUT,
+                    client.execute("DELETE FROM quick_queue WHERE ticket = $1", &[&ticket]),
+                );
+                self.checked(done)?;
                 Ok(Answer::Done)
             }
             Ask::Pair(paired) => {
                 let mut paired = paired;
                 paired.addr = node.addr.clone();
-                self.rt
-                    .block_on(self.client.execute(
+                let done = within(
+                    rt,
+                    QUERY_TIMEOUT,
+                    client.execute(
                         "SELECT pg_notify($1, $2)",
                         &[&QUICK_CHANNEL, &paired.to_payload()],
-                    ))
-                    .map_err(failed)?;
+                    ),
+                );
+                self.checked(done)?;
                 Ok(Answer::Done)
             }
             Ask::Leave => {
-                let q = "UPDATE nodes SET until_ms = 0 WHERE name = $1";
-                self.rt
-                    .block_on(async {
-                        self.client.execute(q, &[&node.name]).await?;
-                        self.client
-                            .batch_execute(&format!("NOTIFY {NODES_CHANNEL}, 'left'"))
-                            .await
-                    })
-                    .map_err(failed)?;
+                let q = "UPDATE nodes SET until_ms = 0 WHERE name = $1 AND run = $2";
+                let done = within(rt, QUERY_TIMEOUT, async {
+                    client.execute(q, &[&node.name, &run]).await?;
+                    client
+                        .batch_execute(&format!("NOTIFY {NODES_CHANNEL}, 'left'"))
+                        .await
+                });
+                self.checked(done)?;
                 self.owned.clear();
                 Ok(Answer::Done)
             }
@@ -232,8 +269,22 @@ impl Postgres {
     /// a failed commit fails them all.
     pub(super) fn commit(&mut self, batch: Writes) {
         let (writes, answers): (Vec<Write>, Vec<_>) = batch.into_iter().unzip();
-        let fence = self.node.as_ref().map(|n| (n.name.as_str(), &self.owned));
-        let result = self.rt.block_on(commit(&mut self.client, &writes, fence));
+        let result = self.ready().and_then(|()| {
+            let fence = self.node.as_ref().map(|n| Fence {
+                node: n.name.as_str(),
+                run: self.run,
+                owned: &self.owned,
+            });
+            let done = within(
+                &self.rt,
+                QUERY_TIMEOUT,
+                commit(&mut self.client, &writes, fence),
+            );
+            if done.as_ref().is_err_and(|e| e == TIMED_OUT) {
+                self.broken = true;
+            }
+            done
+        });
         match result {
             Ok(each) => {
                 for ((r, done), w) in each.into_iter().zip(answers).zip(&writes) {
@@ -256,6 +307,44 @@ impl Postgres {
             }
         }
     }
+}
+
+/// What [`within`] answers when the time ran out.
+const TIMED_OUT: &str = "no answer in time: the connection is made again";
+
+/// Runs `f` on `rt`, for at most `limit`.
+fn within<T>(
+    rt: &Runtime,
+    limit: Duration,
+    f: impl Future<Output = Result<T, tokio_postgres::Error>>,
+) -> Result<T, String> {
+    // The timer is made inside the runtime, whose clock it needs.
+    match rt.block_on(async { tokio::time::timeout(limit, f).await }) {
+        Ok(r) => r.map_err(|e| e.to_string()),
+        Err(_) => Err(TIMED_OUT.to_string()),
+    }
+}
+
+/// Connects to `url`; the connection is driven on `rt` while the store
+/// thread waits on a query.
+fn connect(rt: &Runtime, url: &str) -> Result<Client, String> {
+    let mut config: tokio_postgres::Config = url.parse().map_err(|e| format!("{e}"))?;
+    config
+        .connect_timeout(Duration::from_secs(10))
+        .application_name("minesweeper_server");
+    let (client, connection) = rt
+        .block_on(config.connect(NoTls))
+        .map_err(|e| e.to_string())?;
+    rt.spawn(async move {
+        if let Err(e) = connection.await {
+            crate::log::log(
+                crate::log::Level::Error,
+                "db_connection_lost",
+                &[("reason", &e)],
+            );
+        }
+    });
+    Ok(client)
 }
 
 async fn migrate(client: &mut Client, name: &str) -> Result<(), StoreError> {
@@ -303,17 +392,18 @@ async fn migrate(client: &mut Client, name: &str) -> Result<(), StoreError> {
     tx.commit().await.map_err(failed)
 }
 
-/// The unfinished games (of `owner` only, when given), each with the
-/// number of times it changed hands.
+/// The unfinished games (those of `codes` only, when given), each with
+/// the number of times it changed hands; two queries whatever their
+/// number.
 async fn load(
     client: &Client,
-    owner: Option<&str>,
+    codes: Option<&[String]>,
 ) -> Result<Vec<(StoredGame, i64)>, tokio_postgres::Error> {
     let rows = client
         .query(
             "SELECT code, preset, time, start, white, black, epoch FROM games
-             WHERE over = 0 AND ($1::text IS NULL OR owner = $1)",
-            &[&owner],
+             WHERE over = 0 AND ($1::text[] IS NULL OR code = ANY($1)) ORDER BY code",
+            &[&codes],
         )
         .await?;
     let mut games: Vec<(StoredGame, i64)> = rows
@@ -330,46 +420,64 @@ async fn load(
             (game, r.get(6))
         })
         .collect();
-    let q = client
-        .prepare("SELECT event, at_ms FROM events WHERE code = $1 ORDER BY seq")
+    let loaded: Vec<&str> = games.iter().map(|(g, _)| g.code.as_str()).collect();
+    let events = client
+        .query(
+            "SELECT code, event, at_ms FROM events WHERE code = ANY($1) ORDER BY code, seq",
+            &[&loaded],
+        )
         .await?;
-    for (g, _) in &mut games {
-        for r in client.query(&q, &[&g.code]).await? {
-            let at: i64 = r.get(1);
-            g.events.push((r.get(0), u64::try_from(at).unwrap_or(0)));
+    // Both in code order: one walk hands each game its events.
+    let mut at = 0;
+    for r in &events {
+        let code: &str = r.get(0);
+        while games.get(at).is_some_and(|(g, _)| g.code.as_str() < code) {
+            at += 1;
+        }
+        if let Some((g, _)) = games.get_mut(at).filter(|(g, _)| g.code == code) {
+            let ms: i64 = r.get(2);
+            g.events.push((r.get(1), u64::try_from(ms).unwrap_or(0)));
         }
     }
     Ok(games)
 }
 
-/// Takes `node`'s lease (refused while another live node has the name:
-/// `None`), claims the games nobody owns, and loads its own.
+/// Takes `node`'s lease for this `run` (refused while another live node
+/// has the name: `None`), and loads its games: those nobody owns (a
+/// server that ran alone on this database before) and its own of an
+/// earlier run, each with its count of owners raised so that a stalled
+/// earlier process of the same name can no longer write them.
 async fn join(
     client: &mut Client,
     node: &Node,
+    run: i64,
 ) -> Result<Option<Vec<(StoredGame, i64)>>, tokio_postgres::Error> {
     let tx = client.transaction().await?;
     let taken = tx
         .execute(
             &format!(
-                "INSERT INTO nodes(name, addr, until_ms) VALUES ($1, $2, {NOW_MS} + $3)
-                 ON CONFLICT (name) DO UPDATE SET addr = $2, until_ms = {NOW_MS} + $3
+                "INSERT INTO nodes(name, addr, until_ms, run) VALUES ($1, $2, {NOW_MS} + $3, $4)
+                 ON CONFLICT (name) DO UPDATE SET addr = $2, until_ms = {NOW_MS} + $3, run = $4
                  WHERE nodes.until_ms < {NOW_MS}"
             ),
-            &[&node.name, &node.addr, &LEASE_MS],
+            &[&node.name, &node.addr, &LEASE_MS, &run],
         )
         .await?;
     if taken != 1 {
         return Ok(None);
     }
-    // Games of a server that ran alone on this database before.
-    tx.execute(
-        "UPDATE games SET owner = $1, epoch = epoch + 1 WHERE over = 0 AND owner IS NULL",
-        &[&node.name],
-    )
-    .await?;
+    let codes: Vec<String> = tx
+        .query(
+            "UPDATE games SET owner = $1, epoch = epoch + 1
+             WHERE over = 0 AND (owner IS NULL OR owner = $1) RETURNING code",
+            &[&node.name],
+        )
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
     tx.commit().await?;
-    load(client, Some(&node.name)).await.map(Some)
+    load(client, Some(&codes)).await.map(Some)
 }
 
 /// Ends the leases that ran out and moves their nodes' unfinished games
@@ -378,13 +486,17 @@ async fn join(
 async fn take_over(
     client: &mut Client,
     node: &Node,
+    run: i64,
 ) -> Result<Vec<(StoredGame, i64)>, tokio_postgres::Error> {
     let tx = client.transaction().await?;
     // Only a node that holds its own lease takes others' games.
     let alive = tx
         .query_opt(
-            &format!("SELECT 1 FROM nodes WHERE name = $1 AND until_ms > {NOW_MS} FOR UPDATE"),
-            &[&node.name],
+            &format!(
+                "SELECT 1 FROM nodes WHERE name = $1 AND run = $2 AND until_ms > {NOW_MS}
+                 FOR UPDATE"
+            ),
+            &[&node.name, &run],
         )
         .await?;
     if alive.is_none() {
@@ -419,11 +531,7 @@ async fn take_over(
     if codes.is_empty() {
         return Ok(Vec::new());
     }
-    let mine = load(client, Some(&node.name)).await?;
-    Ok(mine
-        .into_iter()
-        .filter(|(g, _)| codes.contains(&g.code))
-        .collect())
+    load(client, Some(&codes)).await
 }
 
 /// The owner of the unfinished game a client names and, when its lease
@@ -447,18 +555,30 @@ async fn locate(
         .map(|r| (r.get(0), r.get(1))))
 }
 
-/// What fences a node's writes: its name and the games it owns, each
-/// with the number of times it had changed hands when taken.
-type Fence<'a> = Option<(&'a str, &'a HashMap<String, i64>)>;
+/// What fences a node's writes: its name and run, and the games it owns,
+/// each with the number of times it had changed hands when taken.
+#[derive(Clone, Copy)]
+struct Fence<'a> {
+    node: &'a str,
+    run: i64,
+    owned: &'a HashMap<String, i64>,
+}
 
-/// The condition that node `$n` still owns game `$c`, taken at count
-/// `$e`, with its lease running.
-fn owned_by(c: usize, n: usize, e: usize) -> String {
+/// The condition that node `$n`, run `$r`, still owns game `$c`, taken at
+/// count `$e`, with its lease running. The rows are locked (FOR SHARE) so
+/// that a take-over's UPDATE waits for this transaction to end.
+fn owned_by(c: usize, n: usize, e: usize, r: usize) -> String {
     format!(
         "EXISTS (SELECT 1 FROM games g JOIN nodes n ON n.name = g.owner
-                 WHERE g.code = ${c} AND g.owner = ${n} AND g.epoch = ${e} AND n.until_ms > {NOW_MS}
+                 WHERE g.code = ${c} AND g.owner = ${n} AND g.epoch = ${e}
+                   AND n.run = ${r} AND n.until_ms > {NOW_MS}
                  FOR SHARE OF g, n)"
     )
+}
+
+/// The condition that node `$n`, run `$r`, holds its lease.
+fn alive(n: usize, r: usize) -> String {
+    format!("EXISTS (SELECT 1 FROM nodes WHERE name = ${n} AND run = ${r} AND until_ms > {NOW_MS})")
 }
 
 /// What a write comes to.
@@ -472,26 +592,30 @@ enum Outcome {
 
 type Param<'a> = &'a (dyn tokio_postgres::types::ToSql + Sync);
 
-/// Runs `q(guard, node)` with `params`, and with the fence's node and
-/// count as the next two parameters when there is one: `guard` is then
-/// the condition on them and `node` the node's parameter, else `TRUE`
-/// and `NULL`.
+/// One write's fence: the node, its run and the game's count of owners.
+type Held<'a> = Option<(&'a str, i64, i64)>;
+
+/// Runs `q(guard, node)` with `params`, and with the fence's node, count
+/// and run as the next three parameters when there is one: `guard` is
+/// then the condition on them and `node` the node's parameter, else
+/// `TRUE` and `NULL`.
 async fn fenced(
     tx: &Transaction<'_>,
     q: impl Fn(&str, &str) -> String,
     params: &[Param<'_>],
     code_param: usize,
-    fence: Option<(&str, i64)>,
+    held: Held<'_>,
 ) -> Result<u64, tokio_postgres::Error> {
-    match fence {
+    match held {
         None => tx.execute(&q("TRUE", "NULL"), params).await,
-        Some((node, epoch)) => {
-            let (n, e) = (params.len() + 1, params.len() + 2);
+        Some((node, run, epoch)) => {
+            let (n, e, r) = (params.len() + 1, params.len() + 2, params.len() + 3);
             let mut all: Vec<Param<'_>> = params.to_vec();
             all.push(&node);
             all.push(&epoch);
+            all.push(&run);
             let writer = format!("${n}");
-            tx.execute(&q(&owned_by(code_param, n, e), &writer), &all)
+            tx.execute(&q(&owned_by(code_param, n, e, r), &writer), &all)
                 .await
         }
     }
@@ -501,48 +625,56 @@ async fn fenced(
 async fn write(
     tx: &Transaction<'_>,
     w: &Write,
-    fence: Fence<'_>,
+    fence: Option<Fence<'_>>,
 ) -> Result<Outcome, tokio_postgres::Error> {
     let fence = match fence {
         None => None,
-        Some((node, owned)) => match (w, owned.get(w.code())) {
-            (Write::Game(_), _) => Some((node, 0)),
-            (_, Some(&epoch)) => Some((node, epoch)),
+        Some(f) => match (w, f.owned.get(w.code())) {
+            (Write::Game(_), _) => Some((f.node, f.run, 0)),
+            (_, Some(&epoch)) => Some((f.node, f.run, epoch)),
             (_, None) => return Ok(Outcome::Fenced),
         },
     };
     let outcome = match w {
         Write::Game(g) => {
-            let owner = fence.map(|(node, _)| node.to_string());
-            let alive = match &owner {
+            let owner = fence.map(|(node, _, _)| node.to_string());
+            let run = fence.map_or(0, |(_, run, _)| run);
+            let guard = match &owner {
                 None => "TRUE".to_string(),
-                Some(_) => {
-                    format!("EXISTS (SELECT 1 FROM nodes WHERE name = $7 AND until_ms > {NOW_MS})")
-                }
+                Some(_) => alive(7, 8),
             };
             let q = format!(
                 "INSERT INTO games(code, preset, time, start, white, black, owner)
-                 SELECT $1, $2, $3, $4, $5, $6, $7::text WHERE {alive}
+                 SELECT $1, $2, $3, $4, $5, $6, $7::text WHERE {guard}
                  ON CONFLICT (code) DO NOTHING"
             );
-            let n = tx
-                .execute(
-                    &q,
-                    &[
-                        &g.code,
-                        &g.preset,
-                        &g.time,
-                        &g.start,
-                        &g.tokens[Color::White],
-                        &g.tokens[Color::Black],
-                        &owner,
-                    ],
-                )
-                .await?;
-            if n == 1 {
-                Outcome::Done
-            } else {
-                Outcome::Clash
+            let mut params: Vec<Param<'_>> = vec![
+                &g.code,
+                &g.preset,
+                &g.time,
+                &g.start,
+                &g.tokens[Color::White],
+                &g.tokens[Color::Black],
+                &owner,
+            ];
+            if owner.is_some() {
+                params.push(&run);
+            }
+            let n = tx.execute(&q, &params).await?;
+            match (n, &owner) {
+                (1, _) => Outcome::Done,
+                (_, None) => Outcome::Clash,
+                (_, Some(node)) => {
+                    // Nothing inserted: a code already used, or this
+                    // node's lease is gone.
+                    let q = format!("SELECT {}", alive(1, 2));
+                    let held: bool = tx.query_one(&q, &[node, &run]).await?.get(0);
+                    if held {
+                        Outcome::Clash
+                    } else {
+                        Outcome::Fenced
+                    }
+                }
             }
         }
         Write::Seat { code, side, token } => {
@@ -586,10 +718,10 @@ async fn write(
             match (n, fence) {
                 (1, _) => Outcome::Done,
                 (_, None) => Outcome::Clash,
-                (_, Some((node, epoch))) => {
+                (_, Some((node, run, epoch))) => {
                     // Nothing inserted: a clash, or the game is not ours.
-                    let q = format!("SELECT {}", owned_by(1, 2, 3));
-                    let ours: bool = tx.query_one(&q, &[code, &node, &epoch]).await?.get(0);
+                    let q = format!("SELECT {}", owned_by(1, 2, 3, 4));
+                    let ours: bool = tx.query_one(&q, &[code, &node, &epoch, &run]).await?.get(0);
                     if ours {
                         Outcome::Clash
                     } else {
@@ -616,7 +748,7 @@ async fn write(
 async fn commit(
     client: &mut Client,
     writes: &[Write],
-    fence: Fence<'_>,
+    fence: Option<Fence<'_>>,
 ) -> Result<Vec<Result<(), StoreError>>, tokio_postgres::Error> {
     let tx = client.transaction().await?;
     // Sent together (the client pipelines them), applied in order.
@@ -631,4 +763,18 @@ async fn commit(
     }
     tx.commit().await?;
     Ok(each)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::database_url;
+
+    #[test]
+    fn a_database_beside_the_one_given_keeps_the_server_and_parameters() {
+        assert_eq!(
+            database_url("postgres://u:p@h:5/db?sslmode=disable", "t1"),
+            "postgres://u:p@h:5/t1?sslmode=disable"
+        );
+        assert_eq!(database_url("postgres://u@h/db", "t2"), "postgres://u@h/t2");
+    }
 }

@@ -72,6 +72,15 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
                        ticket BIGSERIAL PRIMARY KEY,
                        control TEXT NOT NULL, node TEXT NOT NULL);",
     },
+    Migration {
+        version: 5,
+        // Which run of a node holds its lease: a node restarted under the
+        // same name is another run, and a stalled earlier process of it
+        // can neither renew the lease nor write (its run no longer
+        // matches).
+        sqlite: "ALTER TABLE nodes ADD COLUMN run INTEGER NOT NULL DEFAULT 0;",
+        postgres: "ALTER TABLE nodes ADD COLUMN run BIGINT NOT NULL DEFAULT 0;",
+    },
 ];
 
 /// The version this server's tables are at.
