@@ -138,6 +138,16 @@ pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
             if !matches!(renewed, Ok(Ok(true))) {
                 continue;
             }
+            // Pairings whose NOTIFY this node missed (or already heard:
+            // a player is handed over once).
+            match hub.store.queue_paired().await {
+                Ok(pairs) => {
+                    for p in &pairs {
+                        hub.paired(p);
+                    }
+                }
+                Err(e) => log(Level::Warn, "queue_paired_failed", &[("reason", &e)]),
+            }
             match hub.store.take_over().await {
                 Ok(games) if !games.is_empty() => {
                     let n = games.len();

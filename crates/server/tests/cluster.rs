@@ -409,13 +409,26 @@ async fn players_asking_for_a_quick_game_on_different_nodes_meet() {
     }
     play(&mut white, 1, "e2e4").await;
     moved(&mut black, 1).await;
-    let left: i64 = client(&url)
-        .await
-        .query_one("SELECT count(*) FROM quick_queue", &[])
-        .await
-        .expect("the queue")
-        .get(0);
-    assert_eq!(left, 0, "nobody left waiting");
+    queue_empties(&url).await;
+}
+
+/// Waits until the quick-game queue is empty: b collects its player's
+/// pairing from its row within a heartbeat or two.
+async fn queue_empties(url: &str) {
+    let db = client(url).await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let left: i64 = db
+            .query_one("SELECT count(*) FROM quick_queue", &[])
+            .await
+            .expect("the queue")
+            .get(0);
+        if left == 0 {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{left} left in the queue");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -709,4 +722,49 @@ async fn a_node_cut_off_from_its_database_stops_serving_when_its_lease_would_end
     );
     let metrics = get(&node.addr, "/metrics").await;
     assert!(metrics.contains("msc_lease_held 0"), "{metrics}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pairing_whose_notify_was_missed_still_reaches_the_waiting_player() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let b = TestServer::node(Db::Postgres(url.clone()), "b", None).await;
+    let mut on_b = b.bot().await;
+    on_b.send(&ClientMsg::Quick { time: None })
+        .await
+        .expect("sent");
+    on_b.until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
+        .await
+        .expect("waiting");
+    // Another node pairs b's player, and its NOTIFY never arrives: the
+    // pairing is only in the queue's row.
+    let db = client(&url).await;
+    let ticket: i64 = db
+        .query_one("SELECT ticket FROM quick_queue WHERE node = 'b'", &[])
+        .await
+        .expect("b's player waits in the database")
+        .get(0);
+    let payload = minesweeper_server::store::Paired {
+        ticket,
+        code: "MISSEDNT".into(),
+        side: Color::Black,
+        token: "t0ken".into(),
+        addr: format!("ws://{}", b.addr),
+    }
+    .to_payload();
+    db.execute(
+        "UPDATE quick_queue SET paired = $2 WHERE ticket = $1",
+        &[&ticket, &payload],
+    )
+    .await
+    .expect("paired");
+    let told = on_b
+        .until(|m| match m {
+            ServerMsg::Seated { code, .. } => Some(code.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(told.ok().as_deref(), Some("MISSEDNT"));
+    queue_empties(&url).await;
 }

@@ -224,6 +224,7 @@ async fn quick_across_nodes(
     };
     // A player waiting on this very node: paired here, as on a lone server.
     if let Some(other) = hub.take_waiter(ticket) {
+        hub.store.queue_drop(ticket).await.map_err(unavailable)?;
         let (room, tokens) = hub.quick(control).await?;
         let (w, b) = if secret::coin() {
             (other, peer.clone())

@@ -228,12 +228,16 @@ enum Ask {
     QueuePut(String),
     /// Take this ticket out of the queue (the player left).
     QueueDrop(i64),
-    /// Tell the waiting player's node its game (NOTIFY).
+    /// Tell the waiting player's node its game (kept in the queue's row,
+    /// and NOTIFY).
     Pair(Paired),
+    /// Collect the games paired for this node's waiting players.
+    QueuePaired,
 }
 
 enum Answer {
     Ticket(Option<i64>),
+    Pairs(Vec<Paired>),
     Alive(bool),
     Games(Vec<StoredGame>),
     Where(Whereabouts),
@@ -425,6 +429,7 @@ impl Backend {
                     Ask::TakeOver => Answer::Games(Vec::new()),
                     Ask::Locate(_) => Answer::Where(Whereabouts::Unknown),
                     Ask::QueueTake(_) | Ask::QueuePut(_) => Answer::Ticket(None),
+                    Ask::QueuePaired => Answer::Pairs(Vec::new()),
                     Ask::Leave | Ask::QueueDrop(_) | Ask::Pair(_) => Answer::Done,
                 }),
                 Backend::Postgres(p) => p.ask(ask),
@@ -585,6 +590,18 @@ impl Store {
     /// The database's reason.
     pub async fn pair(&self, paired: Paired) -> Result<(), StoreError> {
         self.ask(Ask::Pair(paired)).await.map(|_| ())
+    }
+
+    /// The games paired on other nodes for this node's waiting players,
+    /// taken out of the queue (a NOTIFY may have brought them already).
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn queue_paired(&self) -> Result<Vec<Paired>, StoreError> {
+        match self.ask(Ask::QueuePaired).await? {
+            Answer::Pairs(p) => Ok(p),
+            _ => Ok(Vec::new()),
+        }
     }
 
     /// Gives up this node's lease at once, so that the others take its

@@ -13,7 +13,9 @@ use minesweeper_core::chess::{ByColor, Color};
 use tokio::runtime::Runtime;
 use tokio_postgres::{Client, NoTls, Transaction};
 
-use super::{Answer, Ask, Lookup, Node, StoreError, StoredGame, Whereabouts, Write, schema};
+use super::{
+    Answer, Ask, Lookup, Node, Paired, StoreError, StoredGame, Whereabouts, Write, schema,
+};
 
 /// Writes with their answers.
 type Writes = Vec<(Write, tokio::sync::oneshot::Sender<Result<(), StoreError>>)>;
@@ -167,6 +169,7 @@ impl Postgres {
                 Ask::TakeOver => Answer::Games(Vec::new()),
                 Ask::Locate(_) => Answer::Where(Whereabouts::Unknown),
                 Ask::QueueTake(_) | Ask::QueuePut(_) => Answer::Ticket(None),
+                Ask::QueuePaired => Answer::Pairs(Vec::new()),
                 Ask::Leave | Ask::QueueDrop(_) | Ask::Pair(_) => Answer::Done,
             });
         };
@@ -205,11 +208,13 @@ impl Postgres {
                 }))
             }
             Ask::QueueTake(control) => {
+                // Taken (paired = ''), not deleted: the pairing is written
+                // into the row for the waiting player's node to collect.
                 let q = format!(
-                    "DELETE FROM quick_queue WHERE ticket = (
+                    "UPDATE quick_queue SET paired = '' WHERE ticket = (
                          SELECT q.ticket FROM quick_queue q
                          JOIN nodes n ON n.name = q.node AND n.until_ms > {NOW_MS}
-                         WHERE q.control = $1
+                         WHERE q.control = $1 AND q.paired IS NULL
                          ORDER BY q.ticket LIMIT 1 FOR UPDATE OF q SKIP LOCKED)
                      RETURNING ticket"
                 );
@@ -239,16 +244,36 @@ impl Postgres {
             Ask::Pair(paired) => {
                 let mut paired = paired;
                 paired.addr = node.addr.clone();
-                let done = within(
-                    rt,
-                    QUERY_TIMEOUT,
-                    client.execute(
-                        "SELECT pg_notify($1, $2)",
-                        &[&QUICK_CHANNEL, &paired.to_payload()],
-                    ),
-                );
+                let payload = paired.to_payload();
+                let done = within(rt, QUERY_TIMEOUT, async {
+                    client
+                        .execute(
+                            "UPDATE quick_queue SET paired = $2 WHERE ticket = $1",
+                            &[&paired.ticket, &payload],
+                        )
+                        .await?;
+                    client
+                        .execute("SELECT pg_notify($1, $2)", &[&QUICK_CHANNEL, &payload])
+                        .await
+                });
                 self.checked(done)?;
                 Ok(Answer::Done)
+            }
+            Ask::QueuePaired => {
+                let rows = within(
+                    rt,
+                    QUERY_TIMEOUT,
+                    client.query(
+                        "DELETE FROM quick_queue WHERE node = $1 AND paired <> '' RETURNING paired",
+                        &[&node.name],
+                    ),
+                );
+                let pairs = self
+                    .checked(rows)?
+                    .iter()
+                    .filter_map(|r| Paired::from_payload(r.get(0)))
+                    .collect();
+                Ok(Answer::Pairs(pairs))
             }
             Ask::Leave => {
                 let q = "UPDATE nodes SET until_ms = 0 WHERE name = $1 AND run = $2";

@@ -81,6 +81,14 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sqlite: "ALTER TABLE nodes ADD COLUMN run INTEGER NOT NULL DEFAULT 0;",
         postgres: "ALTER TABLE nodes ADD COLUMN run BIGINT NOT NULL DEFAULT 0;",
     },
+    Migration {
+        version: 6,
+        // A waiting player's pairing stays in its row (empty while the
+        // pairing node opens the game) until its node collects it: a
+        // NOTIFY missed then costs a second, not the game.
+        sqlite: "ALTER TABLE quick_queue ADD COLUMN paired TEXT;",
+        postgres: "ALTER TABLE quick_queue ADD COLUMN paired TEXT;",
+    },
 ];
 
 /// The version this server's tables are at.
