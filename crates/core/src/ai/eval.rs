@@ -11,6 +11,7 @@
 //! pass over the mailbox gathers the pieces and the pawns of each file as
 //! rank bit masks.
 
+use crate::chess::bits::{self, Tables};
 use crate::chess::{Color, Position, Role, STRIDE};
 
 /// Material values in centipawns, by [`Role`] order (pawn … king): what
@@ -180,22 +181,49 @@ struct Census {
     bishops: [i32; 2],
 }
 
-/// Calls `visit` with the mailbox index, file, rank and code of each of
-/// `us`'s pieces.
+/// A board of at most 128 cells with its pieces as bitboards: the attack
+/// tables' inputs.
+struct Bits<'a> {
+    t: &'static Tables,
+    /// Each side's pieces by kind.
+    by: &'a [[u128; 6]; 2],
+    occ: u128,
+}
+
+impl Bits<'_> {
+    fn side(&self, us: Color) -> u128 {
+        self.by[us.index()].iter().fold(0, |all, b| all | b)
+    }
+}
+
+/// Calls `visit` with the mailbox index, cell (with bitboards, else 0),
+/// file, rank and code of each of `us`'s pieces.
 #[inline]
-fn each_piece(pos: &Position, us: Color, mut visit: impl FnMut(usize, u8, u8, u8)) {
+fn each_piece(
+    pos: &Position,
+    us: Color,
+    board: Option<&Bits>,
+    mut visit: impl FnMut(usize, usize, u8, u8, u8),
+) {
+    if let Some(b) = board {
+        for c in bits::cells(b.side(us)) {
+            let (i, f, r) = b.t.at(c);
+            visit(i, c, f, r, pos.code_at(i));
+        }
+        return;
+    }
     for (w, &word) in pos.occupied(us).words().iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
             let i = w * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let (f, r) = ((i % S as usize) as u8 - 1, (i / S as usize) as u8 - 2);
-            visit(i, f, r, pos.code_at(i));
+            visit(i, 0, f, r, pos.code_at(i));
         }
     }
 }
 
-fn census(pos: &Position) -> Census {
+fn census(pos: &Position, board: Option<&Bits>) -> Census {
     let mut c = Census {
         pawns: [[0; 18]; 2],
         heavy: 0,
@@ -203,7 +231,20 @@ fn census(pos: &Position) -> Census {
     };
     for us in Color::ALL {
         let side = us.index();
-        each_piece(pos, us, |_, f, r, code| {
+        if let Some(b) = board {
+            // Counted by kind; only the pawns' files need a walk.
+            let by = &b.by[side];
+            for cell in bits::cells(by[0]) {
+                let (_, f, r) = b.t.at(cell);
+                c.pawns[side][f as usize + 1] |= 1 << r;
+            }
+            for (k, value) in VALUE.iter().enumerate().take(5).skip(1) {
+                c.heavy += value * by[k].count_ones() as i32;
+            }
+            c.bishops[side] = by[Role::Bishop as usize - 1].count_ones() as i32;
+            continue;
+        }
+        each_piece(pos, us, None, |_, _, f, r, code| {
             let role = code & 7;
             if role == Role::Pawn as u8 {
                 c.pawns[side][f as usize + 1] |= 1 << r;
@@ -229,20 +270,34 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 /// The features of `pos` (White minus Black).
 pub fn features(pos: &Position) -> Features {
-    let c = census(pos);
+    features_with(pos, true)
+}
+
+/// [`features`], by the board's bitboards when it has them and `tables`
+/// (else by walking the mailbox: the same counts, which a test checks).
+fn features_with(pos: &Position, tables: bool) -> Features {
+    let mut board = pos
+        .bitboards()
+        .filter(|_| tables)
+        .map(|(t, by)| Bits { t, by, occ: 0 });
+    if let Some(b) = &mut board {
+        b.occ = b.side(Color::White) | b.side(Color::Black);
+    }
+    let board = board.as_ref();
+    let c = census(pos, board);
     // Two rooks, two bishops, two knights and a queen a side.
     let full = 2 * (2 * 500 + 2 * 330 + 2 * 310 + 950);
     let phase = (1.0 - c.heavy as f32 / full as f32).clamp(0.0, 1.0);
     let sides = [
-        Side::new(pos, Color::White, &c),
-        Side::new(pos, Color::Black, &c),
+        Side::new(pos, Color::White, &c, board),
+        Side::new(pos, Color::Black, &c, board),
     ];
     // Each side's counts, gathered in one walk over the pieces.
     let mut x = [[0i32; FEATURES]; 2];
     for us in Color::ALL {
         let (s, x) = (&sides[us.index()], &mut x[us.index()]);
-        each_piece(pos, us, |i, f, r, code| {
-            piece_features(pos, s, x, i, f, r, code);
+        each_piece(pos, us, board, |i, cell, f, r, code| {
+            piece_features(pos, s, board, x, (i, cell), (f, r), code);
         });
     }
     let mut counts = [0i32; FEATURES];
@@ -273,6 +328,9 @@ struct Side<'a> {
     back: i32,
     /// The mailbox index [`RING`] counts from: the enemy king's.
     ring: usize,
+    /// The enemy king's ring, and our pieces, as boards (with tables).
+    ring_bits: u128,
+    own_bits: u128,
     king_file: i32,
     king_rank: i32,
     files: i32,
@@ -280,10 +338,13 @@ struct Side<'a> {
 }
 
 impl Side<'_> {
-    fn new<'a>(pos: &Position, us: Color, c: &'a Census) -> Side<'a> {
+    fn new<'a>(pos: &Position, us: Color, c: &'a Census, board: Option<&Bits>) -> Side<'a> {
         let ranks = i32::from(pos.ranks());
         let white = us == Color::White;
+        let king = board.and_then(|b| Some((b.t, b.t.cell_of(pos.king(!us).index())?)));
         Side {
+            ring_bits: king.map_or(0, |(t, k)| t.ring(k)),
+            own_bits: board.map_or(0, |b| b.side(us)),
             ours: (us as u8) << 3,
             own: &c.pawns[us.index()],
             theirs: &c.pawns[(!us).index()],
@@ -366,6 +427,15 @@ fn reach<const KING: bool>(
     r
 }
 
+/// What a piece attacking `att` reaches, by the tables.
+#[inline]
+fn reached(s: &Side, att: u128) -> Reach {
+    Reach {
+        moves: (att & !s.own_bits).count_ones() as i32,
+        near_king: (att & s.ring_bits).count_ones() as i32,
+    }
+}
+
 /// [`reach`], with the king test only where `near`.
 fn rays(pos: &Position, from: usize, side: &Side, dirs: &[i16], slide: bool, near: bool) -> Reach {
     if near {
@@ -384,17 +454,19 @@ fn ahead(r: i32, forward: i32) -> u32 {
     }
 }
 
-/// One piece's part of its side's counts `x`.
+/// One piece's part of its side's counts `x`: on mailbox index and cell
+/// `(i, cell)`, file and rank `at`.
 fn piece_features(
     pos: &Position,
     s: &Side,
+    board: Option<&Bits>,
     x: &mut [i32; FEATURES],
-    i: usize,
-    f: u8,
-    r: u8,
+    (i, cell): (usize, usize),
+    at: (u8, u8),
     code: u8,
 ) {
-    let (f, r) = (i32::from(f), i32::from(r));
+    let slide = |b: &Bits, dirs| reached(s, b.t.slide(cell, b.occ, dirs));
+    let (f, r) = (i32::from(at.0), i32::from(at.1));
     let (own, theirs, forward) = (s.own, s.theirs, s.forward);
     // Twice the distance to the centre, in files plus ranks.
     let centre = (2 * f - (s.files - 1)).abs() + (2 * r - (s.ranks - 1)).abs();
@@ -430,19 +502,30 @@ fn piece_features(
         }
         2 => {
             x[5] += centre;
-            let near = (f - s.king_file).abs() <= 3 && (r - s.king_rank).abs() <= 3;
-            let m = rays(pos, i, s, &KNIGHT, false, near);
+            let m = match board {
+                Some(b) => reached(s, b.t.knight(cell)),
+                None => {
+                    let near = (f - s.king_file).abs() <= 3 && (r - s.king_rank).abs() <= 3;
+                    rays(pos, i, s, &KNIGHT, false, near)
+                }
+            };
             x[9] += m.moves;
             x[24] += m.near_king;
         }
         3 => {
             x[6] += centre;
-            let m = rays(pos, i, s, &DIAGONALS, true, s.diagonals_near(f, r));
+            let m = match board {
+                Some(b) => slide(b, bits::DIAGONALS),
+                None => rays(pos, i, s, &DIAGONALS, true, s.diagonals_near(f, r)),
+            };
             x[10] += m.moves;
             x[24] += m.near_king;
         }
         4 => {
-            let m = rays(pos, i, s, &LINES, true, s.lines_near(f, r));
+            let m = match board {
+                Some(b) => slide(b, bits::LINES),
+                None => rays(pos, i, s, &LINES, true, s.lines_near(f, r)),
+            };
             x[11] += m.moves;
             x[24] += m.near_king;
             if own[file] == 0 {
@@ -454,8 +537,13 @@ fn piece_features(
         }
         5 => {
             x[7] += centre;
-            let a = rays(pos, i, s, &LINES, true, s.lines_near(f, r));
-            let b = rays(pos, i, s, &DIAGONALS, true, s.diagonals_near(f, r));
+            let (a, b) = match board {
+                Some(b) => (slide(b, bits::LINES), slide(b, bits::DIAGONALS)),
+                None => (
+                    rays(pos, i, s, &LINES, true, s.lines_near(f, r)),
+                    rays(pos, i, s, &DIAGONALS, true, s.diagonals_near(f, r)),
+                ),
+            };
             x[12] += a.moves + b.moves;
             x[24] += a.near_king + b.near_king;
         }
@@ -476,7 +564,45 @@ fn piece_features(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::chess::fen;
+    use crate::chess::{Game, Variant, fen, mines};
+    use crate::rng::GameRng;
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+
+    /// Random games with fog, blasts, captures and promotions: the attack
+    /// tables count exactly what the walk over the mailbox counts.
+    #[test]
+    fn the_tables_count_what_the_mailbox_walk_counts() {
+        let variant = Variant::classic();
+        assert!(Tables::get(variant.files, variant.ranks).is_some());
+        let mut compared = 0;
+        for seed in 0..40u64 {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let layout = mines::random_layout(&variant.fog_zone, 4, &mut rng);
+            let Ok(game) = Game::new(&variant, layout) else {
+                continue;
+            };
+            let mut pos = game.position().clone();
+            for _ in 0..160 {
+                assert_eq!(
+                    features_with(&pos, true),
+                    features_with(&pos, false),
+                    "seed {seed}: {}",
+                    fen::to_fen(&pos)
+                );
+                compared += 1;
+                let moves = pos.legal_moves();
+                let Some(&m) = moves.choose(&mut rng) else {
+                    break;
+                };
+                pos.play_unchecked(m);
+                if pos.self_destructed().is_some() {
+                    break;
+                }
+            }
+        }
+        assert!(compared > 2000, "{compared}");
+    }
 
     #[test]
     fn the_start_is_level_but_for_the_move_and_mirrors_agree() {

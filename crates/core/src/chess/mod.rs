@@ -9,6 +9,7 @@
 //! history ([`game`]) and its record as text ([`record`]), mine odds
 //! ([`probability`]) and the dealing of hidden mines ([`deal`]).
 
+pub(crate) mod bits;
 pub mod by_color;
 pub mod color;
 pub mod deal;

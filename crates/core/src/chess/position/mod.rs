@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+use super::bits::Tables;
 use super::color::Color;
 use super::piece::Piece;
 use super::role::Role;
@@ -175,6 +176,11 @@ pub struct Position {
     /// Each side's pieces, kept with `board`: the engine's loops walk
     /// these instead of every cell.
     occupied: [SquareSet; 2],
+    /// On a board of at most 128 cells, its tables and each side's pieces
+    /// of each kind (by role, pawn first) as bitboards: the engine's
+    /// attacks and mobility by table instead of by walk.
+    tables: Option<&'static Tables>,
+    bits: [[u128; 6]; 2],
     files: u8,
     ranks: u8,
     turn: Color,
@@ -341,9 +347,20 @@ impl Position {
         for &(sq, piece) in &setup.pieces {
             occupied[piece.color.index()].insert(sq);
         }
+        let tables = Tables::get(files, ranks);
+        let mut bits = [[0u128; 6]; 2];
+        if let Some(t) = tables {
+            for &(sq, piece) in &setup.pieces {
+                if let Some(c) = t.cell_of(sq.index()) {
+                    bits[piece.color.index()][piece.role as usize - 1] |= 1 << c;
+                }
+            }
+        }
         let mut pos = Position {
             board,
             occupied,
+            tables,
+            bits,
             files,
             ranks,
             turn: setup.turn,
@@ -525,13 +542,27 @@ impl Position {
     #[inline]
     pub(super) fn put(&mut self, sq: Square, code: u8) {
         let old = self.board[sq.index()];
+        let cell = self.tables.and_then(|t| t.cell_of(sq.index()));
         if old != EMPTY {
             self.occupied[usize::from(old >> 3 & 1)].remove(sq);
+            if let Some(c) = cell {
+                self.bits[usize::from(old >> 3 & 1)][usize::from(old & 7) - 1] &= !(1 << c);
+            }
         }
         if code != EMPTY {
             self.occupied[usize::from(code >> 3 & 1)].insert(sq);
+            if let Some(c) = cell {
+                self.bits[usize::from(code >> 3 & 1)][usize::from(code & 7) - 1] |= 1 << c;
+            }
         }
         self.board[sq.index()] = code;
+    }
+
+    /// The board's tables and each side's pieces by kind as bitboards,
+    /// when the board has at most 128 cells.
+    #[inline]
+    pub(crate) fn bitboards(&self) -> Option<(&'static Tables, &[[u128; 6]; 2])> {
+        self.tables.map(|t| (t, &self.bits))
     }
 
     /// All pieces, rank by rank from a1.

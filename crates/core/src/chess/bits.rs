@@ -1,0 +1,202 @@
+//! Bitboards for boards of at most 128 cells (the classic 8×10 among
+//! them): a board as one `u128`, cell `rank * files + file`, and for every
+//! cell the rays of the eight directions, a knight's jumps and a king's
+//! ring, worked out once per board shape.
+//!
+//! A [`Position`](super::Position) on such a board keeps each side's
+//! pieces of each kind as one of these beside its mailbox, so that the
+//! evaluation's mobility and king attacks are a few table reads and a
+//! popcount instead of a walk cell by cell. (The move generator's own
+//! attack test stays on the mailbox: by table it was no faster.) A slider's attacks along a ray stop at the first piece
+//! in the way (included): the ray beyond it is cut off with one lookup.
+//! Larger boards keep the walk.
+
+use std::sync::OnceLock;
+
+use super::square::{CELLS, STRIDE};
+
+/// Cells a board may have to get tables.
+const MAX: usize = 128;
+
+/// The eight directions as (file, rank) steps: the first four raise the
+/// cell number (the nearest piece on them is the lowest bit), the last
+/// four lower it.
+const DIRS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (-1, 1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (1, -1),
+];
+
+/// Along files and ranks.
+pub(crate) const LINES: [usize; 4] = [0, 1, 4, 5];
+/// Along diagonals.
+pub(crate) const DIAGONALS: [usize; 4] = [2, 3, 6, 7];
+
+/// No cell: a mailbox index off the board.
+const OFF: u8 = u8::MAX;
+
+/// The tables of one board shape.
+pub(crate) struct Tables {
+    /// Each direction's ray from each cell, the cell itself left out.
+    rays: [[u128; MAX]; 8],
+    knight: [u128; MAX],
+    /// A cell and its neighbours.
+    ring: [u128; MAX],
+    /// The cell of each mailbox index ([`OFF`] off the board).
+    cell_of: [u8; CELLS],
+    /// The mailbox index, file and rank of each cell.
+    at: [(u16, u8, u8); MAX],
+}
+
+/// One set of tables per shape (files and ranks 1–16), made on first use.
+static SHAPES: [OnceLock<Box<Tables>>; 17 * 17] = [const { OnceLock::new() }; 17 * 17];
+
+impl Tables {
+    /// The tables for a board of `files` × `ranks`, or `None` when it has
+    /// more than 128 cells.
+    pub(crate) fn get(files: u8, ranks: u8) -> Option<&'static Tables> {
+        if usize::from(files) * usize::from(ranks) > MAX || files > 16 || ranks > 16 {
+            return None;
+        }
+        let slot = &SHAPES[usize::from(files) * 17 + usize::from(ranks)];
+        Some(slot.get_or_init(|| Box::new(Tables::new(files, ranks))))
+    }
+
+    fn new(files: u8, ranks: u8) -> Tables {
+        let (fs, rs) = (files as i8, ranks as i8);
+        let on = |f: i8, r: i8| (0..fs).contains(&f) && (0..rs).contains(&r);
+        let cell = |f: i8, r: i8| r as usize * files as usize + f as usize;
+        let bit = |f: i8, r: i8| 1u128 << cell(f, r);
+        let mut t = Tables {
+            rays: [[0; MAX]; 8],
+            knight: [0; MAX],
+            ring: [0; MAX],
+            cell_of: [OFF; CELLS],
+            at: [(0, 0, 0); MAX],
+        };
+        for r in 0..rs {
+            for f in 0..fs {
+                let c = cell(f, r);
+                let mailbox = (r as i16 + 2) * STRIDE + f as i16 + 1;
+                t.cell_of[mailbox as usize] = c as u8;
+                t.at[c] = (mailbox as u16, f as u8, r as u8);
+                t.ring[c] |= bit(f, r);
+                for (d, &(df, dr)) in DIRS.iter().enumerate() {
+                    let (mut x, mut y) = (f + df, r + dr);
+                    while on(x, y) {
+                        t.rays[d][c] |= bit(x, y);
+                        x += df;
+                        y += dr;
+                    }
+                    if on(f + df, r + dr) {
+                        t.ring[c] |= bit(f + df, r + dr);
+                    }
+                }
+                for (df, dr) in [
+                    (1, 2),
+                    (2, 1),
+                    (2, -1),
+                    (1, -2),
+                    (-1, -2),
+                    (-2, -1),
+                    (-2, 1),
+                    (-1, 2),
+                ] {
+                    if on(f + df, r + dr) {
+                        t.knight[c] |= bit(f + df, r + dr);
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    /// The cell of mailbox index `i`, if it is on the board.
+    #[inline]
+    pub(crate) fn cell_of(&self, i: usize) -> Option<usize> {
+        let c = self.cell_of[i];
+        (c != OFF).then_some(usize::from(c))
+    }
+
+    /// The mailbox index, file and rank of cell `c`.
+    #[inline]
+    pub(crate) fn at(&self, c: usize) -> (usize, u8, u8) {
+        let (i, f, r) = self.at[c];
+        (usize::from(i), f, r)
+    }
+
+    /// What a slider on `c` reaches along directions `dirs` (indices into
+    /// the eight) with pieces on `occ`: every cell up to and including the
+    /// first piece on each ray.
+    #[inline]
+    pub(crate) fn slide(&self, c: usize, occ: u128, dirs: [usize; 4]) -> u128 {
+        let mut all = 0;
+        for d in dirs {
+            let ray = self.rays[d][c];
+            let hit = ray & occ;
+            all |= if hit == 0 {
+                ray
+            } else {
+                let first = if d < 4 {
+                    hit.trailing_zeros()
+                } else {
+                    127 - hit.leading_zeros()
+                };
+                ray ^ self.rays[d][first as usize]
+            };
+        }
+        all
+    }
+
+    /// The cells a knight on `c` jumps to.
+    #[inline]
+    pub(crate) fn knight(&self, c: usize) -> u128 {
+        self.knight[c]
+    }
+
+    /// `c` and the cells next to it.
+    #[inline]
+    pub(crate) fn ring(&self, c: usize) -> u128 {
+        self.ring[c]
+    }
+}
+
+/// The cells of a board, lowest first.
+pub(crate) fn cells(mut b: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (b != 0).then(|| {
+            let c = b.trailing_zeros() as usize;
+            b &= b - 1;
+            c
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rook_stops_at_the_first_piece_each_way_and_takes_it_in() {
+        let t = Tables::get(8, 10).expect("80 cells");
+        let cell = |f: usize, r: usize| r * 8 + f;
+        // A rook on d5; pieces on d7 and b5: up to d7, left to b5.
+        let occ = 1u128 << cell(3, 6) | 1u128 << cell(1, 4);
+        let att = t.slide(cell(3, 4), occ, LINES);
+        assert_eq!(att.count_ones(), 2 + 2 + 4 + 4);
+        assert!(att >> cell(3, 6) & 1 == 1 && att >> cell(3, 7) & 1 == 0);
+        assert!(att >> cell(0, 4) & 1 == 0);
+        // A corner knight has two jumps; a corner ring four cells.
+        assert_eq!(t.knight(0).count_ones(), 2);
+        assert_eq!(t.ring(0).count_ones(), 4);
+        let (i, f, r) = t.at(cell(3, 4));
+        assert_eq!((f, r), (3, 4));
+        assert_eq!(t.cell_of(i), Some(cell(3, 4)));
+        assert!(Tables::get(12, 12).is_none());
+    }
+}
