@@ -187,12 +187,24 @@ struct Bits<'a> {
     t: &'static Tables,
     /// Each side's pieces by kind.
     by: &'a [[u128; 6]; 2],
+    /// Each side's pieces, and both sides': gathered once an evaluation.
+    sides: [u128; 2],
     occ: u128,
 }
 
-impl Bits<'_> {
+impl<'a> Bits<'a> {
+    fn new(t: &'static Tables, by: &'a [[u128; 6]; 2]) -> Bits<'a> {
+        let sides = by.map(|kinds| kinds.iter().fold(0, |all, b| all | b));
+        Bits {
+            t,
+            by,
+            sides,
+            occ: sides[0] | sides[1],
+        }
+    }
+
     fn side(&self, us: Color) -> u128 {
-        self.by[us.index()].iter().fold(0, |all, b| all | b)
+        self.sides[us.index()]
     }
 }
 
@@ -276,13 +288,10 @@ pub fn features(pos: &Position) -> Features {
 /// [`features`], by the board's bitboards when it has them and `tables`
 /// (else by walking the mailbox: the same counts, which a test checks).
 fn features_with(pos: &Position, tables: bool) -> Features {
-    let mut board = pos
+    let board = pos
         .bitboards()
         .filter(|_| tables)
-        .map(|(t, by)| Bits { t, by, occ: 0 });
-    if let Some(b) = &mut board {
-        b.occ = b.side(Color::White) | b.side(Color::Black);
-    }
+        .map(|(t, by)| Bits::new(t, by));
     let board = board.as_ref();
     let c = census(pos, board);
     // Two rooks, two bishops, two knights and a queen a side.
