@@ -1,7 +1,8 @@
 //! The search: iterative deepening principal variation search with
 //! aspiration windows on a transposition table kept between moves, null
-//! move, reverse futility, late-move reductions and pruning, futility
-//! pruning, internal iterative reduction, check extensions, and a
+//! move, reverse futility, late-move reductions and pruning (each bolder
+//! where the side's static score fell since its last turn: "improving"),
+//! futility pruning, internal iterative reduction, check extensions, and a
 //! quiescence search of good captures and check evasions. A move that
 //! lands on fog is a chance node (`node::chance`).
 //!
@@ -46,6 +47,9 @@ pub struct Search {
     /// pawn move), then of the line being searched: a repetition is a draw.
     path: Vec<u64>,
     lmr: [[u8; 64]; 64],
+    /// The static score at each ply of the line being searched (−INF
+    /// where the side to move was in check).
+    evals: [i32; MAX_PLY + 1],
     /// Move lists, one per ply, reused.
     lists: Vec<Vec<(Move, i32)>>,
     /// The generator's buffer, reused.
@@ -124,6 +128,7 @@ impl Search {
             risk,
             path: Vec::with_capacity(MAX_PLY + 128),
             lmr,
+            evals: [-INF; MAX_PLY + 1],
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             scratch: Vec::with_capacity(128),
             nodes: 0,
@@ -336,6 +341,7 @@ impl Search {
         let hash = self.best.as_ref().map(|b| b.best);
         let mut moves = std::mem::take(&mut self.lists[0]);
         self.gen_moves(&root, &mut moves, hash, 0, None, &SquareSet::EMPTY);
+        self.evals[0] = -INF;
         order::sort_best_first(&mut moves);
         let root_check = root.in_check();
         let alpha0 = alpha;
@@ -385,6 +391,19 @@ impl Search {
             self.tt.store(key, Some(m), v, depth as i32, bound, 0, None);
         }
         (best, complete)
+    }
+
+    /// Whether the side to move stands better than on its last turn (or
+    /// the one before, when it was in check then; true when neither is
+    /// known): pruning and reductions trust a falling score less.
+    fn improving(&self, ply: usize, eval: i32) -> bool {
+        if ply >= 2 && self.evals[ply - 2] > -INF {
+            eval > self.evals[ply - 2]
+        } else if ply >= 4 && self.evals[ply - 4] > -INF {
+            eval > self.evals[ply - 4]
+        } else {
+            true
+        }
     }
 
     fn pv(&self, first: Move) -> Vec<Move> {

@@ -288,10 +288,10 @@ impl Search {
                 _ => {}
             }
         }
-        // Only the pruning of non-PV nodes looks at the static score; the
-        // table keeps it for the next visit.
+        // The pruning looks at the static score, and whether it rose since
+        // the side's last turn; the table keeps it for the next visit.
         let cached = entry.and_then(|e| e.eval());
-        let static_eval = if in_check || pv {
+        let static_eval = if in_check {
             -INF
         } else {
             match cached {
@@ -299,9 +299,13 @@ impl Search {
                 None => self.tt.eval(f.key, || eval::evaluate(pos)),
             }
         };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && self.improving(ply, static_eval);
+        let improving_i = i32::from(improving);
         if !pv && !in_check && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta, a shallow node will not fall.
-            if depth <= 6 && static_eval - 90 * depth >= beta {
+            // Reverse futility: far above beta, a shallow node will not fall
+            // (nearer beta where the score is rising).
+            if depth <= 6 && static_eval - 90 * (depth - improving_i) >= beta {
                 return static_eval;
             }
             // Null move: if passing still beats beta, a real move will.
@@ -356,8 +360,10 @@ impl Search {
             let m = moves[i].0;
             let quiet = !order::tactical(pos, m);
             let can_prune = !pv && !in_check && best > -MATE_BOUND;
-            // Late quiet moves at low depth are not worth a look.
-            if can_prune && quiet && depth <= 4 && i as i32 >= 3 + depth * depth {
+            // Late quiet moves at low depth are not worth a look (half as
+            // many where the side's score is falling).
+            let late = (3 + depth * depth) / (2 - improving_i);
+            if can_prune && quiet && depth <= 4 && i as i32 >= late {
                 continue;
             }
             // Nor are captures that lose material.
@@ -393,6 +399,9 @@ impl Search {
                     }
                     if killers.contains(&Some(m)) {
                         r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
                     }
                     r -= self.heur.history(pos, m) / 8192;
                     r = r.clamp(0, new_depth - 1);
