@@ -7,7 +7,11 @@ moves at depth 8 and one within 40 centipawns of the best is drawn at random;
 an opening is kept when a depth-12 search scores it within 35 centipawns of
 level and it is new.
 
-Usage: benches/fairy/openings.py FAIRY_STOCKFISH_BINARY [COUNT] [SEED] > openings.txt
+With --quick the openings are eight plies, each drawn from the best eight
+at depth 5 within 60 centipawns, and none is checked for balance: varied
+games to tune the evaluation on (README.md), not to measure with.
+
+Usage: benches/fairy/openings.py FAIRY_STOCKFISH_BINARY [COUNT] [SEED] [--quick] > openings.txt
 """
 import os
 import random
@@ -58,22 +62,43 @@ class Engine:
         return [best[k] for k in sorted(best)]
 
 
+def draw_line(e, plies, depth, margin, rng):
+    """A line of up to `plies` moves, each drawn from the best eight at
+    `depth` within `margin` centipawns of the best."""
+    moves = []
+    for _ in range(plies):
+        lines = e.search(moves, depth, 8)
+        if not lines:
+            break
+        top = lines[0][0]
+        moves.append(rng.choice([mv for cp, mv in lines if cp >= top - margin]))
+    return moves
+
+
+def quick(e, count, rng):
+    seen = set()
+    while len(seen) < count:
+        moves = draw_line(e, 8, 5, 60, rng)
+        if len(moves) == 8 and " ".join(moves) not in seen:
+            seen.add(" ".join(moves))
+            print(" ".join(moves), flush=True)
+
+
 def main():
-    path = sys.argv[1]
-    count = int(sys.argv[2]) if len(sys.argv) > 2 else 50
-    rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 2026)
+    args = [a for a in sys.argv[1:] if a != "--quick"]
+    path = args[0]
+    count = int(args[1]) if len(args) > 1 else 50
+    rng = random.Random(int(args[2]) if len(args) > 2 else 2026)
     e = Engine(path)
+    if "--quick" in sys.argv:
+        quick(e, count, rng)
+        e.send("quit")
+        return
     seen = set()
     print("# Balanced openings for `minesweeper_cli match`, written by benches/fairy/openings.py")
     print("# (Fairy-Stockfish: within 35 cp of level at depth 12). Coordinates, ranks 1-10.")
     while len(seen) < count:
-        moves = []
-        for _ in range(6):
-            lines = e.search(moves, 8, 8)
-            if not lines:
-                break
-            top = lines[0][0]
-            moves.append(rng.choice([mv for cp, mv in lines if cp >= top - 40]))
+        moves = draw_line(e, 6, 8, 40, rng)
         if len(moves) < 6 or " ".join(moves) in seen:
             continue
         score = e.search(moves, 12, 1)

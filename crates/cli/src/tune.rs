@@ -4,7 +4,7 @@
 //! as Rust, to paste into `crates/core/src/ai/eval.rs`.
 
 use minesweeper_core::ai::eval::{NAMES, WEIGHTS, Weights};
-use minesweeper_core::ai::tune::{Sample, samples, tune};
+use minesweeper_core::ai::tune::{Sample, error, samples, tune};
 use minesweeper_core::ai::uci::START_FEN;
 use minesweeper_core::chess::{Move, fen, notation};
 
@@ -70,6 +70,9 @@ pub fn run(args: &[String]) -> Result<String, String> {
         return Err("tune: give one or more files of recorded games (match --record)".into());
     }
     let mut all = Vec::new();
+    // Every tenth game is held out: its error tells whether the fit
+    // learnt the game or the sample.
+    let mut held = Vec::new();
     let mut games = 0;
     for path in &files {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
@@ -78,7 +81,12 @@ pub fn run(args: &[String]) -> Result<String, String> {
                 continue;
             }
             games += 1;
-            all.extend(game_samples(line, skip).map_err(|e| format!("{path}:{}: {e}", i + 1))?);
+            let found = game_samples(line, skip).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+            if games % 10 == 0 {
+                held.extend(found);
+            } else {
+                all.extend(found);
+            }
         }
     }
     let t = tune(&all, &WEIGHTS, rounds, material);
@@ -90,6 +98,12 @@ pub fn run(args: &[String]) -> Result<String, String> {
         t.after,
         t.rounds
     );
+    out.push_str(&format!(
+        "held out: {} positions of every tenth game; error {:.5} -> {:.5}\n",
+        held.len(),
+        error(&held, &WEIGHTS, t.scale),
+        error(&held, &t.weights, t.scale)
+    ));
     for (i, name) in NAMES.iter().enumerate() {
         out.push_str(&format!(
             "  {name:<34} mg {:>7.1} -> {:>7.1}   eg {:>7.1} -> {:>7.1}\n",

@@ -139,8 +139,9 @@ mod tests {
         let p =
             parse_standard("4k3/8/8/8/8/8/8/3q4/4P3/4K3 w - - 0 1 8/8/8/8/8/8/8/8/8/8").unwrap();
         let e = evaluate(&p.public_view());
-        // After exd3 White is a pawn up (king and pawn against a king).
-        assert!(e.white_cp > 100, "{e:?}");
+        // After exd3 White is a pawn up (king and pawn against a king):
+        // about a pawn, give or take the pawn's and kings' placing.
+        assert!(e.white_cp > 50, "{e:?}");
         assert_eq!(e.best.map(|m| m.to.to_string()).as_deref(), Some("d3"));
         // The same position with Black to move: Black keeps its queen.
         let q =
