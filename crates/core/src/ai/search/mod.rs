@@ -341,7 +341,6 @@ impl Search {
         let hash = self.best.as_ref().map(|b| b.best);
         let mut moves = std::mem::take(&mut self.lists[0]);
         self.gen_moves(&root, &mut moves, hash, 0, None, &SquareSet::EMPTY);
-        self.evals[0] = -INF;
         order::sort_best_first(&mut moves);
         let root_check = root.in_check();
         let alpha0 = alpha;
