@@ -4,15 +4,17 @@
 //! rather than read from 8×8 tables.
 //!
 //! It is linear in its weights: [`features`] counts what is on the board
-//! (White's count minus Black's), and each feature has a middle-game and
+//! (White's count minus Black's; threats and king danger come from each
+//! side's attack maps, `threats.rs`), and each feature has a middle-game and
 //! an end-game weight, blended by how much material is left (tapered).
 //! The weights ([`WEIGHTS`]) are tuned by Texel's method (`tune`, over
 //! positions from the match harness's games). It allocates nothing: one
 //! pass over the mailbox gathers the pieces and the pawns of each file as
 //! rank bit masks.
 
+use super::threats::{self, Attacks};
 use crate::chess::bits::{self, Tables};
-use crate::chess::{Color, Position, Role, STRIDE};
+use crate::chess::{Color, Position, Role, STRIDE, Square, SquareSet};
 
 /// Material values in centipawns, by [`Role`] order (pawn … king): what
 /// exchanges and move ordering count with.
@@ -24,7 +26,7 @@ pub fn value(role: Role) -> i32 {
 }
 
 /// Number of features.
-pub const FEATURES: usize = 27;
+pub const FEATURES: usize = 34;
 
 /// The features' names, in order (for the tuner's report).
 pub const NAMES: [&str; FEATURES] = [
@@ -55,6 +57,13 @@ pub const NAMES: [&str; FEATURES] = [
     "attacks next to the enemy king",
     "piece attacked by a pawn",
     "side to move",
+    "major attacked by a lesser piece, to move",
+    "major attacked by a lesser piece, not to move",
+    "undefended piece attacked, to move",
+    "undefended piece attacked, not to move",
+    "undefended pawn attacked",
+    "safe checks",
+    "king danger (attackers' weight and checks, squared)",
 ];
 
 /// Middle-game and end-game weight of each feature, in centipawns.
@@ -67,11 +76,12 @@ pub struct Weights {
 }
 
 /// The weights the engine plays with: Texel-tuned (`minesweeper_cli tune`,
-/// material kept) on 278,294 quiet positions of 2,246 games: 1,799 of
+/// material kept) on 278,235 quiet positions of 2,246 games: 1,799 of
 /// Fairy-Stockfish against itself (10 and 25 ms a move, from the
 /// harness's openings and 1,500 varied ones), 165 of this engine against
 /// it and 282 against itself (held-out error 0.11022 → 0.10798; +97 ± 37
-/// Elo in self-play at 25 ms a move, 288 games).
+/// Elo in self-play at 25 ms a move, 288 games). With the seven threat
+/// and king-danger features: 0.10798 → 0.10400, +76 ± 34 (300 games).
 pub const WEIGHTS: Weights = Weights {
     mg: [
         100.0, // pawn
@@ -79,28 +89,35 @@ pub const WEIGHTS: Weights = Weights {
         330.0, // bishop
         500.0, // rook
         950.0, // queen
-        -0.7,  // knight off-centre
-        1.6,   // bishop off-centre
-        -0.1,  // queen off-centre
-        3.4,   // king off-centre
-        1.2,   // knight mobility
-        1.1,   // bishop mobility
+        -0.8,  // knight off-centre
+        1.7,   // bishop off-centre
+        -0.2,  // queen off-centre
+        6.8,   // king off-centre
+        0.6,   // knight mobility
+        0.9,   // bishop mobility
         2.5,   // rook mobility
-        -0.5,  // queen mobility
-        14.9,  // rook on a file without own pawns
-        7.5,   // rook on an open file
-        0.4,   // pawn advance
-        6.5,   // central pawn
-        -11.7, // doubled pawn
-        -9.6,  // isolated pawn
-        6.4,   // passed pawn
-        -1.4,  // passed pawn progress²
-        -16.6, // king off the back rank
-        8.6,   // king's pawn shield
-        30.7,  // bishop pair
-        8.8,   // attacks next to the enemy king
-        -30.0, // piece attacked by a pawn
-        7.0,   // side to move
+        -0.4,  // queen mobility
+        17.0,  // rook on a file without own pawns
+        7.0,   // rook on an open file
+        1.1,   // pawn advance
+        4.4,   // central pawn
+        -10.1, // doubled pawn
+        -7.2,  // isolated pawn
+        3.9,   // passed pawn
+        -1.1,  // passed pawn progress²
+        -15.9, // king off the back rank
+        6.9,   // king's pawn shield
+        31.0,  // bishop pair
+        9.7,   // attacks next to the enemy king
+        -29.9, // piece attacked by a pawn
+        6.3,   // side to move
+        40.3,  // major attacked by a lesser piece, to move
+        15.6,  // major attacked by a lesser piece, not to move
+        60.0,  // undefended piece attacked, to move
+        14.9,  // undefended piece attacked, not to move
+        5.9,   // undefended pawn attacked
+        10.9,  // safe checks
+        4.9,   // king danger (attackers' weight and checks, squared)
     ],
     eg: [
         100.0, // pawn
@@ -108,28 +125,35 @@ pub const WEIGHTS: Weights = Weights {
         330.0, // bishop
         500.0, // rook
         950.0, // queen
-        -3.6,  // knight off-centre
-        -1.0,  // bishop off-centre
-        2.1,   // queen off-centre
-        -2.9,  // king off-centre
-        5.7,   // knight mobility
-        3.0,   // bishop mobility
-        6.0,   // rook mobility
-        10.4,  // queen mobility
-        11.1,  // rook on a file without own pawns
-        6.0,   // rook on an open file
-        -2.8,  // pawn advance
-        5.4,   // central pawn
-        -11.2, // doubled pawn
-        -14.5, // isolated pawn
-        5.8,   // passed pawn
+        -3.8,  // knight off-centre
+        -1.2,  // bishop off-centre
+        3.4,   // queen off-centre
+        -3.2,  // king off-centre
+        5.6,   // knight mobility
+        2.5,   // bishop mobility
+        5.6,   // rook mobility
+        10.6,  // queen mobility
+        10.9,  // rook on a file without own pawns
+        4.8,   // rook on an open file
+        -4.7,  // pawn advance
+        2.7,   // central pawn
+        -9.5,  // doubled pawn
+        -13.9, // isolated pawn
+        2.6,   // passed pawn
         3.0,   // passed pawn progress²
-        8.6,   // king off the back rank
-        -0.5,  // king's pawn shield
-        30.5,  // bishop pair
-        2.2,   // attacks next to the enemy king
+        10.6,  // king off the back rank
+        -2.4,  // king's pawn shield
+        31.0,  // bishop pair
+        1.6,   // attacks next to the enemy king
         -30.0, // piece attacked by a pawn
-        7.9,   // side to move
+        7.3,   // side to move
+        40.1,  // major attacked by a lesser piece, to move
+        15.1,  // major attacked by a lesser piece, not to move
+        60.0,  // undefended piece attacked, to move
+        14.9,  // undefended piece attacked, not to move
+        12.6,  // undefended pawn attacked
+        3.8,   // safe checks
+        2.6,   // king danger (attackers' weight and checks, squared)
     ],
 };
 
@@ -305,11 +329,43 @@ fn features_with(pos: &Position, tables: bool) -> Features {
     ];
     // Each side's counts, gathered in one walk over the pieces.
     let mut x = [[0i32; FEATURES]; 2];
+    let mut seen = match board {
+        Some(_) => Gathered::Bits([Attacks::NONE; 2]),
+        None => Gathered::Cells([Attacks::NONE; 2]),
+    };
     for us in Color::ALL {
         let (s, x) = (&sides[us.index()], &mut x[us.index()]);
+        let g = &mut seen;
         each_piece(pos, us, board, |i, cell, f, r, code| {
-            piece_features(pos, s, board, x, (i, cell), (f, r), code);
+            piece_features(pos, s, board, x, (g, us.index()), (i, cell), (f, r), code);
         });
+    }
+    let to_move = pos.turn().index();
+    match (&mut seen, board) {
+        (Gathered::Bits(a), Some(board)) => {
+            for (side, a) in a.iter_mut().enumerate() {
+                a.on = board.by[side];
+                if let Some(k) = board.t.cell_of(pos.king(Color::ALL[side]).index()) {
+                    a.checks = [
+                        board.t.knight(k),
+                        board.t.slide(k, board.occ, bits::DIAGONALS),
+                        board.t.slide(k, board.occ, bits::LINES),
+                    ];
+                }
+            }
+            threat_counts(a, to_move, &mut x);
+        }
+        (Gathered::Cells(a), _) => {
+            for (side, a) in a.iter_mut().enumerate() {
+                let king = pos.king(Color::ALL[side]).index();
+                let checks = [(&KNIGHT[..], false), (&DIAGONALS, true), (&LINES, true)];
+                for (k, (dirs, slide)) in checks.into_iter().enumerate() {
+                    walk(pos, king, dirs, slide, &mut a.checks[k]);
+                }
+            }
+            threat_counts(a, to_move, &mut x);
+        }
+        (Gathered::Bits(_), None) => {}
     }
     let mut counts = [0i32; FEATURES];
     for (side, x) in x.iter_mut().enumerate() {
@@ -322,6 +378,45 @@ fn features_with(pos: &Position, tables: bool) -> Features {
     }
     counts[26] = if pos.turn() == Color::White { 1 } else { -1 };
     Features { counts, phase }
+}
+
+/// What the walk over the pieces gathers for the threats, side by side:
+/// as bitboards when the board has them. (It lives on the stack for one
+/// evaluation: boxing the larger kind would allocate.)
+#[allow(clippy::large_enum_variant)]
+enum Gathered {
+    Bits([Attacks<u128>; 2]),
+    Cells([Attacks<SquareSet>; 2]),
+}
+
+/// Each side's threats on the other, into its counts.
+fn threat_counts<M: threats::Cells>(
+    a: &[Attacks<M>; 2],
+    to_move: usize,
+    x: &mut [[i32; FEATURES]; 2],
+) {
+    for side in 0..2 {
+        threats::count(&a[side], &a[1 - side], side == to_move, &mut x[side]);
+    }
+}
+
+/// Adds to `map` the cells a piece on mailbox index `from` reaches along
+/// `dirs` (one step each unless `slide`), up to and including a piece.
+fn walk(pos: &Position, from: usize, dirs: &[i16], slide: bool, map: &mut SquareSet) {
+    for &d in dirs {
+        let mut at = from as i16;
+        loop {
+            at += d;
+            let code = pos.code_at(at as usize);
+            if code == OFF {
+                break;
+            }
+            map.insert(Square(at as u16));
+            if code != EMPTY || !slide {
+                break;
+            }
+        }
+    }
 }
 
 /// The cells next to a king and its own, as bits counted from the cell
@@ -407,6 +502,7 @@ fn reach<const KING: bool>(
     side: &Side,
     dirs: &[i16],
     slide: bool,
+    map: &mut SquareSet,
 ) -> Reach {
     let mut r = Reach {
         moves: 0,
@@ -420,6 +516,7 @@ fn reach<const KING: bool>(
             if code == OFF {
                 break;
             }
+            map.insert(Square(at as u16));
             if KING {
                 r.near_king += side.near_king(at as usize);
             }
@@ -447,12 +544,20 @@ fn reached(s: &Side, att: u128) -> Reach {
     }
 }
 
-/// [`reach`], with the king test only where `near`.
-fn rays(pos: &Position, from: usize, side: &Side, dirs: &[i16], slide: bool, near: bool) -> Reach {
+/// [`reach`], with the king test only where `near`; the cells reached
+/// are added to `map`.
+fn rays(
+    pos: &Position,
+    (from, side): (usize, &Side),
+    dirs: &[i16],
+    slide: bool,
+    near: bool,
+    map: &mut SquareSet,
+) -> Reach {
     if near {
-        reach::<true>(pos, from, side, dirs, slide)
+        reach::<true>(pos, from, side, dirs, slide, map)
     } else {
-        reach::<false>(pos, from, side, dirs, slide)
+        reach::<false>(pos, from, side, dirs, slide, map)
     }
 }
 
@@ -467,16 +572,17 @@ fn ahead(r: i32, forward: i32) -> u32 {
 
 /// One piece's part of its side's counts `x`: on mailbox index and cell
 /// `(i, cell)`, file and rank `at`.
+#[allow(clippy::too_many_arguments)]
 fn piece_features(
     pos: &Position,
     s: &Side,
     board: Option<&Bits>,
     x: &mut [i32; FEATURES],
+    (g, side): (&mut Gathered, usize),
     (i, cell): (usize, usize),
     at: (u8, u8),
     code: u8,
 ) {
-    let slide = |b: &Bits, dirs| reached(s, b.t.slide(cell, b.occ, dirs));
     let (f, r) = (i32::from(at.0), i32::from(at.1));
     let (own, theirs, forward) = (s.own, s.theirs, s.forward);
     // Twice the distance to the centre, in files plus ranks.
@@ -491,7 +597,18 @@ fn piece_features(
     if role != 1 && role != 6 && by_pawn {
         x[25] += 1;
     }
-    match role {
+    // What the piece attacks: by the tables, else by a walk (which also
+    // counts its moves and the enemy king's cells among them).
+    let mut cells = SquareSet::EMPTY;
+    let mut trace =
+        |dirs: &[i16], slide: bool, near: bool| rays(pos, (i, s), dirs, slide, near, &mut cells);
+    let attacks = |dirs: &[[usize; 4]]| {
+        board.map(|b| {
+            let att = dirs.iter().fold(0, |a, &d| a | b.t.slide(cell, b.occ, d));
+            (reached(s, att), att)
+        })
+    };
+    let (m, att) = match role {
         1 => {
             x[15] += ((r - s.start) * forward).max(0);
             if (2 * f - (s.files - 1)).abs() < 2 {
@@ -510,33 +627,40 @@ fn piece_features(
                 x[19] += 1;
                 x[20] += progress * progress;
             }
+            let att = match board {
+                Some(b) => b.t.pawn(side, cell),
+                None => {
+                    let up = forward as i16 * S;
+                    trace(&[up + 1, up - 1], false, false);
+                    0
+                }
+            };
+            (0, att)
         }
         2 => {
             x[5] += centre;
-            let m = match board {
-                Some(b) => reached(s, b.t.knight(cell)),
+            let (m, att) = match board {
+                Some(b) => (reached(s, b.t.knight(cell)), b.t.knight(cell)),
                 None => {
                     let near = (f - s.king_file).abs() <= 3 && (r - s.king_rank).abs() <= 3;
-                    rays(pos, i, s, &KNIGHT, false, near)
+                    (trace(&KNIGHT, false, near), 0)
                 }
             };
             x[9] += m.moves;
             x[24] += m.near_king;
+            (m.near_king, att)
         }
         3 => {
             x[6] += centre;
-            let m = match board {
-                Some(b) => slide(b, bits::DIAGONALS),
-                None => rays(pos, i, s, &DIAGONALS, true, s.diagonals_near(f, r)),
-            };
+            let (m, att) = attacks(&[bits::DIAGONALS])
+                .unwrap_or_else(|| (trace(&DIAGONALS, true, s.diagonals_near(f, r)), 0));
             x[10] += m.moves;
             x[24] += m.near_king;
+            (m.near_king, att)
         }
         4 => {
-            let m = match board {
-                Some(b) => slide(b, bits::LINES),
-                None => rays(pos, i, s, &LINES, true, s.lines_near(f, r)),
-            };
+            let (m, att) = attacks(&[bits::LINES])
+                .unwrap_or_else(|| (trace(&LINES, true, s.lines_near(f, r)), 0));
             x[11] += m.moves;
             x[24] += m.near_king;
             if own[file] == 0 {
@@ -545,18 +669,22 @@ fn piece_features(
                     x[14] += 1;
                 }
             }
+            (m.near_king, att)
         }
         5 => {
             x[7] += centre;
-            let (a, b) = match board {
-                Some(b) => (slide(b, bits::LINES), slide(b, bits::DIAGONALS)),
-                None => (
-                    rays(pos, i, s, &LINES, true, s.lines_near(f, r)),
-                    rays(pos, i, s, &DIAGONALS, true, s.diagonals_near(f, r)),
-                ),
-            };
-            x[12] += a.moves + b.moves;
-            x[24] += a.near_king + b.near_king;
+            let (m, att) = attacks(&[bits::LINES, bits::DIAGONALS]).unwrap_or_else(|| {
+                let a = trace(&LINES, true, s.lines_near(f, r));
+                let b = trace(&DIAGONALS, true, s.diagonals_near(f, r));
+                let m = Reach {
+                    moves: a.moves + b.moves,
+                    near_king: a.near_king + b.near_king,
+                };
+                (m, 0)
+            });
+            x[12] += m.moves;
+            x[24] += m.near_king;
+            (m.near_king, att)
         }
         _ => {
             x[8] += centre;
@@ -568,6 +696,23 @@ fn piece_features(
             x[22] += ((own[file - 1] & near).count_ones()
                 + (own[file] & near).count_ones()
                 + (own[file + 1] & near).count_ones()) as i32;
+            let att = match board {
+                Some(b) => b.t.ring(cell) & !(1 << cell),
+                None => {
+                    trace(&DIAGONALS, false, false);
+                    trace(&LINES, false, false);
+                    0
+                }
+            };
+            (0, att)
+        }
+    };
+    let k = role as usize - 1;
+    match g {
+        Gathered::Bits(a) => a[side].add(k, att, m),
+        Gathered::Cells(a) => {
+            a[side].on[k].insert(Square(i as u16));
+            a[side].add(k, cells, m);
         }
     }
 }
@@ -613,6 +758,35 @@ mod tests {
             }
         }
         assert!(compared > 2000, "{compared}");
+    }
+
+    #[test]
+    fn a_knight_on_an_undefended_rook_is_a_threat_worth_most_to_the_mover() {
+        let pos =
+            |turn| fen::parse_standard(&format!("4k3/8/8/2r5/8/3N4/8/8/8/4K3 {turn} - - 0 1"));
+        let (w, b) = (pos("w").expect("fen"), pos("b").expect("fen"));
+        let (fw, fb) = (features(&w), features(&b));
+        // A major piece under a lesser one, and undefended: White's threat.
+        assert_eq!((fw.counts[27], fw.counts[29]), (1, 1), "{fw:?}");
+        assert_eq!((fw.counts[28], fw.counts[30]), (0, 0), "{fw:?}");
+        assert_eq!((fb.counts[28], fb.counts[30]), (1, 1), "{fb:?}");
+        // With White to move the rook is as good as taken; with Black to
+        // move it can run: White's score differs by more than the move.
+        let edge = WEIGHTS.mg[26] + WEIGHTS.eg[26];
+        assert!(evaluate(&w) + evaluate(&b) > edge.round() as i32 + 20);
+    }
+
+    #[test]
+    fn two_pieces_at_a_king_are_danger_one_is_not() {
+        let one = fen::parse_standard("6k1/8/8/6Q1/8/8/8/8/8/4K3 b - - 0 1").expect("fen");
+        let two = fen::parse_standard("6k1/R7/8/6Q1/8/8/8/8/8/4K3 b - - 0 1").expect("fen");
+        assert_eq!(features(&one).counts[33], 0);
+        assert!(features(&two).counts[33] > 0, "{:?}", features(&two));
+        assert!(
+            features(&two).counts[32] > 0,
+            "safe checks: {:?}",
+            features(&two)
+        );
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod arena;
 pub mod eval;
 mod search;
 pub mod tactics;
+mod threats;
 pub mod tune;
 pub mod uci;
 mod zobrist;

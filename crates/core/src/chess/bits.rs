@@ -47,6 +47,8 @@ pub(crate) struct Tables {
     knight: [u128; MAX],
     /// A cell and its neighbours.
     ring: [u128; MAX],
+    /// The two cells a pawn on each cell attacks, by colour (White up).
+    pawn: [[u128; MAX]; 2],
     /// The cell of each mailbox index ([`OFF`] off the board).
     cell_of: [u8; CELLS],
     /// The mailbox index, file and rank of each cell.
@@ -76,6 +78,7 @@ impl Tables {
             rays: [[0; MAX]; 8],
             knight: [0; MAX],
             ring: [0; MAX],
+            pawn: [[0; MAX]; 2],
             cell_of: [OFF; CELLS],
             at: [(0, 0, 0); MAX],
         };
@@ -95,6 +98,13 @@ impl Tables {
                     }
                     if on(f + df, r + dr) {
                         t.ring[c] |= bit(f + df, r + dr);
+                    }
+                }
+                for (side, dr) in [(0, 1), (1, -1)] {
+                    for df in [-1, 1] {
+                        if on(f + df, r + dr) {
+                            t.pawn[side][c] |= bit(f + df, r + dr);
+                        }
                     }
                 }
                 for (df, dr) in [
@@ -159,6 +169,13 @@ impl Tables {
         self.knight[c]
     }
 
+    /// The cells a pawn of colour index `side` (White 0, moving up) on
+    /// `c` attacks.
+    #[inline]
+    pub(crate) fn pawn(&self, side: usize, c: usize) -> u128 {
+        self.pawn[side][c]
+    }
+
     /// `c` and the cells next to it.
     #[inline]
     pub(crate) fn ring(&self, c: usize) -> u128 {
@@ -194,6 +211,12 @@ mod tests {
         // A corner knight has two jumps; a corner ring four cells.
         assert_eq!(t.knight(0).count_ones(), 2);
         assert_eq!(t.ring(0).count_ones(), 4);
+        // A white pawn on a2 takes on b3 only; a black one on d5 on c4, e4.
+        assert_eq!(t.pawn(0, cell(0, 1)), 1u128 << cell(1, 2));
+        assert_eq!(
+            t.pawn(1, cell(3, 4)),
+            1u128 << cell(2, 3) | 1u128 << cell(4, 3)
+        );
         let (i, f, r) = t.at(cell(3, 4));
         assert_eq!((f, r), (3, 4));
         assert_eq!(t.cell_of(i), Some(cell(3, 4)));
