@@ -4,7 +4,6 @@
 //! as sets of mailbox cells on bigger ones. The counts are worked out here
 //! once, the same for both.
 
-use super::eval::FEATURES;
 use crate::chess::SquareSet;
 
 /// A set of cells: a bitboard or a set of mailbox cells.
@@ -104,17 +103,13 @@ impl<M: Cells> Attacks<M> {
 /// (pawn … king): the queen most, then rooks, then the minor pieces.
 const ATTACKER: [i32; 6] = [0, 2, 2, 3, 5, 0];
 
-/// Feature indices of the threats, in [`super::eval::NAMES`] order.
+/// Index of the first of the seven threat features in the evaluation's
+/// counts (the order of its feature names).
 pub(super) const FIRST: usize = 27;
 
 /// Adds `us`'s threats on `them` to `us`'s counts `x`; `to_move`: whether
 /// `us` is to move (a threat of the side to move is one it can carry out).
-pub(super) fn count<M: Cells>(
-    us: &Attacks<M>,
-    them: &Attacks<M>,
-    to_move: bool,
-    x: &mut [i32; FEATURES],
-) {
+pub(super) fn count<M: Cells>(us: &Attacks<M>, them: &Attacks<M>, to_move: bool, x: &mut [i32]) {
     let (ours, theirs) = (Attacks::all(&us.by), Attacks::all(&them.by));
     let own = Attacks::all(&us.on);
     let minors = us.by[1].or(us.by[2]);
