@@ -56,7 +56,7 @@ pub fn usage() -> String {
                           lists (.fen); settings and translations are the
                           game's own (minesweeper_chess check FILE);
                           default: every levels/*.ron and levels/sudoku/*.ron
-{COMMANDS}{}  tune FILE... [--rounds N] [--skip N] [--material]
+{COMMANDS}{}  tune FILE... [--rounds N] [--skip N] [--material] [--prior PCT]
                           Texel-tune the evaluation's weights on recorded
                           games (match --record); prints them as Rust
 ",

@@ -4,7 +4,7 @@
 //! as Rust, to paste into `crates/core/src/ai/eval.rs`.
 
 use minesweeper_core::ai::eval::{NAMES, WEIGHTS, Weights};
-use minesweeper_core::ai::tune::{Sample, error, samples, tune};
+use minesweeper_core::ai::tune::{PRIOR, Sample, error, samples, tune};
 use minesweeper_core::ai::uci::START_FEN;
 use minesweeper_core::chess::{Move, fen, notation};
 
@@ -45,8 +45,9 @@ fn as_rust(w: &Weights) -> String {
     out
 }
 
-/// `tune FILE... [--rounds N] [--skip N] [--material]` (material weights
-/// stay as they are unless `--material`).
+/// `tune FILE... [--rounds N] [--skip N] [--material] [--prior PCT]`
+/// (material weights stay as they are unless `--material`; the pull
+/// towards the present weights is PCT per cent of the default).
 ///
 /// # Errors
 /// A file that cannot be read, a line that is not a game (with its file
@@ -56,12 +57,14 @@ pub fn run(args: &[String]) -> Result<String, String> {
     let mut rounds = 200;
     let mut skip = 12;
     let mut material = false;
+    let mut prior_pct = 100u32;
     let mut f = crate::flags::Flags::new("tune", args);
     while let Some(a) = f.next_flag() {
         match a {
             "--rounds" => rounds = f.number(a, 1, 100_000)?,
             "--skip" => skip = f.number(a, 0, 1000)?,
             "--material" => material = true,
+            "--prior" => prior_pct = f.number(a, 0, 1000)?,
             other if other.starts_with("--") => return Err(f.unknown(other)),
             file => files.push(file.to_string()),
         }
@@ -89,7 +92,8 @@ pub fn run(args: &[String]) -> Result<String, String> {
             }
         }
     }
-    let t = tune(&all, &WEIGHTS, rounds, material);
+    let prior = PRIOR * f64::from(prior_pct) / 100.0;
+    let t = tune(&all, &WEIGHTS, rounds, material, prior);
     let mut out = format!(
         "{games} games, {} positions; scale {:.2}; error {:.5} -> {:.5} after {} rounds\n",
         all.len(),

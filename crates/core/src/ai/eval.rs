@@ -26,7 +26,7 @@ pub fn value(role: Role) -> i32 {
 }
 
 /// Number of features.
-pub const FEATURES: usize = 34;
+pub const FEATURES: usize = 37;
 
 /// The features' names, in order (for the tuner's report).
 pub const NAMES: [&str; FEATURES] = [
@@ -64,6 +64,9 @@ pub const NAMES: [&str; FEATURES] = [
     "undefended pawn attacked",
     "safe checks",
     "king danger (attackers' weight and checks, squared)",
+    "knight or bishop on an outpost",
+    "rook on the enemy pawns' first rank",
+    "passed pawn: enemy king's distance less own king's",
 ];
 
 /// Middle-game and end-game weight of each feature, in centipawns.
@@ -81,7 +84,9 @@ pub struct Weights {
 /// harness's openings and 1,500 varied ones), 165 of this engine against
 /// it and 282 against itself (held-out error 0.11022 → 0.10798; +97 ± 37
 /// Elo in self-play at 25 ms a move, 288 games). With the seven threat
-/// and king-danger features: 0.10798 → 0.10400, +76 ± 34 (300 games).
+/// and king-danger features: 0.10798 → 0.10400, +76 ± 34 (300 games);
+/// with safe mobility, outposts, rooks on the enemy pawns' rank and the
+/// kings' race to passed pawns: 0.10326, +50 ± 33 (300 games).
 pub const WEIGHTS: Weights = Weights {
     mg: [
         100.0, // pawn
@@ -89,35 +94,38 @@ pub const WEIGHTS: Weights = Weights {
         330.0, // bishop
         500.0, // rook
         950.0, // queen
-        -0.8,  // knight off-centre
-        1.7,   // bishop off-centre
-        -0.2,  // queen off-centre
-        6.8,   // king off-centre
-        0.6,   // knight mobility
-        0.9,   // bishop mobility
-        2.5,   // rook mobility
-        -0.4,  // queen mobility
-        17.0,  // rook on a file without own pawns
-        7.0,   // rook on an open file
-        1.1,   // pawn advance
-        4.4,   // central pawn
-        -10.1, // doubled pawn
-        -7.2,  // isolated pawn
-        3.9,   // passed pawn
-        -1.1,  // passed pawn progress²
-        -15.9, // king off the back rank
-        6.9,   // king's pawn shield
-        31.0,  // bishop pair
-        9.7,   // attacks next to the enemy king
-        -29.9, // piece attacked by a pawn
-        6.3,   // side to move
-        40.3,  // major attacked by a lesser piece, to move
-        15.6,  // major attacked by a lesser piece, not to move
+        -0.7,  // knight off-centre
+        1.6,   // bishop off-centre
+        -0.6,  // queen off-centre
+        8.2,   // king off-centre
+        0.9,   // knight mobility
+        1.4,   // bishop mobility
+        2.3,   // rook mobility
+        -0.1,  // queen mobility
+        19.2,  // rook on a file without own pawns
+        6.6,   // rook on an open file
+        0.7,   // pawn advance
+        2.5,   // central pawn
+        -9.0,  // doubled pawn
+        -5.1,  // isolated pawn
+        1.4,   // passed pawn
+        -1.3,  // passed pawn progress²
+        -15.3, // king off the back rank
+        5.4,   // king's pawn shield
+        31.1,  // bishop pair
+        10.0,  // attacks next to the enemy king
+        -29.8, // piece attacked by a pawn
+        5.9,   // side to move
+        40.6,  // major attacked by a lesser piece, to move
+        16.1,  // major attacked by a lesser piece, not to move
         60.0,  // undefended piece attacked, to move
-        14.9,  // undefended piece attacked, not to move
-        5.9,   // undefended pawn attacked
-        10.9,  // safe checks
-        4.9,   // king danger (attackers' weight and checks, squared)
+        14.8,  // undefended piece attacked, not to move
+        6.7,   // undefended pawn attacked
+        11.7,  // safe checks
+        7.7,   // king danger (attackers' weight and checks, squared)
+        15.3,  // knight or bishop on an outpost
+        10.1,  // rook on the enemy pawns' first rank
+        -5.1,  // passed pawn: enemy king's distance less own king's
     ],
     eg: [
         100.0, // pawn
@@ -125,35 +133,38 @@ pub const WEIGHTS: Weights = Weights {
         330.0, // bishop
         500.0, // rook
         950.0, // queen
-        -3.8,  // knight off-centre
-        -1.2,  // bishop off-centre
-        3.4,   // queen off-centre
-        -3.2,  // king off-centre
-        5.6,   // knight mobility
-        2.5,   // bishop mobility
-        5.6,   // rook mobility
-        10.6,  // queen mobility
-        10.9,  // rook on a file without own pawns
-        4.8,   // rook on an open file
-        -4.7,  // pawn advance
-        2.7,   // central pawn
-        -9.5,  // doubled pawn
-        -13.9, // isolated pawn
-        2.6,   // passed pawn
-        3.0,   // passed pawn progress²
-        10.6,  // king off the back rank
-        -2.4,  // king's pawn shield
-        31.0,  // bishop pair
-        1.6,   // attacks next to the enemy king
-        -30.0, // piece attacked by a pawn
-        7.3,   // side to move
-        40.1,  // major attacked by a lesser piece, to move
-        15.1,  // major attacked by a lesser piece, not to move
+        -3.9,  // knight off-centre
+        -1.6,  // bishop off-centre
+        4.1,   // queen off-centre
+        -2.8,  // king off-centre
+        5.0,   // knight mobility
+        2.0,   // bishop mobility
+        5.0,   // rook mobility
+        9.8,   // queen mobility
+        10.8,  // rook on a file without own pawns
+        3.8,   // rook on an open file
+        -5.4,  // pawn advance
+        0.4,   // central pawn
+        -8.2,  // doubled pawn
+        -13.7, // isolated pawn
+        -0.7,  // passed pawn
+        3.2,   // passed pawn progress²
+        11.1,  // king off the back rank
+        -3.7,  // king's pawn shield
+        31.4,  // bishop pair
+        0.8,   // attacks next to the enemy king
+        -29.9, // piece attacked by a pawn
+        6.9,   // side to move
+        40.2,  // major attacked by a lesser piece, to move
+        15.2,  // major attacked by a lesser piece, not to move
         60.0,  // undefended piece attacked, to move
-        14.9,  // undefended piece attacked, not to move
-        12.6,  // undefended pawn attacked
-        3.8,   // safe checks
-        2.6,   // king danger (attackers' weight and checks, squared)
+        14.8,  // undefended piece attacked, not to move
+        14.9,  // undefended pawn attacked
+        4.3,   // safe checks
+        4.2,   // king danger (attackers' weight and checks, squared)
+        10.1,  // knight or bishop on an outpost
+        15.2,  // rook on the enemy pawns' first rank
+        6.1,   // passed pawn: enemy king's distance less own king's
     ],
 };
 
@@ -434,11 +445,15 @@ struct Side<'a> {
     back: i32,
     /// The mailbox index [`RING`] counts from: the enemy king's.
     ring: usize,
-    /// The enemy king's ring, and our pieces, as boards (with tables).
+    /// The enemy king's ring, as a board (with tables).
     ring_bits: u128,
-    own_bits: u128,
+    /// Cells a piece does not count as a move to: ours, and those the
+    /// enemy's pawns guard (with tables).
+    barred: u128,
     king_file: i32,
     king_rank: i32,
+    /// Our own king's file and rank.
+    own_king: (i32, i32),
     files: i32,
     ranks: i32,
 }
@@ -448,9 +463,13 @@ impl Side<'_> {
         let ranks = i32::from(pos.ranks());
         let white = us == Color::White;
         let king = board.and_then(|b| Some((b.t, b.t.cell_of(pos.king(!us).index())?)));
+        let them = (!us).index();
+        let guarded = board.map_or(0, |b| {
+            bits::cells(b.by[them][0]).fold(0, |g, c| g | b.t.pawn(them, c))
+        });
         Side {
             ring_bits: king.map_or(0, |(t, k)| t.ring(k)),
-            own_bits: board.map_or(0, |b| b.side(us)),
+            barred: board.map_or(0, |b| b.side(us)) | guarded,
             ours: (us as u8) << 3,
             own: &c.pawns[us.index()],
             theirs: &c.pawns[(!us).index()],
@@ -461,6 +480,10 @@ impl Side<'_> {
             ring: pos.king(!us).index() - S as usize - 1,
             king_file: i32::from(pos.king(!us).file()),
             king_rank: i32::from(pos.king(!us).rank()),
+            own_king: (
+                i32::from(pos.king(us).file()),
+                i32::from(pos.king(us).rank()),
+            ),
             files: i32::from(pos.files()),
             ranks,
         }
@@ -476,6 +499,13 @@ impl Side<'_> {
     fn diagonals_near(&self, f: i32, r: i32) -> bool {
         ((f - r) - (self.king_file - self.king_rank)).abs() <= 2
             || ((f + r) - (self.king_file + self.king_rank)).abs() <= 2
+    }
+
+    /// Whether an enemy pawn guards mailbox cell `i`.
+    #[inline]
+    fn pawn_guarded(&self, i: usize) -> bool {
+        let (file, rank) = (i % S as usize, (i / S as usize) as i32 - 2 + self.forward);
+        (0..32).contains(&rank) && (self.theirs[file - 1] | self.theirs[file + 1]) >> rank & 1 != 0
     }
 
     /// Whether mailbox cell `i` is the enemy king's or next to it.
@@ -520,13 +550,15 @@ fn reach<const KING: bool>(
             if KING {
                 r.near_king += side.near_king(at as usize);
             }
+            // A move to a cell an enemy pawn guards does not count.
+            let safe = i32::from(!side.pawn_guarded(at as usize));
             if code != EMPTY {
                 if code & 8 != side.ours {
-                    r.moves += 1;
+                    r.moves += safe;
                 }
                 break;
             }
-            r.moves += 1;
+            r.moves += safe;
             if !slide {
                 break;
             }
@@ -539,7 +571,7 @@ fn reach<const KING: bool>(
 #[inline]
 fn reached(s: &Side, att: u128) -> Reach {
     Reach {
-        moves: (att & !s.own_bits).count_ones() as i32,
+        moves: (att & !s.barred).count_ones() as i32,
         near_king: (att & s.ring_bits).count_ones() as i32,
     }
 }
@@ -590,12 +622,23 @@ fn piece_features(
     let file = f as usize + 1;
     let role = code & 7;
     x[role as usize - 1] += i32::from(role != 6);
-    let by_pawn = {
-        let rank = r + forward;
-        (0..32).contains(&rank) && (theirs[file - 1] | theirs[file + 1]) >> rank & 1 != 0
-    };
-    if role != 1 && role != 6 && by_pawn {
+    if role != 1 && role != 6 && s.pawn_guarded(i) {
         x[25] += 1;
+    }
+    // Ranks from our own back rank.
+    let rel = (r - s.back).abs();
+    // A minor piece in the enemy half that an own pawn guards and no
+    // enemy pawn can ever chase away.
+    if (role == 2 || role == 3) && 2 * rel >= s.ranks {
+        let behind = r - forward;
+        let guarded =
+            (0..32).contains(&behind) && (own[file - 1] | own[file + 1]) >> behind & 1 != 0;
+        if guarded && (theirs[file - 1] | theirs[file + 1]) & ahead(r, forward) == 0 {
+            x[34] += 1;
+        }
+    }
+    if role == 4 && rel == s.ranks - 2 {
+        x[35] += 1;
     }
     // What the piece attacks: by the tables, else by a walk (which also
     // counts its moves and the enemy king's cells among them).
@@ -626,6 +669,10 @@ fn piece_features(
                 let progress = (s.ranks - 1 - to_go).max(0);
                 x[19] += 1;
                 x[20] += progress * progress;
+                // Kings race to the cell in front of it.
+                let stop = r + forward;
+                let dist = |(kf, kr): (i32, i32)| (kf - f).abs().max((kr - stop).abs());
+                x[36] += dist((s.king_file, s.king_rank)) - dist(s.own_king);
             }
             let att = match board {
                 Some(b) => b.t.pawn(side, cell),
@@ -774,6 +821,18 @@ mod tests {
         // move it can run: White's score differs by more than the move.
         let edge = WEIGHTS.mg[26] + WEIGHTS.eg[26];
         assert!(evaluate(&w) + evaluate(&b) > edge.round() as i32 + 20);
+    }
+
+    #[test]
+    fn moves_onto_pawn_guarded_cells_and_chaseable_outposts_count_for_nothing() {
+        let f = |text: &str| features(&fen::parse_standard(text).expect("fen")).counts;
+        // A corner knight reaches b3 and c2; a black pawn on c4 guards b3.
+        assert_eq!(f("4k3/8/8/8/8/8/8/8/8/N3K3 w - - 0 1")[9], 2);
+        assert_eq!(f("4k3/8/8/8/8/8/2p5/8/8/N3K3 w - - 0 1")[9], 1);
+        // A knight on d6 guarded by e5, no black pawn beside the d-file:
+        // an outpost; a black pawn on c8 can chase it off.
+        assert_eq!(f("4k3/8/8/8/3N4/4P3/8/8/8/4K3 w - - 0 1")[34], 1);
+        assert_eq!(f("4k3/8/2p5/8/3N4/4P3/8/8/8/4K3 w - - 0 1")[34], 0);
     }
 
     #[test]

@@ -89,7 +89,7 @@ pub const PRIOR: f64 = 2e-4;
 /// tens of centipawns.
 const UNIT: [f32; 2] = [100.0, 10.0];
 
-fn penalty(w: &Weights, start: &Weights) -> f64 {
+fn penalty(w: &Weights, start: &Weights, prior: f64) -> f64 {
     let mut p = 0.0;
     for i in 0..FEATURES {
         let unit = UNIT[usize::from(i >= 5)];
@@ -97,15 +97,21 @@ fn penalty(w: &Weights, start: &Weights) -> f64 {
             p += f64::from((a - b) / unit).powi(2);
         }
     }
-    PRIOR * p
+    prior * p
 }
 
 /// Coordinate descent from `start`: each weight in turn moves by its step
 /// up or down while that lowers the error plus the prior's penalty; steps
 /// halve when a round finds nothing; at most `rounds` rounds. Material
 /// (fixed when `material` is false) moves in steps of 5, the rest in
-/// steps of 1.
-pub fn tune(samples: &[Sample], start: &Weights, rounds: usize, material: bool) -> Tuned {
+/// steps of 1. `prior`: the penalty's factor ([`PRIOR`] by default).
+pub fn tune(
+    samples: &[Sample],
+    start: &Weights,
+    rounds: usize,
+    material: bool,
+    prior: f64,
+) -> Tuned {
     let scale = fit_scale(samples, start);
     let before = error(samples, start, scale);
     let mut w = start.clone();
@@ -129,7 +135,7 @@ pub fn tune(samples: &[Sample], start: &Weights, rounds: usize, material: bool) 
                     &mut trial.eg[i - FEATURES]
                 };
                 *slot += sign * delta;
-                let e = error(samples, &trial, scale) + penalty(&trial, start);
+                let e = error(samples, &trial, scale) + penalty(&trial, start, prior);
                 if e < best {
                     best = e;
                     w = trial;
@@ -178,7 +184,7 @@ mod tests {
                 });
             }
         }
-        let t = tune(&all, &WEIGHTS, 40, true);
+        let t = tune(&all, &WEIGHTS, 40, true, PRIOR);
         assert!(t.after < t.before, "{t:?}");
         let bishops = |w: &Weights| w.mg[2] + w.mg[23] + w.eg[2] + w.eg[23];
         assert!(bishops(&t.weights) > bishops(&WEIGHTS), "{t:?}");
