@@ -356,6 +356,8 @@ fn features_with(pos: &Position, tables: bool) -> Features {
         (Gathered::Bits(a), Some(board)) => {
             for (side, a) in a.iter_mut().enumerate() {
                 a.on = board.by[side];
+                // Worked out once already, for the enemy's mobility.
+                a.by[0] = sides[1 - side].guarded;
                 if let Some(k) = board.t.cell_of(pos.king(Color::ALL[side]).index()) {
                     a.checks = [
                         board.t.knight(k),
@@ -450,6 +452,9 @@ struct Side<'a> {
     /// Cells a piece does not count as a move to: ours, and those the
     /// enemy's pawns guard (with tables).
     barred: u128,
+    /// The cells the enemy's pawns guard (with tables): the threats'
+    /// pawn attacks too.
+    guarded: u128,
     king_file: i32,
     king_rank: i32,
     /// Our own king's file and rank.
@@ -470,6 +475,7 @@ impl Side<'_> {
         Side {
             ring_bits: king.map_or(0, |(t, k)| t.ring(k)),
             barred: board.map_or(0, |b| b.side(us)) | guarded,
+            guarded,
             ours: (us as u8) << 3,
             own: &c.pawns[us.index()],
             theirs: &c.pawns[(!us).index()],
@@ -674,15 +680,12 @@ fn piece_features(
                 let dist = |(kf, kr): (i32, i32)| (kf - f).abs().max((kr - stop).abs());
                 x[36] += dist((s.king_file, s.king_rank)) - dist(s.own_king);
             }
-            let att = match board {
-                Some(b) => b.t.pawn(side, cell),
-                None => {
-                    let up = forward as i16 * S;
-                    trace(&[up + 1, up - 1], false, false);
-                    0
-                }
-            };
-            (0, att)
+            // With tables the pawns' attacks are already known (`guarded`).
+            if board.is_none() {
+                let up = forward as i16 * S;
+                trace(&[up + 1, up - 1], false, false);
+            }
+            (0, 0)
         }
         2 => {
             x[5] += centre;
