@@ -1,5 +1,6 @@
 //! The search: iterative deepening principal variation search with
-//! aspiration windows on a transposition table kept between moves, null
+//! aspiration windows on a transposition table and move histories (quiet
+//! moves and captures) kept between moves, null
 //! move, reverse futility, late-move reductions and pruning (each bolder
 //! where the side's static score fell since its last turn: "improving"),
 //! futility pruning, internal iterative reduction, check extensions, and a
@@ -40,7 +41,7 @@ pub struct Search {
     rng: GameRng,
     zobrist: Zobrist,
     tt: Table,
-    heur: Heuristics,
+    heur: Box<Heuristics>,
     /// Chance that each cell hides a mine, from the public view at the root.
     risk: Vec<f32>,
     /// Keys of the game's earlier positions (since the last capture or
@@ -88,6 +89,10 @@ impl Search {
         mut tt: Table,
     ) -> Search {
         tt.new_search();
+        let heur = tt
+            .heuristics
+            .take()
+            .map_or_else(|| Box::new(Heuristics::new()), Heuristics::aged);
         let mut risk = vec![0.0f32; CELLS];
         let unknown = public.position().unknown_cells();
         if !unknown.is_empty() {
@@ -124,7 +129,7 @@ impl Search {
             rng: GameRng::seed_from_u64(seed),
             zobrist,
             tt,
-            heur: Heuristics::new(),
+            heur,
             risk,
             path: Vec::with_capacity(MAX_PLY + 128),
             lmr,
@@ -152,7 +157,12 @@ impl Search {
     /// Gives back the table, for the next move's search (the search keeps
     /// an empty one).
     pub fn take_table(&mut self) -> Table {
-        std::mem::replace(&mut self.tt, Table::empty())
+        let mut tt = std::mem::replace(&mut self.tt, Table::empty());
+        tt.heuristics = Some(std::mem::replace(
+            &mut self.heur,
+            Box::new(Heuristics::new()),
+        ));
+        tt
     }
 
     /// This search knowing the game's earlier positions (public views,

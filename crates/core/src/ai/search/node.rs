@@ -348,6 +348,8 @@ impl Search {
         let mut best_move = None;
         let mut quiets = [None; 64];
         let mut tried = 0;
+        let mut captures = [None; 32];
+        let mut tried_captures = 0;
         let mut searched = 0;
         for i in 0..moves.len() {
             // The first few picked one by one (a cut-off usually comes
@@ -433,11 +435,17 @@ impl Search {
                     self.heur
                         .reward(pos, ply, m, f.prev, &quiets[..tried], depth);
                 }
+                let by_capture = (!quiet).then_some(m);
+                self.heur
+                    .reward_captures(pos, by_capture, &captures[..tried_captures], depth);
                 break;
             }
             if quiet && tried < quiets.len() {
                 quiets[tried] = Some(m);
                 tried += 1;
+            } else if !quiet && tried_captures < captures.len() {
+                captures[tried_captures] = Some(m);
+                tried_captures += 1;
             }
         }
         self.path.pop();

@@ -1,19 +1,26 @@
 //! Move ordering: the hash move, then winning captures and promotions (by
-//! victim and attacker), killers and the countermove, quiet moves by their
-//! history, and last the captures that lose material. Quiet steps onto
-//! likely mines go late among the quiet moves.
+//! victim, then by how often the same capture caused a cut-off, then by
+//! attacker), killers and the countermove, quiet moves by their history,
+//! and last the captures that lose material. Quiet steps onto likely
+//! mines go late among the quiet moves. The histories outlive a search:
+//! the next move's starts from them at half weight.
 
 use crate::chess::{Move, MoveKind, Position, Role};
 
 use super::super::{CELLS, MAX_PLY, eval};
 
-/// What the search has learnt about quiet moves.
+/// What the search has learnt about moves.
 pub(crate) struct Heuristics {
     pub(crate) killers: [[Option<Move>; 2]; MAX_PLY],
     /// By the moving piece (its code: colour and role) and landing cell.
     history: Vec<i32>,
     /// The reply that refuted each move, by its piece and landing cell.
     counters: Vec<Option<Move>>,
+    /// How often each capture caused a cut-off: by the moving piece, the
+    /// landing cell and the role taken (0 for a promotion onto an empty
+    /// cell), so that among captures of the same victim the ones that
+    /// worked come first.
+    captures: Vec<i32>,
 }
 
 /// History scores stay within ±this (gravity pulls them back).
@@ -30,7 +37,18 @@ impl Heuristics {
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 16 * CELLS],
             counters: vec![None; 16 * CELLS],
+            captures: vec![0; 16 * CELLS * 8],
         }
+    }
+
+    /// What a search learnt, for the next move's: killers belong to the
+    /// plies of the old root and go; histories keep half their weight.
+    pub(crate) fn aged(mut self: Box<Self>) -> Box<Self> {
+        self.killers = [[None; 2]; MAX_PLY];
+        for h in self.history.iter_mut().chain(self.captures.iter_mut()) {
+            *h /= 2;
+        }
+        self
     }
 
     /// The history of `m` in `pos` (before it is played).
@@ -71,10 +89,48 @@ impl Heuristics {
         }
     }
 
-    fn nudge(&mut self, pos: &Position, m: Move, bonus: i32) {
-        let h = &mut self.history[slot(pos.code_at(m.from.index()), m.to.index())];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    /// The capture history of `m` in `pos` (before it is played).
+    pub(crate) fn capture_history(&self, pos: &Position, m: Move) -> i32 {
+        self.captures[capture_slot(pos, m)]
     }
+
+    /// A cut-off: a bonus for the capture `m` that caused it (if it was
+    /// one) and a malus for the captures tried before it.
+    pub(crate) fn reward_captures(
+        &mut self,
+        pos: &Position,
+        m: Option<Move>,
+        tried: &[Option<Move>],
+        depth: i32,
+    ) {
+        let bonus = (depth * depth * 8).min(1200);
+        if let Some(m) = m {
+            gravity(&mut self.captures[capture_slot(pos, m)], bonus);
+        }
+        for &q in tried.iter().flatten() {
+            if Some(q) != m {
+                gravity(&mut self.captures[capture_slot(pos, q)], -bonus);
+            }
+        }
+    }
+
+    fn nudge(&mut self, pos: &Position, m: Move, bonus: i32) {
+        gravity(
+            &mut self.history[slot(pos.code_at(m.from.index()), m.to.index())],
+            bonus,
+        );
+    }
+}
+
+/// Moves a history score by `bonus`, less the more it already holds.
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
+
+/// A capture's place in the capture history.
+fn capture_slot(pos: &Position, m: Move) -> usize {
+    let victim = pos.piece_at(m.to).map_or(0, |p| p.role as usize);
+    slot(pos.code_at(m.from.index()), m.to.index()) * 8 + victim
 }
 
 /// Whether a move takes a piece or promotes.
@@ -122,7 +178,7 @@ pub(crate) fn score(
         } else {
             BAD_TACTIC
         };
-        return base + mvv_lva(pos, m);
+        return base + mvv_lva(pos, m) + h.capture_history(pos, m) / 32;
     }
     let killers = h.killers[ply.min(MAX_PLY - 1)];
     if killers[0] == Some(m) {

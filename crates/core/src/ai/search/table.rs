@@ -4,11 +4,13 @@
 //! so that a mate found in one line reads right in another. Beside it, a
 //! cache of static evaluations (a sixteenth of the table's size): most
 //! evaluations are the quiescence search's, which stores nothing in the
-//! table, and each iteration meets the last one's leaves again.
+//! table, and each iteration meets the last one's leaves again. It also
+//! carries the move histories from one move's search to the next.
 
 use crate::chess::Move;
 
 use super::super::MATE;
+use super::order::Heuristics;
 
 /// What a stored score says about the true one.
 #[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
@@ -76,6 +78,9 @@ pub struct Table {
     generation: u8,
     /// Static evaluations by key (key 0: empty).
     evals: Vec<(u64, i32)>,
+    /// What the last search learnt of moves (histories, countermoves),
+    /// for the next move's search to start from.
+    pub(crate) heuristics: Option<Box<Heuristics>>,
 }
 
 impl Table {
@@ -89,6 +94,7 @@ impl Table {
             buckets: vec![[Entry::default(); WAYS]; n],
             generation: 0,
             evals: vec![(0, 0); (n / 2).max(1)],
+            heuristics: None,
         }
     }
 
@@ -99,6 +105,7 @@ impl Table {
             buckets: vec![[Entry::default(); WAYS]; 1],
             generation: 0,
             evals: vec![(0, 0); 1],
+            heuristics: None,
         }
     }
 
@@ -107,6 +114,7 @@ impl Table {
         self.buckets.fill([Entry::default(); WAYS]);
         self.evals.fill((0, 0));
         self.generation = 0;
+        self.heuristics = None;
     }
 
     /// The static evaluation of the position with `key`, computed by
@@ -203,7 +211,10 @@ mod tests {
         assert_eq!(t.eval(42, || panic!("evaluated twice")), 5);
         t.clear();
         assert!(t.probe(42).is_none());
-        // …and forgets with the table.
+        // …and forgets with the table, as it forgets the move histories.
         assert_eq!(t.eval(42, || 6), 6);
+        t.heuristics = Some(Box::new(Heuristics::new()));
+        t.clear();
+        assert!(t.heuristics.is_none());
     }
 }
