@@ -80,7 +80,7 @@ impl Heuristics {
         if let Some(p) = prev {
             self.counters[slot(pos.code_at(p.to.index()), p.to.index())] = Some(m);
         }
-        let bonus = (depth * depth * 8).min(1200);
+        let bonus = bonus(depth);
         self.nudge(pos, m, bonus);
         for &q in tried.iter().flatten() {
             if q != m {
@@ -103,7 +103,7 @@ impl Heuristics {
         tried: &[Option<Move>],
         depth: i32,
     ) {
-        let bonus = (depth * depth * 8).min(1200);
+        let bonus = bonus(depth);
         if let Some(m) = m {
             gravity(&mut self.captures[capture_slot(pos, m)], bonus);
         }
@@ -120,6 +120,11 @@ impl Heuristics {
             bonus,
         );
     }
+}
+
+/// What a cut-off at `depth` is worth to a history: deeper ones more.
+fn bonus(depth: i32) -> i32 {
+    (depth * depth * 8).min(1200)
 }
 
 /// Moves a history score by `bonus`, less the more it already holds.
