@@ -29,6 +29,12 @@ use order::Heuristics;
 use table::Bound;
 pub use table::Table;
 
+/// Late root moves (from this one on; quiet, no check, no fog) are first
+/// searched a ply shallower, where their subtree is at least
+/// `ROOT_LATE_DEPTH` deep (shallower, the suite's mates slip).
+const ROOT_LATE: usize = 4;
+const ROOT_LATE_DEPTH: i32 = 6;
+
 /// Size of the table a search makes for itself (the game's computer).
 const DEFAULT_MB: usize = 4;
 
@@ -364,7 +370,22 @@ impl Search {
             let (child, next, gives_check) = self.make(&root, m, &frame);
             let depth = depth as i32 - 1 + i32::from(gives_check);
             let risk = self.risk_of(&root, m, &SquareSet::EMPTY);
-            let mut v = self.child(&root, m, &child, risk, depth, alpha, beta, next, !full);
+            // Late quiet root moves are first searched a ply shallower:
+            // most only confirm they are worse; the others are searched
+            // again at full depth.
+            let late = !full
+                && i >= ROOT_LATE
+                && depth >= ROOT_LATE_DEPTH
+                && !root_check
+                && !gives_check
+                && risk.is_none()
+                && !order::tactical(&root, m);
+            let shallow = late
+                .then(|| self.child(&root, m, &child, risk, depth - 1, alpha, beta, next, true));
+            let mut v = match shallow {
+                Some(v) if v <= alpha || self.stopped => v,
+                _ => self.child(&root, m, &child, risk, depth, alpha, beta, next, !full),
+            };
             if !full && v > alpha && !self.stopped {
                 v = self.child(&root, m, &child, risk, depth, alpha, beta, next, false);
             }
