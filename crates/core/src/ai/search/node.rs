@@ -481,6 +481,17 @@ impl Search {
         if let Some(score) = blast_end(pos, ply) {
             return score;
         }
+        // Any search of this position settles it here: the table's every
+        // entry is at least as deep as this.
+        if let Some(e) = self.tt.probe(key) {
+            let s = e.score(ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
         let in_check = qdepth < 3 && pos.in_check();
         let stand = if in_check {
             -INF

@@ -3,7 +3,7 @@
 //! Mate scores are stored as distances from the node, not from the root,
 //! so that a mate found in one line reads right in another. Beside it, a
 //! cache of static evaluations (a sixteenth of the table's size): most
-//! evaluations are the quiescence search's, which stores nothing in the
+//! evaluations are the quiescence search's, which only reads the
 //! table, and each iteration meets the last one's leaves again. It also
 //! carries the move histories from one move's search to the next.
 
