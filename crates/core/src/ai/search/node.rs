@@ -279,14 +279,9 @@ impl Search {
         if let Some(e) = entry
             && !pv
             && i32::from(e.depth) >= depth
+            && let Some(s) = e.cutoff(ply, alpha, beta)
         {
-            let s = e.score(ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+            return s;
         }
         // The pruning looks at the static score, and whether it rose since
         // the side's last turn; the table keeps it for the next visit.
@@ -483,14 +478,8 @@ impl Search {
         }
         // Any search of this position settles it here: the table's every
         // entry is at least as deep as this.
-        if let Some(e) = self.tt.probe(key) {
-            let s = e.score(ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+        if let Some(s) = self.tt.probe(key).and_then(|e| e.cutoff(ply, alpha, beta)) {
+            return s;
         }
         let in_check = qdepth < 3 && pos.in_check();
         let stand = if in_check {

@@ -42,6 +42,18 @@ impl Entry {
         from_table(self.score, ply)
     }
 
+    /// The stored score, where its bound settles the window
+    /// (`alpha`, `beta`) of a node `ply` plies below the root.
+    pub(crate) fn cutoff(&self, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let s = self.score(ply);
+        match self.bound {
+            Bound::Exact => Some(s),
+            Bound::Lower if s >= beta => Some(s),
+            Bound::Upper if s <= alpha => Some(s),
+            _ => None,
+        }
+    }
+
     /// The static evaluation stored with it, if any.
     pub(crate) fn eval(&self) -> Option<i32> {
         self.eval
