@@ -377,7 +377,9 @@ impl Search {
             {
                 continue;
             }
-            let new_depth = depth - 1 + i32::from(gives_check && ply < MAX_PLY / 2);
+            // A check that gives the piece away is not worth a ply more.
+            let check = gives_check && pos.see(m) >= 0;
+            let new_depth = depth - 1 + i32::from(check && ply < MAX_PLY / 2);
             let risk = self.risk_of(pos, m, &f.cleared);
             let v = if searched == 0 {
                 self.child(pos, m, &child, risk, new_depth, alpha, beta, next, false)
