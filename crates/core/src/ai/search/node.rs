@@ -125,6 +125,7 @@ impl Search {
             cleared_hash ^= self.zobrist.cleared[m.to.index()];
         }
         let key = self.zobrist.after(f.key ^ f.cleared_hash, pos, &child, m) ^ cleared_hash;
+        self.tt.prefetch(key);
         let gives_check = child.in_check();
         let next = Frame {
             ply: f.ply + 1,
@@ -538,6 +539,7 @@ impl Search {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let key = self.zobrist.after(key, pos, &child, m);
+            self.tt.prefetch(key);
             let v = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1, key);
             if self.stopped {
                 self.lists[ply] = moves;
