@@ -77,26 +77,43 @@ impl Zobrist {
         if matches!(m.kind, MoveKind::Castle(_)) {
             return self.key(after);
         }
-        let mut k = key ^ self.black;
-        for cell in [m.from.index(), m.to.index()] {
-            k ^= self.piece_key(cell, before.code_at(cell))
-                ^ self.piece_key(cell, after.code_at(cell));
+        self.across(
+            key ^ self.black,
+            before,
+            after,
+            [m.from.index(), m.to.index()],
+        )
+    }
+
+    /// The key of `b`, given the key of `a` (with the same side to move),
+    /// where their pieces differ at most on `cells`: a blast line's
+    /// position beside the safe line's, say.
+    pub(super) fn across<const N: usize>(
+        &self,
+        key: u64,
+        a: &Position,
+        b: &Position,
+        cells: [usize; N],
+    ) -> u64 {
+        let mut k = key;
+        for cell in cells {
+            k ^= self.piece_key(cell, a.code_at(cell)) ^ self.piece_key(cell, b.code_at(cell));
         }
-        if before.castling() != after.castling() {
-            k ^= self.castling[before.castling().0 as usize & 15]
-                ^ self.castling[after.castling().0 as usize & 15];
+        if a.castling() != b.castling() {
+            k ^= self.castling[a.castling().0 as usize & 15]
+                ^ self.castling[b.castling().0 as usize & 15];
         }
-        if before.fog() != after.fog() {
-            k ^= Self::set_key(&self.fog, before.fog(), after.fog());
+        if a.fog() != b.fog() {
+            k ^= Self::set_key(&self.fog, a.fog(), b.fog());
         }
-        if before.mines() != after.mines() {
-            k ^= Self::set_key(&self.mine, before.mines(), after.mines());
+        if a.mines() != b.mines() {
+            k ^= Self::set_key(&self.mine, a.mines(), b.mines());
         }
-        if before.swept() != after.swept() {
-            k ^= Self::set_key(&self.swept, before.swept(), after.swept());
+        if a.swept() != b.swept() {
+            k ^= Self::set_key(&self.swept, a.swept(), b.swept());
         }
-        if before.unseen() != after.unseen() {
-            k ^= self.unseen[before.unseen() as usize] ^ self.unseen[after.unseen() as usize];
+        if a.unseen() != b.unseen() {
+            k ^= self.unseen[a.unseen() as usize] ^ self.unseen[b.unseen() as usize];
         }
         k
     }

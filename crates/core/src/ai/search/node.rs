@@ -196,7 +196,10 @@ impl Search {
     ) -> i32 {
         let mut blast = pos.with_mine(cell);
         blast.play_unchecked(m);
-        let bkey = self.zobrist.key(&blast) ^ next.cleared_hash;
+        // The pieces of the two lines differ only where the move landed.
+        let raw = next.key ^ next.cleared_hash;
+        let bkey = self.zobrist.across(raw, safe, &blast, [m.to.index()]) ^ next.cleared_hash;
+        debug_assert_eq!(bkey, self.zobrist.key(&blast) ^ next.cleared_hash);
         let blast_check = blast.in_check();
         let vb = -self.negamax(
             &blast,

@@ -166,7 +166,10 @@ impl Table {
             // fault; both pointers are in bounds anyway (indexed above),
             // and SSE, which it needs, is in every x86-64 processor.
             unsafe {
+                // A bucket is 128 bytes: two or three cache lines.
                 _mm_prefetch::<_MM_HINT_T0>(bucket.as_ptr().cast());
+                _mm_prefetch::<_MM_HINT_T0>((&raw const bucket[2]).cast());
+                _mm_prefetch::<_MM_HINT_T0>((&raw const bucket[WAYS - 1].eval).cast());
                 _mm_prefetch::<_MM_HINT_T0>((&raw const self.evals[slot]).cast());
             }
         }
