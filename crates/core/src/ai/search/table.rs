@@ -24,14 +24,13 @@ pub(crate) enum Bound {
     Upper,
 }
 
+/// What the table knows of a position, as a probe answers it.
 #[derive(Copy, Clone, Default)]
 pub(crate) struct Entry {
-    key: u64,
     pub(crate) mv: Option<Move>,
     score: i32,
     pub(crate) depth: i8,
     pub(crate) bound: Bound,
-    generation: u8,
     /// The static evaluation, when the node computed one.
     eval: Option<i32>,
 }
@@ -60,7 +59,62 @@ impl Entry {
     }
 }
 
+/// One entry as stored: 16 bytes, so that a bucket of four fills one
+/// 64-byte cache line (a probe reads one line, not two or three).
+#[derive(Copy, Clone, Default)]
+struct Slot {
+    /// The key's low half (its high half picked the bucket).
+    check: u32,
+    mv: Option<Move>,
+    score: i16,
+    /// The static evaluation, or `NO_EVAL`.
+    eval: i16,
+    depth: i8,
+    /// Bits 0–1: the bound (0 empty, then exact, lower, upper); 2–7: the
+    /// search's generation, modulo 64.
+    meta: u8,
+}
+
+const NO_EVAL: i16 = i16::MIN;
+const GENERATIONS: u8 = 64;
+
+impl Slot {
+    fn bound(&self) -> Option<Bound> {
+        match self.meta & 3 {
+            1 => Some(Bound::Exact),
+            2 => Some(Bound::Lower),
+            3 => Some(Bound::Upper),
+            _ => None,
+        }
+    }
+
+    fn generation(&self) -> u8 {
+        self.meta >> 2
+    }
+
+    fn holds(&self, check: u32) -> bool {
+        self.check == check && self.meta & 3 != 0
+    }
+
+    fn entry(&self) -> Option<Entry> {
+        Some(Entry {
+            mv: self.mv,
+            score: i32::from(self.score),
+            depth: self.depth,
+            bound: self.bound()?,
+            eval: (self.eval != NO_EVAL).then_some(i32::from(self.eval)),
+        })
+    }
+}
+
 const WAYS: usize = 4;
+
+/// Four slots on one cache line.
+#[derive(Copy, Clone, Default)]
+#[repr(align(64))]
+struct Bucket([Slot; WAYS]);
+
+const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 /// Mates are scored ±(MATE − plies); anything this close is one.
 const MATE_BOUND: i32 = MATE - 1000;
 
@@ -86,7 +140,7 @@ fn from_table(score: i32, ply: usize) -> i32 {
 
 /// The engine's memory of positions it has searched.
 pub struct Table {
-    buckets: Vec<[Entry; WAYS]>,
+    buckets: Vec<Bucket>,
     generation: u8,
     /// Static evaluations by key (key 0: empty).
     evals: Vec<(u64, i32)>,
@@ -99,11 +153,11 @@ impl Table {
     /// A table of about `mb` megabytes (at least one bucket; capped at 4 GB).
     pub fn with_megabytes(mb: usize) -> Table {
         let bytes = mb.clamp(1, 4096) * 1024 * 1024;
-        let n = (bytes / std::mem::size_of::<[Entry; WAYS]>()).max(1);
+        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
         // A power of two, so that a mask picks the bucket.
         let n = 1usize << (usize::BITS - 1 - n.leading_zeros());
         Table {
-            buckets: vec![[Entry::default(); WAYS]; n],
+            buckets: vec![Bucket::default(); n],
             generation: 0,
             evals: vec![(0, 0); (n / 2).max(1)],
             heuristics: None,
@@ -114,7 +168,7 @@ impl Table {
     /// given its table back.
     pub(crate) fn empty() -> Table {
         Table {
-            buckets: vec![[Entry::default(); WAYS]; 1],
+            buckets: vec![Bucket::default(); 1],
             generation: 0,
             evals: vec![(0, 0); 1],
             heuristics: None,
@@ -123,7 +177,7 @@ impl Table {
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        self.buckets.fill([Entry::default(); WAYS]);
+        self.buckets.fill(Bucket::default());
         self.evals.fill((0, 0));
         self.generation = 0;
         self.heuristics = None;
@@ -145,7 +199,7 @@ impl Table {
 
     /// Marks the start of a new search: older entries give way first.
     pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        self.generation = (self.generation + 1) % GENERATIONS;
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -166,10 +220,7 @@ impl Table {
             // fault; both pointers are in bounds anyway (indexed above),
             // and SSE, which it needs, is in every x86-64 processor.
             unsafe {
-                // A bucket is 128 bytes: two or three cache lines.
-                _mm_prefetch::<_MM_HINT_T0>(bucket.as_ptr().cast());
-                _mm_prefetch::<_MM_HINT_T0>((&raw const bucket[2]).cast());
-                _mm_prefetch::<_MM_HINT_T0>((&raw const bucket[WAYS - 1].eval).cast());
+                _mm_prefetch::<_MM_HINT_T0>((&raw const *bucket).cast());
                 _mm_prefetch::<_MM_HINT_T0>((&raw const self.evals[slot]).cast());
             }
         }
@@ -178,10 +229,12 @@ impl Table {
     }
 
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        let check = key as u32;
         self.buckets[self.bucket(key)]
+            .0
             .iter()
-            .find(|e| e.key == key && (e.mv.is_some() || e.depth != 0 || e.score != 0))
-            .copied()
+            .find(|e| e.holds(check))
+            .and_then(Slot::entry)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -196,34 +249,53 @@ impl Table {
         eval: Option<i32>,
     ) {
         let generation = self.generation;
+        let check = key as u32;
         let b = self.bucket(key);
-        let bucket = &mut self.buckets[b];
-        // The same position, or else the least worth keeping: shallow and old.
-        let slot = bucket.iter().position(|e| e.key == key).unwrap_or_else(|| {
-            let worth = |e: &Entry| {
-                i32::from(e.depth) - 8 * i32::from(generation.wrapping_sub(e.generation))
-            };
-            (0..WAYS).min_by_key(|&i| worth(&bucket[i])).unwrap_or(0)
-        });
+        let bucket = &mut self.buckets[b].0;
+        // The same position, or else the least worth keeping: empty,
+        // shallow and old.
+        let slot = bucket
+            .iter()
+            .position(|e| e.holds(check))
+            .unwrap_or_else(|| {
+                let worth = |e: &Slot| match e.bound() {
+                    None => i32::MIN,
+                    Some(_) => {
+                        let age = (generation + GENERATIONS - e.generation()) % GENERATIONS;
+                        i32::from(e.depth) - 8 * i32::from(age)
+                    }
+                };
+                (0..WAYS).min_by_key(|&i| worth(&bucket[i])).unwrap_or(0)
+            });
         let e = &mut bucket[slot];
-        if e.key == key
+        let same = e.holds(check);
+        if same
             && depth < i32::from(e.depth) - 2
             && bound != Bound::Exact
-            && e.generation == generation
+            && e.generation() == generation
         {
             // A deeper result of this search stays.
             return;
         }
-        let mv = mv.or(if e.key == key { e.mv } else { None });
-        let eval = eval.or(if e.key == key { e.eval } else { None });
-        *e = Entry {
-            key,
+        let mv = mv.or(if same { e.mv } else { None });
+        let eval = eval.or(if same {
+            e.entry().and_then(|e| e.eval)
+        } else {
+            None
+        });
+        let code = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        *e = Slot {
+            check,
             mv,
-            score: to_table(score, ply),
+            // Scores and evaluations lie within ±32,000 (INF).
+            score: to_table(score, ply).clamp(-32_000, 32_000) as i16,
+            eval: eval.map_or(NO_EVAL, |v| v.clamp(-32_000, 32_000) as i16),
             depth: depth.clamp(-1, 120) as i8,
-            bound,
-            generation,
-            eval,
+            meta: code | generation << 2,
         };
     }
 }
