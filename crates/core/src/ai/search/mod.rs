@@ -454,6 +454,20 @@ impl Search {
         pv
     }
 
+    /// Whether the table's move `m` is legal here (and not a pure pass
+    /// that [`Search::gen_moves`] would leave out), judged from the moves
+    /// of its piece alone: a table entry may belong to another position.
+    fn hash_legal(&mut self, pos: &Position, m: Move, cleared: &SquareSet) -> bool {
+        if m.kind == MoveKind::Sapper && !self.informative_sweep(pos, m, cleared) {
+            return false;
+        }
+        let mut moves = std::mem::take(&mut self.scratch);
+        pos.moves_from_into(m.from, &mut moves);
+        let legal = moves.contains(&m);
+        self.scratch = moves;
+        legal
+    }
+
     /// Fills `out` with the legal moves, ordered best first, all pure
     /// passes but one left out (sweeping a cell known to be empty changes
     /// nothing but the turn, and there may be eight of them).

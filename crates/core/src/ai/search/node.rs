@@ -335,10 +335,19 @@ impl Search {
             depth -= 1;
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        self.gen_moves(pos, &mut moves, hash, ply, f.prev, &f.cleared);
-        if moves.is_empty() {
-            self.lists[ply] = moves;
-            return if in_check { -MATE + ply as i32 } else { 0 };
+        // The table's move is tried alone first: where it cuts off (most
+        // often, at a node the table knows), the rest are never generated.
+        let first = hash.filter(|&h| self.hash_legal(pos, h, &f.cleared));
+        let mut generated = first.is_none();
+        if let Some(h) = first {
+            moves.clear();
+            moves.push((h, order::HASH_MOVE));
+        } else {
+            self.gen_moves(pos, &mut moves, hash, ply, f.prev, &f.cleared);
+            if moves.is_empty() {
+                self.lists[ply] = moves;
+                return if in_check { -MATE + ply as i32 } else { 0 };
+            }
         }
         self.path.push(f.key);
         let killers = self.heur.killers[ply.min(MAX_PLY - 1)];
@@ -350,7 +359,20 @@ impl Search {
         let mut captures = [None; 32];
         let mut tried_captures = 0;
         let mut searched = 0;
-        for i in 0..moves.len() {
+        let mut next = 0;
+        loop {
+            if next == 1 && !generated {
+                // The table's move did not cut off: now the others, in
+                // the order they would have had beside it.
+                self.gen_moves(pos, &mut moves, hash, ply, f.prev, &f.cleared);
+                order::pick(&mut moves, 0);
+                generated = true;
+            }
+            if next >= moves.len() {
+                break;
+            }
+            let i = next;
+            next += 1;
             // The first few picked one by one (a cut-off usually comes
             // early), the rest sorted at once.
             if i < 3 {

@@ -113,7 +113,7 @@ impl Position {
 
     /// Fills `out` with the legal moves (clearing it first).
     pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        self.generate(out, true);
+        self.generate(out, true, None);
     }
 
     /// Fills `out` with the legal captures and promotions only, in the
@@ -121,10 +121,19 @@ impl Position {
     /// quiescence, which would throw the quiet moves away (the king's quiet
     /// steps are the costliest to prove safe).
     pub(crate) fn tactical_moves_into(&self, out: &mut Vec<Move>) {
-        self.generate(out, false);
+        self.generate(out, false, None);
     }
 
-    fn generate(&self, out: &mut Vec<Move>, quiet: bool) {
+    /// Fills `out` with the legal moves of the piece on `from` only (none
+    /// if it is not the mover's): for the search, which tries the table's
+    /// move before it generates the rest.
+    pub(crate) fn moves_from_into(&self, from: Square, out: &mut Vec<Move>) {
+        self.generate(out, true, Some(from));
+    }
+
+    /// The legal moves (only the captures and promotions unless `quiet`),
+    /// of the piece on `only` if given.
+    fn generate(&self, out: &mut Vec<Move>, quiet: bool, only: Option<Square>) {
         out.clear();
         if self.self_destructed.is_some() {
             return;
@@ -203,7 +212,8 @@ impl Position {
         }
 
         // King steps.
-        for &d in &KING_DIRS {
+        let king_too = only.is_none_or(|o| o == ksq);
+        for &d in KING_DIRS.iter().filter(|_| king_too) {
             let t = k + d;
             let c = self.cell(t);
             if c == OFF || (c != EMPTY && c & COLOR_BIT == usbits) || (!quiet && c == EMPTY) {
@@ -222,7 +232,7 @@ impl Position {
             return;
         }
         let in_check = checkers == 1;
-        if !in_check && quiet {
+        if !in_check && quiet && king_too {
             self.gen_castling(out);
         }
 
@@ -234,6 +244,9 @@ impl Position {
         // Ascending cells: rank by rank from a1, as the move order callers
         // (and the search's stable sort) rely on.
         for from in self.occupied[us.index()].iter() {
+            if only.is_some_and(|o| o != from) {
+                continue;
+            }
             let s = from.0 as i16;
             let role = self.cell(s) & 7;
             let pin = if npins > 0 { pin_of(s) } else { 0 };
@@ -438,7 +451,8 @@ mod tests {
 
     /// Random games with fog, sweeps, blasts, captures, promotions and
     /// castling: the sides' piece sets match the board, and the tactical
-    /// list is the full list's captures and promotions in the same order.
+    /// list is the full list's captures and promotions in the same order,
+    /// and each piece's list its moves.
     #[test]
     fn piece_sets_and_tactical_moves_follow_the_board() {
         let variant = Variant::classic();
@@ -470,6 +484,15 @@ mod tests {
                     .collect();
                 pos.tactical_moves_into(&mut tactical);
                 assert_eq!(tactical, expected, "seed {seed}");
+                // One piece's moves (the search's check of the table's
+                // move) are the full list's moves from its cell, for every
+                // cell, the enemy's and empty ones included.
+                for from in pos.squares() {
+                    pos.moves_from_into(from, &mut tactical);
+                    let mine: Vec<Move> =
+                        moves.iter().copied().filter(|m| m.from == from).collect();
+                    assert_eq!(tactical, mine, "seed {seed}, {from}");
+                }
                 let Some(&m) = moves.choose(&mut rng) else {
                     break;
                 };
