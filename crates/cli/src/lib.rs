@@ -56,9 +56,11 @@ pub fn usage() -> String {
                           lists (.fen); settings and translations are the
                           game's own (minesweeper_chess check FILE);
                           default: every levels/*.ron and levels/sudoku/*.ron
-{COMMANDS}{}  tune FILE... [--rounds N] [--skip N] [--material] [--prior PCT]
+{COMMANDS}{}  tune FILE... [--rounds N] [--skip N] [--material] [--prior PCT] [--blend PCT] [--export]
                           Texel-tune the evaluation's weights on recorded
-                          games (match --record); prints them as Rust
+                          games (match --record) or on positions another
+                          engine scored (GAME RESULT CP FEN; --export
+                          writes the positions); prints them as Rust
 ",
         matches::USAGE
     )

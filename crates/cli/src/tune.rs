@@ -1,25 +1,33 @@
 //! `tune`: Texel tuning of the evaluation's weights from recorded games
 //! (`match --record FILE`: one game a line, `RESULT move move …` from the
-//! start without fog). Prints the error before and after and the weights
-//! as Rust, to paste into `crates/core/src/ai/eval.rs`.
+//! start without fog), or from positions another engine scored (lines
+//! `GAME RESULT CP FEN`: `tune --export` writes them without the score,
+//! `benches/fairy/label.py` adds Fairy-Stockfish's). Prints the error
+//! before and after and the weights as Rust, to paste into
+//! `crates/core/src/ai/eval.rs`.
 
-use minesweeper_core::ai::eval::{NAMES, WEIGHTS, Weights};
-use minesweeper_core::ai::tune::{PRIOR, Sample, error, samples, tune};
+use minesweeper_core::ai::eval::{NAMES, WEIGHTS, Weights, features};
+use minesweeper_core::ai::tune::{PRIOR, Sample, blended, error, quiet_positions, samples, tune};
 use minesweeper_core::ai::uci::START_FEN;
-use minesweeper_core::chess::{Move, fen, notation};
+use minesweeper_core::chess::{Move, Position, fen, notation};
 
-/// Most games read from all files together.
-const MAX_GAMES: usize = 200_000;
+/// Most games (or scored positions) read from all files together.
+const MAX_GAMES: usize = 2_000_000;
 
-/// The samples of one recorded game line; `Err` names what is wrong.
-fn game_samples(line: &str, skip: usize) -> Result<Vec<Sample>, String> {
+/// A game's result for White, from its record's notation.
+fn parse_result(word: Option<&str>) -> Result<f32, String> {
+    match word {
+        Some("1-0") => Ok(1.0),
+        Some("0-1") => Ok(0.0),
+        Some("1/2-1/2") => Ok(0.5),
+        other => Err(format!("result {other:?}: write 1-0, 0-1 or 1/2-1/2")),
+    }
+}
+
+/// The result and the start and moves of one recorded game line.
+fn parse_game(line: &str) -> Result<(f32, Position, Vec<Move>), String> {
     let mut words = line.split_whitespace();
-    let result = match words.next() {
-        Some("1-0") => 1.0,
-        Some("0-1") => 0.0,
-        Some("1/2-1/2") => 0.5,
-        other => return Err(format!("result {other:?}: write 1-0, 0-1 or 1/2-1/2")),
-    };
+    let result = parse_result(words.next())?;
     let start = fen::parse_standard(START_FEN).map_err(|e| e.to_string())?;
     let mut pos = start.clone();
     let mut moves: Vec<Move> = Vec::new();
@@ -28,7 +36,63 @@ fn game_samples(line: &str, skip: usize) -> Result<Vec<Sample>, String> {
         pos.try_play(m).map_err(|e| format!("{w}: {e}"))?;
         moves.push(m);
     }
-    Ok(samples(&start, &moves, result, skip))
+    Ok((result, start, moves))
+}
+
+/// One line of input: a game's samples (and its number, for holding
+/// every tenth out), or a scored position's.
+fn line_samples(
+    line: &str,
+    games: usize,
+    skip: usize,
+    blend: f32,
+) -> Result<(usize, Vec<Sample>), String> {
+    let mut words = line.split_whitespace();
+    let Some(Ok(game)) = words.next().map(str::parse::<usize>) else {
+        let (result, start, moves) = parse_game(line)?;
+        return Ok((games, samples(&start, &moves, result, skip)));
+    };
+    let result = parse_result(words.next())?;
+    let cp = match words.next().map(str::parse::<i32>) {
+        Some(Ok(cp)) => cp,
+        _ => return Err("no score: write GAME RESULT CP FEN".into()),
+    };
+    let text = words.collect::<Vec<_>>().join(" ");
+    let pos = fen::parse_standard(&text).map_err(|e| format!("{text}: {e}"))?;
+    let sample = Sample {
+        features: features(&pos),
+        result: blended(cp, result, blend),
+    };
+    Ok((game, vec![sample]))
+}
+
+/// `tune --export FILE...`: the positions tuning would learn from, as
+/// `GAME RESULT FEN` lines for another engine to score.
+fn export(files: &[String], skip: usize) -> Result<String, String> {
+    let mut out = String::new();
+    let mut games = 0;
+    for path in files {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || games >= MAX_GAMES {
+                continue;
+            }
+            games += 1;
+            let (result, start, moves) =
+                parse_game(line).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+            let word = if result > 0.75 {
+                "1-0"
+            } else if result < 0.25 {
+                "0-1"
+            } else {
+                "1/2-1/2"
+            };
+            for pos in quiet_positions(&start, &moves, skip) {
+                out.push_str(&format!("{games} {word} {}\n", fen::to_fen(&pos)));
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Writes weights as the Rust constant.
@@ -45,9 +109,11 @@ fn as_rust(w: &Weights) -> String {
     out
 }
 
-/// `tune FILE... [--rounds N] [--skip N] [--material] [--prior PCT]`
-/// (material weights stay as they are unless `--material`; the pull
-/// towards the present weights is PCT per cent of the default).
+/// `tune FILE... [--rounds N] [--skip N] [--material] [--prior PCT]
+/// [--blend PCT] [--export]` (material weights stay as they are unless
+/// `--material`; the pull towards the present weights is PCT per cent of
+/// the default; a scored position's target is the score's chance of
+/// winning, blended at `--blend` per cent with the game's result).
 ///
 /// # Errors
 /// A file that cannot be read, a line that is not a game (with its file
@@ -58,6 +124,8 @@ pub fn run(args: &[String]) -> Result<String, String> {
     let mut skip = 12;
     let mut material = false;
     let mut prior_pct = 100u32;
+    let mut blend_pct = 75u32;
+    let mut export_only = false;
     let mut f = crate::flags::Flags::new("tune", args);
     while let Some(a) = f.next_flag() {
         match a {
@@ -65,6 +133,8 @@ pub fn run(args: &[String]) -> Result<String, String> {
             "--skip" => skip = f.number(a, 0, 1000)?,
             "--material" => material = true,
             "--prior" => prior_pct = f.number(a, 0, 1000)?,
+            "--blend" => blend_pct = f.number(a, 0, 100)?,
+            "--export" => export_only = true,
             other if other.starts_with("--") => return Err(f.unknown(other)),
             file => files.push(file.to_string()),
         }
@@ -72,6 +142,10 @@ pub fn run(args: &[String]) -> Result<String, String> {
     if files.is_empty() {
         return Err("tune: give one or more files of recorded games (match --record)".into());
     }
+    if export_only {
+        return export(&files, skip);
+    }
+    let blend = blend_pct as f32 / 100.0;
     let mut all = Vec::new();
     // Every tenth game is held out: its error tells whether the fit
     // learnt the game or the sample.
@@ -84,8 +158,9 @@ pub fn run(args: &[String]) -> Result<String, String> {
                 continue;
             }
             games += 1;
-            let found = game_samples(line, skip).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
-            if games % 10 == 0 {
+            let (game, found) = line_samples(line, games, skip, blend)
+                .map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+            if game % 10 == 0 {
                 held.extend(found);
             } else {
                 all.extend(found);
@@ -95,7 +170,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
     let prior = PRIOR * f64::from(prior_pct) / 100.0;
     let t = tune(&all, &WEIGHTS, rounds, material, prior);
     let mut out = format!(
-        "{games} games, {} positions; scale {:.2}; error {:.5} -> {:.5} after {} rounds\n",
+        "{games} lines, {} positions; scale {:.2}; error {:.5} -> {:.5} after {} rounds\n",
         all.len(),
         t.scale,
         t.before,

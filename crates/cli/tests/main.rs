@@ -114,7 +114,40 @@ fn a_match_plays_whole_games_and_records_them_for_the_tuner() {
     // The tuner reads what the match wrote.
     let out = cmd(&["tune", &r, "--rounds", "2"]);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(out.stdout.starts_with("2 games"), "{}", out.stdout);
+    assert!(out.stdout.starts_with("2 lines"), "{}", out.stdout);
+    // Its quiet positions go out for another engine to score, and come
+    // back with the score (as benches/fairy/label.py writes them).
+    let out = cmd(&["tune", &r, "--export", "--skip", "2"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let positions: Vec<&str> = out.stdout.lines().collect();
+    assert!(positions.len() >= 4, "{}", out.stdout);
+    let mut scored = String::new();
+    for (i, p) in positions.iter().enumerate() {
+        let (game, rest) = p.split_once(' ').expect("GAME RESULT FEN");
+        let (result, fen) = rest.split_once(' ').expect("RESULT FEN");
+        assert!(matches!(game, "1" | "2"), "{p}");
+        assert!(matches!(result, "1-0" | "0-1" | "1/2-1/2"), "{p}");
+        assert_eq!(fen.split(' ').count(), 6, "a whole FEN: {p}");
+        scored.push_str(&format!("{game} {result} {} {fen}\n", i * 10));
+    }
+    let scores = dir.join("scored.txt");
+    std::fs::write(&scores, &scored).expect("write");
+    let s = scores.display().to_string();
+    let out = cmd(&["tune", &s, "--rounds", "2", "--blend", "90"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let first = format!("{} lines, {} positions", positions.len(), positions.len());
+    assert!(out.stdout.starts_with(&first), "{}", out.stdout);
+    // A score that is not a number is named by file and line.
+    scored.push_str("3 1-0 lots 8/8/8/8/8/8/8/8/8/K6k w - - 0 1\n");
+    std::fs::write(&scores, &scored).expect("write");
+    let out = cmd(&["tune", &s]);
+    assert_eq!(out.code, 2, "{}", out.stdout);
+    let line = positions.len() + 1;
+    assert!(
+        out.stderr.contains(&format!("{s}:{line}: no score")),
+        "{}",
+        out.stderr
+    );
     // An opening that breaks the rules is named by file and line.
     std::fs::write(&openings, "e2e4\ne2e5\n").expect("write");
     let out = cmd(&["match", "--a", &engine, "--b", &engine, "--openings", &o]);

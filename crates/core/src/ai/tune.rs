@@ -21,6 +21,17 @@ pub struct Sample {
 /// not among the first `skip` plies (an opening book's moves). Stops at
 /// the first move that is not legal.
 pub fn samples(start: &Position, moves: &[Move], result: f32, skip: usize) -> Vec<Sample> {
+    quiet_positions(start, moves, skip)
+        .iter()
+        .map(|pos| Sample {
+            features: features(pos),
+            result,
+        })
+        .collect()
+}
+
+/// The positions [`samples`] learns from, for another engine to score.
+pub fn quiet_positions(start: &Position, moves: &[Move], skip: usize) -> Vec<Position> {
     let mut game = Game::from_position(start.clone());
     let mut out = Vec::new();
     for (ply, &m) in moves.iter().enumerate() {
@@ -31,13 +42,19 @@ pub fn samples(start: &Position, moves: &[Move], result: f32, skip: usize) -> Ve
         }
         let pos = game.position();
         if ply + 1 > skip && !capture && !pos.in_check() && game.outcome().is_none() {
-            out.push(Sample {
-                features: features(pos),
-                result,
-            });
+            out.push(pos.clone());
         }
     }
     out
+}
+
+/// A target for a position that another engine scored `cp` (centipawns
+/// for White): its score's chance of winning, blended with the game's
+/// `result` (`blend` the share of the score, 0 to 1). A searched score
+/// says far more about one position than who won the game in the end.
+pub fn blended(cp: i32, result: f32, blend: f32) -> f32 {
+    let w = expected(cp.clamp(-4000, 4000) as f32, 1.0) as f32;
+    blend * w + (1.0 - blend) * result
 }
 
 /// The expected result for White of a score, on the logistic curve with
