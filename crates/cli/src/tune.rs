@@ -7,7 +7,9 @@
 //! `crates/core/src/ai/eval.rs`.
 
 use minesweeper_core::ai::eval::{NAMES, WEIGHTS, Weights, features};
-use minesweeper_core::ai::tune::{PRIOR, Sample, blended, error, quiet_positions, samples, tune};
+use minesweeper_core::ai::tune::{
+    PRIOR, Sample, blended, error, quiet_positions, samples, settled, tune,
+};
 use minesweeper_core::ai::uci::START_FEN;
 use minesweeper_core::chess::{Move, Position, fen, notation};
 
@@ -59,6 +61,9 @@ fn line_samples(
     };
     let text = words.collect::<Vec<_>>().join(" ");
     let pos = fen::parse_standard(&text).map_err(|e| format!("{text}: {e}"))?;
+    if !settled(&pos) {
+        return Ok((game, Vec::new()));
+    }
     let sample = Sample {
         features: features(&pos),
         result: blended(cp, result, blend),
