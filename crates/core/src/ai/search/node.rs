@@ -301,6 +301,32 @@ impl Search {
         self.evals[ply] = static_eval;
         let improving = !in_check && self.improving(ply, static_eval);
         let improving_i = i32::from(improving);
+        // The table's score, where its bound says it is nearer the truth
+        // than the static one, is what the pruning below weighs (the
+        // table keeps the static one).
+        let raw_eval = static_eval;
+        let static_eval = match entry.map(|e| (e.score(ply), e.bound)) {
+            Some((s, b))
+                if !in_check
+                    && s.abs() < MATE_BOUND
+                    && ((b == Bound::Lower && s > static_eval)
+                        || (b == Bound::Upper && s < static_eval)) =>
+            {
+                s
+            }
+            _ => static_eval,
+        };
+        // Razoring: far below alpha near the leaves, only a capture can
+        // help, and the quiescence search tries them all.
+        if !pv && !in_check && depth <= 2 && static_eval + 200 + 250 * depth * depth < alpha {
+            let v = self.quiesce(pos, alpha - 1, alpha, ply, 0, f.key);
+            if self.stopped {
+                return 0;
+            }
+            if v < alpha {
+                return v;
+            }
+        }
         if !pv && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow node will not fall
             // (nearer beta where the score is rising).
@@ -480,7 +506,7 @@ impl Search {
         } else {
             Bound::Exact
         };
-        let known = (static_eval > -INF).then_some(static_eval);
+        let known = (raw_eval > -INF).then_some(raw_eval);
         self.tt
             .store(f.key, best_move, best, depth, bound, ply, known.or(cached));
         best
