@@ -83,15 +83,10 @@ fn export(files: &[String], skip: usize) -> Result<String, String> {
                 continue;
             }
             games += 1;
-            let (result, start, moves) =
+            let (_, start, moves) =
                 parse_game(line).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
-            let word = if result > 0.75 {
-                "1-0"
-            } else if result < 0.25 {
-                "0-1"
-            } else {
-                "1/2-1/2"
-            };
+            // The record's own result word (parse_game has checked it).
+            let word = line.split_whitespace().next().unwrap_or_default();
             for pos in quiet_positions(&start, &moves, skip) {
                 out.push_str(&format!("{games} {word} {}\n", fen::to_fen(&pos)));
             }
