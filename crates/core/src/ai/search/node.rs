@@ -356,6 +356,16 @@ impl Search {
                 }
             }
         }
+        // ProbCut: a capture that beats beta by a margin in a shallow
+        // search will almost surely beat beta in the full one.
+        if !pv && !in_check && depth >= 5 && beta.abs() < MATE_BOUND {
+            let pc_beta = beta + 200 - 50 * improving_i;
+            let known_below =
+                entry.is_some_and(|e| i32::from(e.depth) >= depth - 3 && e.score(ply) < pc_beta);
+            if !known_below && let Some(v) = self.probcut(pos, &f, depth, pc_beta, static_eval) {
+                return v;
+            }
+        }
         // No move from the table: a shallower search will find one cheaper.
         if hash.is_none() && depth >= 4 {
             depth -= 1;
@@ -510,6 +520,56 @@ impl Search {
         self.tt
             .store(f.key, best_move, best, depth, bound, ply, known.or(cached));
         best
+    }
+
+    /// ProbCut's captures: each that wins at least `pc_beta − static_eval`
+    /// by the exchange count, tried first by the quiescence search, then
+    /// by a search four plies shallower; a score at `pc_beta` or above is
+    /// the node's (and is stored as a lower bound).
+    fn probcut(
+        &mut self,
+        pos: &Position,
+        f: &Frame,
+        depth: i32,
+        pc_beta: i32,
+        static_eval: i32,
+    ) -> Option<i32> {
+        let ply = f.ply;
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut all = std::mem::take(&mut self.scratch);
+        pos.tactical_moves_into(&mut all);
+        moves.clear();
+        for &m in &all {
+            if order::tactical(pos, m)
+                && self.risk_of(pos, m, &f.cleared).is_none()
+                && pos.see(m) >= pc_beta - static_eval
+            {
+                moves.push((m, order::mvv_lva(pos, m)));
+            }
+        }
+        self.scratch = all;
+        order::sort_best_first(&mut moves);
+        let mut found = None;
+        self.path.push(f.key);
+        for &(m, _) in &moves {
+            let (child, next, _) = self.make(pos, m, f);
+            let mut v = -self.quiesce(&child, -pc_beta, -pc_beta + 1, ply + 1, 0, next.key);
+            if v >= pc_beta && !self.stopped {
+                v = -self.negamax(&child, depth - 4, -pc_beta, -pc_beta + 1, next);
+            }
+            if self.stopped {
+                break;
+            }
+            if v >= pc_beta {
+                self.tt
+                    .store(f.key, Some(m), v, depth - 3, Bound::Lower, ply, None);
+                found = Some(v);
+                break;
+            }
+        }
+        self.path.pop();
+        self.lists[ply] = moves;
+        if self.stopped { None } else { found }
     }
 
     /// Captures and queen promotions that do not lose material, until the
