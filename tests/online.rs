@@ -26,17 +26,34 @@ const SCRIPT: [&str; 15] = [
     "a9a10", "h5h7", "a10a9", "h7f9",
 ];
 
-fn server() -> (tokio::runtime::Runtime, String) {
+/// A test server's runtime and its database folder: dropping it stops the
+/// server, then removes the folder.
+struct Served {
+    rt: Option<tokio::runtime::Runtime>,
+    dir: std::path::PathBuf,
+}
+
+impl std::ops::Deref for Served {
+    type Target = tokio::runtime::Runtime;
+    fn deref(&self) -> &tokio::runtime::Runtime {
+        self.rt.as_ref().expect("the runtime lives until the drop")
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        drop(self.rt.take());
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn server() -> (Served, String) {
     let (rt, addr, _) = server_with_hub();
     (rt, addr)
 }
 
 /// A server, its address and its games (a test may read a seat's token).
-fn server_with_hub() -> (
-    tokio::runtime::Runtime,
-    String,
-    Arc<minesweeper_server::hub::Hub>,
-) {
+fn server_with_hub() -> (Served, String, Arc<minesweeper_server::hub::Hub>) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -49,7 +66,8 @@ fn server_with_hub() -> (
     std::fs::create_dir_all(&dir).expect("temp dir");
     let config = fixed_deal(dir.join("games.sqlite").into(), None);
     let running = rt.block_on(start(config)).expect("the server starts");
-    (rt, running.addr.to_string(), running.hub)
+    let (addr, hub) = (running.addr.to_string(), running.hub);
+    (Served { rt: Some(rt), dir }, addr, hub)
 }
 
 /// A server on any loopback port over `db`, dealing [`MINES`] in every

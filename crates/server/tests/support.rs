@@ -34,16 +34,42 @@ pub const SECRET: &str = "a secret the test nodes share";
 
 static DIRS: AtomicU64 = AtomicU64::new(0);
 
-/// A fresh database path.
+/// A fresh database path, in a folder of this test process's own.
 pub fn fresh_db() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "msc-server-test-{}-{}",
-        std::process::id(),
-        DIRS.fetch_add(1, Ordering::Relaxed)
-    ));
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    SWEEP.call_once(sweep_ended_runs);
+    let dir = std::env::temp_dir()
+        .join(format!("{RUN_PREFIX}{}", std::process::id()))
+        .join(DIRS.fetch_add(1, Ordering::Relaxed).to_string());
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir.join("games.sqlite")
+}
+
+/// The temporary folders of test processes: this, then the process id.
+const RUN_PREFIX: &str = "msc-server-test-";
+
+/// Removes the folders of earlier test processes that have ended (a
+/// restart test reopens its database, so a folder cannot go with its
+/// server). Only where `/proc` tells which processes live.
+fn sweep_ended_runs() {
+    let proc = std::path::Path::new("/proc");
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else {
+        return;
+    };
+    if !proc.join("self").exists() {
+        return;
+    }
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let pid = name.to_str().and_then(|n| n.strip_prefix(RUN_PREFIX));
+        let Some(pid) = pid.and_then(|p| p.split('-').next()) else {
+            continue;
+        };
+        if pid.parse::<u32>().is_ok() && !proc.join(pid).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Deals these mines in every game.
