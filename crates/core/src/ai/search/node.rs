@@ -592,14 +592,15 @@ impl Search {
         }
         // Any search of this position settles it here: the table's every
         // entry is at least as deep as this.
-        if let Some(s) = self.tt.probe(key).and_then(|e| e.cutoff(ply, alpha, beta)) {
+        let entry = self.tt.probe(key);
+        if let Some(s) = entry.and_then(|e| e.cutoff(ply, alpha, beta)) {
             return s;
         }
         let in_check = qdepth < 3 && pos.in_check();
-        let stand = if in_check {
-            -INF
-        } else {
-            self.tt.eval(key, || eval::evaluate(pos))
+        let stand = match entry.and_then(|e| e.eval()) {
+            _ if in_check => -INF,
+            Some(v) => v,
+            None => self.tt.eval(key, || eval::evaluate(pos)),
         };
         if !in_check {
             if stand >= beta || qdepth >= 8 || ply >= MAX_PLY - 1 {
@@ -634,7 +635,9 @@ impl Search {
             return -MATE + ply as i32;
         }
         order::sort_best_first(&mut moves);
+        let alpha0 = alpha;
         let mut best = stand;
+        let mut best_move = None;
         for &(m, _) in &moves {
             if !in_check {
                 let promo = matches!(m.kind, MoveKind::Promotion(_));
@@ -658,14 +661,25 @@ impl Search {
             }
             if v > best {
                 best = v;
+                best_move = Some(m);
             }
             if v >= beta {
-                self.lists[ply] = moves;
-                return v;
+                break;
             }
             alpha = alpha.max(v);
         }
         self.lists[ply] = moves;
+        // Kept at depth 0: the next visit here, or a main-search node
+        // that reaches it, starts from this capture and stand-pat.
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let eval = (stand > -INF).then_some(stand);
+        self.tt.store(key, best_move, best, 0, bound, ply, eval);
         best
     }
 }
