@@ -32,6 +32,20 @@ fn finds_mate_in_one_and_in_two() {
 }
 
 #[test]
+fn on_two_threads_it_still_mates_and_sees_the_defended_piece() {
+    let on_two = |text: &str, depth| {
+        Search::new(&fog_free(text).public_view(), Limits::depth(depth), 0, 1)
+            .with_threads(2)
+            .run()
+            .expect("a move")
+    };
+    let t = on_two("7k/8/8/8/8/8/8/8/1R6/R3K3 w - - 0 1", 5);
+    assert!(t.score >= MATE - 3, "{t:?}");
+    let t = on_two("7k/4p3/3r4/8/8/8/8/8/8/K2Q4 w - - 0 1", 6);
+    assert_ne!(t.best.to_string(), "d1d8", "{t:?}");
+}
+
+#[test]
 fn takes_a_free_piece_and_sees_a_defended_one() {
     // The rook on d8 hangs.
     let t = think(&fog_free("7k/8/3r4/8/8/8/8/8/8/K2Q4 w - - 0 1"), 3);
@@ -370,6 +384,26 @@ fn a_losing_side_repeats_a_position_of_the_game_to_draw() {
     ));
     assert!(lines.contains(&"bestmove g9g8".to_string()), "{lines:?}");
     assert_eq!(last_cp(&lines), 0, "{lines:?}");
+}
+
+#[test]
+fn uci_threads_option_is_taken_within_bounds() {
+    let lines = uci_lines(
+        "uci\nsetoption name Threads value 0\nsetoption name Threads value 2\n\
+         position startpos\ngo depth 6\n",
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Threads type spin default 1 min 1 max 64")
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string Threads is 1 to 64, not 0")
+    );
+    assert!(lines.iter().any(|l| l.starts_with("info depth 6 ")));
+    assert!(lines.iter().any(|l| l.starts_with("bestmove ")));
 }
 
 #[test]

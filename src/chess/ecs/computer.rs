@@ -10,7 +10,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use std::time::Duration;
 
-use crate::base::jobs::{Finished, JobPlugin, Running};
+use crate::base::jobs::{Finished, JobMode, JobPlugin, Running};
 use crate::chess::ecs::{
     ChessGame, GameStarted, MoveQueue, MoveRequested, MoveUndone, PendingMove, PieceMoved,
     PlayMode, PublicBoard, SapperUsed, Timeline, TurnSet,
@@ -103,6 +103,7 @@ fn search_for(
     seed: &AiSeed,
     limits: Limits,
     noise: i32,
+    threads: usize,
 ) -> Option<Search> {
     let public = board.public(state)?;
     let moves = state.moves().len();
@@ -111,7 +112,23 @@ fn search_for(
         .into_iter()
         .flat_map(|t| (0..moves).filter_map(|ply| t.at(ply)))
         .map(|p| p.position());
-    Some(Search::new(&public, limits, noise, s).with_history(earlier))
+    Some(
+        Search::new(&public, limits, noise, s)
+            .with_history(earlier)
+            .with_threads(threads),
+    )
+}
+
+/// Threads the computer thinks on: where jobs have threads (the desktop)
+/// half the processor's cores (the game draws on the others), at most
+/// four; one where they are stepped between frames (the web).
+fn search_threads(mode: &JobMode) -> usize {
+    match mode {
+        JobMode::Threaded => {
+            std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).clamp(1, 4))
+        }
+        JobMode::Sliced { .. } => 1,
+    }
 }
 
 fn spawn_search(commands: &mut Commands, search: Option<Search>, moves: usize, hint: bool) -> bool {
@@ -153,6 +170,7 @@ fn start_thinking(
     pending: Res<PendingMove>,
     seed: Res<AiSeed>,
     timeline: Option<Res<Timeline>>,
+    job_mode: Res<JobMode>,
     jobs: Query<&Thinking>,
     mut status: ResMut<ComputerStatus>,
     mut scripted: Option<ResMut<ScriptedReplies>>,
@@ -182,6 +200,7 @@ fn start_thinking(
         &seed,
         level.limits(),
         level.noise(),
+        search_threads(&job_mode),
     );
     status.thinking = spawn_search(&mut commands, search, state.moves().len(), false);
 }
@@ -194,6 +213,7 @@ fn ask_hint(
     board: PublicBoard,
     seed: Res<AiSeed>,
     timeline: Option<Res<Timeline>>,
+    job_mode: Res<JobMode>,
     mut status: ResMut<ComputerStatus>,
 ) {
     if asks.read().count() == 0
@@ -205,7 +225,16 @@ fn ask_hint(
     }
     // Half a second of the strong search: a hint, not an oracle.
     let limits = Limits::time(Duration::from_millis(500));
-    let search = search_for(&board, &state, timeline.as_deref(), &seed, limits, 0);
+    let threads = search_threads(&job_mode);
+    let search = search_for(
+        &board,
+        &state,
+        timeline.as_deref(),
+        &seed,
+        limits,
+        0,
+        threads,
+    );
     status.hinting = spawn_search(&mut commands, search, state.moves().len(), true);
 }
 

@@ -27,7 +27,7 @@ use std::time::Duration;
 
 use crate::chess::{Move, PublicPosition};
 
-pub use search::{Search, Table};
+pub use search::{MAX_THREADS, Search, Table};
 
 /// A score above every evaluation: mate.
 pub const MATE: i32 = 30_000;

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use super::{Level, Limits, MATE, Search, Table, Thought};
+use super::{Level, Limits, MATE, MAX_THREADS, Search, Table, Thought};
 use crate::chess::fen::FenError;
 use crate::chess::notation::NotationError;
 use crate::chess::position::PublicMoveError;
@@ -42,6 +42,8 @@ struct Session {
     /// search holds it.
     table: Option<Table>,
     hash_mb: usize,
+    /// Threads a search runs on (the `Threads` option).
+    threads: usize,
     /// Play as one of the game's levels (its depth, time and noise, within
     /// the clock) instead of at full strength.
     level: Option<Level>,
@@ -108,6 +110,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> std
         sapper: true,
         table: None,
         hash_mb: HASH_DEFAULT,
+        threads: 1,
         level: None,
         seed: 1,
     };
@@ -195,6 +198,10 @@ fn command(
             writeln!(output, "option name Clear Hash type button")?;
             writeln!(
                 output,
+                "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+            )?;
+            writeln!(
+                output,
                 "option name Level type combo default Full var Full var Beginner var Casual var Strong var Master"
             )?;
             writeln!(output, "uciok")?;
@@ -217,6 +224,11 @@ fn command(
                         s.table = Some(Table::with_megabytes(mb));
                     }
                     _ => writeln!(output, "info string Hash is 1 to {HASH_MAX} (MB), not {v}")?,
+                }
+            } else if let Some(v) = text.strip_prefix("name threads value ").map(str::trim) {
+                match v.parse::<usize>() {
+                    Ok(n) if (1..=MAX_THREADS).contains(&n) => s.threads = n,
+                    _ => writeln!(output, "info string Threads is 1 to {MAX_THREADS}, not {v}")?,
                 }
             } else if let Some(v) = text.strip_prefix("name level value ").map(str::trim) {
                 match v {
@@ -290,6 +302,7 @@ fn command(
                 .unwrap_or_else(|| Table::with_megabytes(s.hash_mb));
             let mut search = Search::with_table(pos, limits, noise, s.seed, table)
                 .with_history(&s.earlier)
+                .with_threads(s.threads)
                 .with_stop(flag.clone());
             let tx = tx.clone();
             std::thread::spawn(move || {

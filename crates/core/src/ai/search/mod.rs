@@ -71,7 +71,13 @@ pub struct Search {
     next_depth: u8,
     done: Option<Thought>,
     best: Option<Thought>,
+    /// Threads to search on (the desktop's and UCI's; 1 on the web).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    threads: usize,
 }
+
+/// The most threads a search takes.
+pub const MAX_THREADS: usize = 64;
 
 impl Search {
     /// A search of `public` for its side to move. `seed` drives the weak
@@ -119,8 +125,29 @@ impl Search {
                 }
             }
         }
+        Search::start(
+            public.position().clone(),
+            risk,
+            tt,
+            heur,
+            limits,
+            noise,
+            seed,
+        )
+    }
+
+    /// A search of `root` with the mine odds `risk` by cell, its own
+    /// buffers and nothing searched yet.
+    fn start(
+        root: Position,
+        risk: Vec<f32>,
+        tt: Table,
+        heur: Box<Heuristics>,
+        limits: Limits,
+        noise: i32,
+        seed: u64,
+    ) -> Search {
         let zobrist = Zobrist::new();
-        let root = public.position().clone();
         let root_key = zobrist.key(&root);
         let mut lmr = [[0u8; 64]; 64];
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -151,7 +178,38 @@ impl Search {
             next_depth: 1,
             done: None,
             best: None,
+            threads: 1,
         }
+    }
+
+    /// This search on `n` threads (capped at [`MAX_THREADS`]; where there
+    /// are none, as on the web, or with a weak level's noise, on one):
+    /// the others search the same root on the shared table, each deepening
+    /// on its own, and fill the table for this one ("lazy SMP"). Its
+    /// result then differs from run to run with the threads' timing.
+    pub fn with_threads(mut self, n: usize) -> Search {
+        self.threads = n.clamp(1, MAX_THREADS);
+        self
+    }
+
+    /// A helper for thread `i`: the same root, table and histories, no
+    /// limits but `stop`.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn helper(&self, i: usize, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Search {
+        let mut h = Search::start(
+            self.root.clone(),
+            self.risk.clone(),
+            self.tt.share(),
+            self.heur.clone(),
+            Limits::depth(MAX_PLY as u8 - 8),
+            0,
+            i as u64,
+        );
+        h.path = self.path.clone();
+        h.stop_flag = Some(stop);
+        // Half of them a ply ahead, so that the threads' iterations differ.
+        h.next_depth = 1 + (i % 2) as u8;
+        h
     }
 
     /// This search, ending as soon as `flag` is raised (with the best move
@@ -208,6 +266,66 @@ impl Search {
         if let Some(t) = &self.done {
             return Some(t.clone());
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.threads > 1 && self.noise == 0 {
+            return self.step_with_helpers(slice);
+        }
+        self.step_alone(slice)
+    }
+
+    /// [`Search::step`] with helper threads for the slice's length; their
+    /// nodes count in the result.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn step_with_helpers(&mut self, slice: Duration) -> Option<Thought> {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let mut helpers: Vec<Search> = (1..self.threads)
+            .map(|i| self.helper(i, stop.clone()))
+            .collect();
+        /// Stops the helpers however this thread leaves the scope (a
+        /// panic too, or a thread the system would not give), which
+        /// waits for them: they have no other limit.
+        struct StopOnDrop(std::sync::Arc<AtomicBool>);
+        impl Drop for StopOnDrop {
+            fn drop(&mut self) {
+                self.0.store(true, Ordering::Relaxed);
+            }
+        }
+        let (mut out, nodes) = std::thread::scope(|s| {
+            let guard = StopOnDrop(stop.clone());
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .map(|h| {
+                    s.spawn(move || {
+                        h.finish();
+                        h.nodes
+                    })
+                })
+                .collect();
+            let out = self.step_alone(slice);
+            drop(guard);
+            let nodes: u64 = running
+                .into_iter()
+                .map(|h| {
+                    // A helper's panic is a bug; this thread's result
+                    // stands without it.
+                    h.join().unwrap_or_else(|_| {
+                        if cfg!(debug_assertions) {
+                            panic!("a helper thread of the search panicked");
+                        }
+                        0
+                    })
+                })
+                .sum();
+            (out, nodes)
+        });
+        for t in out.iter_mut().chain(self.done.iter_mut()) {
+            t.nodes += nodes;
+        }
+        out
+    }
+
+    fn step_alone(&mut self, slice: Duration) -> Option<Thought> {
         let started = Instant::now();
         // A search limited by depth or nodes ignores the slice's deadline:
         // cutting an iteration short and redoing it would make its result

@@ -10,6 +10,7 @@ use crate::chess::{Move, MoveKind, Position, Role};
 use super::super::{CELLS, MAX_PLY, eval};
 
 /// What the search has learnt about moves.
+#[derive(Clone)]
 pub(crate) struct Heuristics {
     pub(crate) killers: [[Option<Move>; 2]; MAX_PLY],
     /// By the moving piece (its code: colour and role) and landing cell.
