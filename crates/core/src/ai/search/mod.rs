@@ -1,7 +1,8 @@
 //! The search: iterative deepening principal variation search with
 //! aspiration windows on a transposition table and move histories (quiet
 //! moves and captures) kept between moves, null move, reverse futility,
-//! razoring, ProbCut, late-move reductions and pruning (each bolder where the
+//! razoring, ProbCut, late-move reductions (a ply more after a capture
+//! from the table) and pruning (each bolder where the
 //! side's static score fell since its last turn: "improving"; each
 //! weighing the table's score where its bound beats the static one),
 //! futility pruning, internal iterative reduction, check extensions, and a

@@ -387,6 +387,7 @@ impl Search {
         }
         self.path.push(f.key);
         let killers = self.heur.killers[ply.min(MAX_PLY - 1)];
+        let hash_capture = first.is_some_and(|h| order::tactical(pos, h));
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -462,6 +463,11 @@ impl Search {
                         r -= 1;
                     }
                     if !improving {
+                        r += 1;
+                    }
+                    // Where the table's move takes a piece, the quiet
+                    // moves after it are seldom better.
+                    if hash_capture {
                         r += 1;
                     }
                     r -= self.heur.history(pos, m) / 8192;
