@@ -2,7 +2,8 @@
 //! aspiration windows on a transposition table and move histories (quiet
 //! moves and captures) kept between moves, null move, reverse futility,
 //! razoring, ProbCut, late-move reductions (a ply more after a capture
-//! from the table) and pruning (each bolder where the
+//! from the table, a ply less at a node the table marks as once on a
+//! principal variation) and pruning (each bolder where the
 //! side's static score fell since its last turn: "improving"; each
 //! weighing the table's score where its bound beats the static one),
 //! futility pruning, internal iterative reduction, check extensions, and a
@@ -538,7 +539,8 @@ impl Search {
             } else {
                 Bound::Exact
             };
-            self.tt.store(key, Some(m), v, depth as i32, bound, 0, None);
+            self.tt
+                .store(key, Some(m), v, depth as i32, (bound, true), 0, None);
         }
         (best, complete)
     }

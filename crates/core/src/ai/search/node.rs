@@ -280,6 +280,8 @@ impl Search {
         }
         let entry = self.tt.probe(f.key);
         let hash = entry.and_then(|e| e.mv);
+        // On a principal variation now or once: its moves are reduced less.
+        let tt_pv = pv || entry.is_some_and(|e| e.pv);
         if let Some(e) = entry
             && !pv
             && i32::from(e.depth) >= depth
@@ -456,7 +458,7 @@ impl Search {
                 let mut r = 0;
                 if depth >= 3 && quiet && !gives_check && !in_check {
                     r = i32::from(self.lmr[depth.min(63) as usize][(searched + 1).min(63)]);
-                    if pv {
+                    if tt_pv {
                         r -= 1;
                     }
                     if killers.contains(&Some(m)) {
@@ -523,8 +525,15 @@ impl Search {
             Bound::Exact
         };
         let known = (raw_eval > -INF).then_some(raw_eval);
-        self.tt
-            .store(f.key, best_move, best, depth, bound, ply, known.or(cached));
+        self.tt.store(
+            f.key,
+            best_move,
+            best,
+            depth,
+            (bound, tt_pv),
+            ply,
+            known.or(cached),
+        );
         best
     }
 
@@ -567,8 +576,15 @@ impl Search {
                 break;
             }
             if v >= pc_beta {
-                self.tt
-                    .store(f.key, Some(m), v, depth - 3, Bound::Lower, ply, None);
+                self.tt.store(
+                    f.key,
+                    Some(m),
+                    v,
+                    depth - 3,
+                    (Bound::Lower, false),
+                    ply,
+                    None,
+                );
                 found = Some(v);
                 break;
             }
@@ -685,7 +701,9 @@ impl Search {
             Bound::Upper
         };
         let eval = (stand > -INF).then_some(stand);
-        self.tt.store(key, best_move, best, 0, bound, ply, eval);
+        let pv = entry.is_some_and(|e| e.pv);
+        self.tt
+            .store(key, best_move, best, 0, (bound, pv), ply, eval);
         best
     }
 }

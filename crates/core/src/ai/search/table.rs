@@ -39,6 +39,9 @@ pub(crate) struct Entry {
     pub(crate) bound: Bound,
     /// The static evaluation, when the node computed one.
     eval: Option<i32>,
+    /// Whether the node was searched with an open window (on a principal
+    /// variation) when this or an earlier entry for it was stored.
+    pub(crate) pv: bool,
 }
 
 impl Entry {
@@ -111,13 +114,13 @@ struct Slot {
     /// The static evaluation, or `NO_EVAL`.
     eval: i16,
     depth: i8,
-    /// Bits 0–1: the bound (0 empty, then exact, lower, upper); 2–7: the
-    /// search's generation, modulo 64.
+    /// Bits 0–1: the bound (0 empty, then exact, lower, upper); 2–6: the
+    /// search's generation, modulo 32; 7: on a principal variation.
     meta: u8,
 }
 
 const NO_EVAL: i16 = i16::MIN;
-const GENERATIONS: u8 = 64;
+const GENERATIONS: u8 = 32;
 
 impl Slot {
     fn bound(&self) -> Option<Bound> {
@@ -130,7 +133,7 @@ impl Slot {
     }
 
     fn generation(&self) -> u8 {
-        self.meta >> 2
+        self.meta >> 2 & (GENERATIONS - 1)
     }
 
     fn holds(&self, check: u32) -> bool {
@@ -144,6 +147,7 @@ impl Slot {
             depth: self.depth,
             bound: self.bound()?,
             eval: (self.eval != NO_EVAL).then_some(i32::from(self.eval)),
+            pv: self.meta >> 7 != 0,
         })
     }
 
@@ -360,7 +364,7 @@ impl Table {
         mv: Option<Move>,
         score: i32,
         depth: i32,
-        bound: Bound,
+        (bound, pv): (Bound, bool),
         ply: usize,
         eval: Option<i32>,
     ) {
@@ -415,7 +419,7 @@ impl Table {
             score: to_table(score, ply).clamp(-32_000, 32_000) as i16,
             eval: eval.map_or(NO_EVAL, |v| v.clamp(-32_000, 32_000) as i16),
             depth: depth.clamp(-1, 120) as i8,
-            meta: code | generation << 2,
+            meta: code | generation << 2 | u8::from(pv) << 7,
         };
         let [head, data] = new.words();
         words[slot][0].store(head, Relaxed);
@@ -448,10 +452,10 @@ mod tests {
             };
             assert_eq!(unpack_move(pack_move(Some(m))), Some(m));
             let key = 0x1234_5678_0000_0000 + i as u64;
-            t.store(key, Some(m), -250, 7, Bound::Upper, 0, Some(-31));
+            t.store(key, Some(m), -250, 7, (Bound::Upper, false), 0, Some(-31));
             let e = t.probe(key).expect("stored");
             assert_eq!((e.mv, e.score(0), e.depth), (Some(m), -250, 7));
-            assert_eq!((e.bound, e.eval()), (Bound::Upper, Some(-31)));
+            assert_eq!((e.bound, e.eval(), e.pv), (Bound::Upper, Some(-31), false));
         }
         assert_eq!(unpack_move(pack_move(None)), None);
         // Another thread's write lands between the two words of one slot:
@@ -491,12 +495,13 @@ mod tests {
     fn mates_are_stored_relative_to_the_node() {
         let mut t = Table::with_megabytes(1);
         // A mate in 3 plies seen 5 plies below the root…
-        t.store(42, None, MATE - 8, 4, Bound::Exact, 5, Some(17));
+        t.store(42, None, MATE - 8, 4, (Bound::Exact, true), 5, Some(17));
         // …is a mate in 3 plies from wherever the position is met again.
         let e = t.probe(42).expect("stored");
         assert_eq!(e.score(1), MATE - 4);
         assert_eq!(e.score(5), MATE - 8);
         assert_eq!(e.eval(), Some(17));
+        assert!(e.pv, "stored from a principal variation");
         // The evaluation cache answers for a key it has seen…
         assert_eq!(t.eval(42, || 5), 5);
         assert_eq!(t.eval(42, || panic!("evaluated twice")), 5);
