@@ -2,8 +2,9 @@
 //! aspiration windows on a transposition table and move histories (quiet
 //! moves and captures) kept between moves, null move, reverse futility,
 //! razoring, ProbCut, late-move reductions (a ply more after a capture
-//! from the table, a ply less at a node the table marks as once on a
-//! principal variation) and pruning (each bolder where the
+//! from the table or after more than three of the node's moves were
+//! refuted, a ply less at a node the table marks as once on a principal
+//! variation) and pruning (each bolder where the
 //! side's static score fell since its last turn: "improving"; each
 //! weighing the table's score where its bound beats the static one),
 //! futility pruning, internal iterative reduction, check extensions, and a
@@ -60,6 +61,10 @@ pub struct Search {
     /// The static score at each ply of the line being searched (−INF
     /// where the side to move was in check).
     evals: [i32; MAX_PLY + 1],
+    /// At each ply, how many of its nodes' moves have been refuted since
+    /// the node above began its moves: many, and that node is one where
+    /// nothing works.
+    cutoffs: [u8; MAX_PLY + 1],
     /// Move lists, one per ply, reused.
     lists: Vec<Vec<(Move, i32)>>,
     /// The generator's buffer, reused.
@@ -170,6 +175,7 @@ impl Search {
             path: Vec::with_capacity(MAX_PLY + 128),
             lmr,
             evals: [-INF; MAX_PLY + 1],
+            cutoffs: [0; MAX_PLY + 1],
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             scratch: Vec::with_capacity(128),
             nodes: 0,

@@ -388,6 +388,7 @@ impl Search {
             }
         }
         self.path.push(f.key);
+        self.cutoffs[ply + 1] = 0;
         let killers = self.heur.killers[ply.min(MAX_PLY - 1)];
         let hash_capture = first.is_some_and(|h| order::tactical(pos, h));
         let alpha0 = alpha;
@@ -472,6 +473,10 @@ impl Search {
                     if hash_capture {
                         r += 1;
                     }
+                    // Nor where the replies so far have refuted ours.
+                    if self.cutoffs[ply + 1] > 3 {
+                        r += 1;
+                    }
                     r -= self.heur.history(pos, m) / 8192;
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -498,6 +503,7 @@ impl Search {
                 alpha = v;
             }
             if alpha >= beta {
+                self.cutoffs[ply] = self.cutoffs[ply].saturating_add(1);
                 if quiet {
                     self.heur
                         .reward(pos, ply, m, f.prev, &quiets[..tried], depth);

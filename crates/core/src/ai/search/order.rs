@@ -125,7 +125,7 @@ impl Heuristics {
 
 /// What a cut-off at `depth` is worth to a history: deeper ones more.
 fn bonus(depth: i32) -> i32 {
-    (depth * depth * 8).min(1200)
+    (150 * depth - 100).clamp(50, 1500)
 }
 
 /// Moves a history score by `bonus`, less the more it already holds.
