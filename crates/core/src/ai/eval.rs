@@ -850,6 +850,19 @@ mod tests {
     }
 
     #[test]
+    fn a_king_whose_files_have_lost_their_pawns_stands_worse() {
+        let f = |text: &str| fen::parse_standard(text).expect("fen");
+        let sheltered = f("4k3/3ppp2/8/8/8/8/8/8/5PPP/6K1 w - - 0 1");
+        let bare = f("4k3/3ppp2/8/8/8/8/8/8/PPP5/6K1 w - - 0 1");
+        assert_eq!(features(&sheltered).counts[37], 0);
+        assert_eq!(features(&bare).counts[37], 3);
+        assert!(evaluate(&bare) < evaluate(&sheltered));
+        // A king in the corner has two files, not three.
+        let corner = f("4k3/3ppp2/8/8/8/8/8/8/8/K7 w - - 0 1");
+        assert_eq!(features(&corner).counts[37], 2);
+    }
+
+    #[test]
     fn two_pieces_at_a_king_are_danger_one_is_not() {
         let one = fen::parse_standard("6k1/8/8/6Q1/8/8/8/8/8/4K3 b - - 0 1").expect("fen");
         let two = fen::parse_standard("6k1/R7/8/6Q1/8/8/8/8/8/4K3 b - - 0 1").expect("fen");
