@@ -26,7 +26,7 @@ pub fn value(role: Role) -> i32 {
 }
 
 /// Number of features.
-pub const FEATURES: usize = 38;
+pub const FEATURES: usize = 39;
 
 /// The features' names, in order (for the tuner's report).
 pub const NAMES: [&str; FEATURES] = [
@@ -68,6 +68,7 @@ pub const NAMES: [&str; FEATURES] = [
     "rook on the enemy pawns' first rank",
     "passed pawn: enemy king's distance less own king's",
     "files at the king without own pawns",
+    "enemy pawns storming the king",
 ];
 
 /// Middle-game and end-game weight of each feature, in centipawns.
@@ -89,7 +90,8 @@ pub struct Weights {
 /// with safe mobility, outposts, rooks on the enemy pawns' rank and the
 /// kings' race to passed pawns: 0.10326, +50 ± 33 (300 games). The open
 /// files at a king are set by hand (−15 in the middle game): +36 ± 30
-/// in self-play (300 games), not yet fitted.
+/// in self-play (300 games), not yet fitted; so are the enemy pawns
+/// storming a king (−10 each): +31 ± 30 (300 games).
 pub const WEIGHTS: Weights = Weights {
     mg: [
         100.0, // pawn
@@ -130,6 +132,7 @@ pub const WEIGHTS: Weights = Weights {
         10.1,  // rook on the enemy pawns' first rank
         -5.1,  // passed pawn: enemy king's distance less own king's
         -15.0, // files at the king without own pawns
+        -10.0, // enemy pawns storming the king
     ],
     eg: [
         100.0, // pawn
@@ -170,6 +173,7 @@ pub const WEIGHTS: Weights = Weights {
         15.2,  // rook on the enemy pawns' first rank
         6.1,   // passed pawn: enemy king's distance less own king's
         0.0,   // files at the king without own pawns
+        0.0,   // enemy pawns storming the king
     ],
 };
 
@@ -754,6 +758,13 @@ fn piece_features(
                 .into_iter()
                 .filter(|&fl| edge(fl) && own[fl] == 0)
                 .count() as i32;
+            // Enemy pawns up to four ranks ahead of it, beside it.
+            let storm = (1..=4)
+                .map(|dr| r + dr * forward)
+                .filter(|rank| (0..32).contains(rank))
+                .fold(0u32, |m, rank| m | 1 << rank);
+            x[38] +=
+                ((theirs[file - 1] | theirs[file] | theirs[file + 1]) & storm).count_ones() as i32;
             x[22] += ((own[file - 1] & near).count_ones()
                 + (own[file] & near).count_ones()
                 + (own[file + 1] & near).count_ones()) as i32;
@@ -857,6 +868,11 @@ mod tests {
         assert_eq!(features(&sheltered).counts[37], 0);
         assert_eq!(features(&bare).counts[37], 3);
         assert!(evaluate(&bare) < evaluate(&sheltered));
+        // Enemy pawns up to four ranks ahead of it, on its files, storm it.
+        let storm = f("4k3/3ppp2/8/8/8/6p1/5p2/8/5PPP/6K1 w - - 0 1");
+        assert_eq!(features(&sheltered).counts[38], 0);
+        assert_eq!(features(&storm).counts[38], 2);
+        assert!(evaluate(&storm) < evaluate(&sheltered));
         // A king in the corner has two files, not three.
         let corner = f("4k3/3ppp2/8/8/8/8/8/8/8/K7 w - - 0 1");
         assert_eq!(features(&corner).counts[37], 2);
