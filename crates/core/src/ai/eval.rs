@@ -26,7 +26,7 @@ pub fn value(role: Role) -> i32 {
 }
 
 /// Number of features.
-pub const FEATURES: usize = 39;
+pub const FEATURES: usize = 40;
 
 /// The features' names, in order (for the tuner's report).
 pub const NAMES: [&str; FEATURES] = [
@@ -69,6 +69,7 @@ pub const NAMES: [&str; FEATURES] = [
     "passed pawn: enemy king's distance less own king's",
     "files at the king without own pawns",
     "enemy pawns storming the king",
+    "open files at the king",
 ];
 
 /// Middle-game and end-game weight of each feature, in centipawns.
@@ -91,7 +92,8 @@ pub struct Weights {
 /// kings' race to passed pawns: 0.10326, +50 ± 33 (300 games). The open
 /// files at a king are set by hand (−15 in the middle game): +36 ± 30
 /// in self-play (300 games), not yet fitted; so are the enemy pawns
-/// storming a king (−10 each): +31 ± 30 (300 games).
+/// storming a king (−10 each): +31 ± 30 (300 games), and the files at
+/// a king with no pawn at all (−10 more each): +34 ± 30 (300 games).
 pub const WEIGHTS: Weights = Weights {
     mg: [
         100.0, // pawn
@@ -133,6 +135,7 @@ pub const WEIGHTS: Weights = Weights {
         -5.1,  // passed pawn: enemy king's distance less own king's
         -15.0, // files at the king without own pawns
         -10.0, // enemy pawns storming the king
+        -10.0, // open files at the king
     ],
     eg: [
         100.0, // pawn
@@ -174,6 +177,7 @@ pub const WEIGHTS: Weights = Weights {
         6.1,   // passed pawn: enemy king's distance less own king's
         0.0,   // files at the king without own pawns
         0.0,   // enemy pawns storming the king
+        0.0,   // open files at the king
     ],
 };
 
@@ -763,6 +767,10 @@ fn piece_features(
                 .map(|dr| r + dr * forward)
                 .filter(|rank| (0..32).contains(rank))
                 .fold(0u32, |m, rank| m | 1 << rank);
+            x[39] += [file - 1, file, file + 1]
+                .into_iter()
+                .filter(|&fl| edge(fl) && own[fl] == 0 && theirs[fl] == 0)
+                .count() as i32;
             x[38] +=
                 ((theirs[file - 1] | theirs[file] | theirs[file + 1]) & storm).count_ones() as i32;
             x[22] += ((own[file - 1] & near).count_ones()
@@ -867,6 +875,9 @@ mod tests {
         let bare = f("4k3/3ppp2/8/8/8/8/8/8/PPP5/6K1 w - - 0 1");
         assert_eq!(features(&sheltered).counts[37], 0);
         assert_eq!(features(&bare).counts[37], 3);
+        // Black's f9 pawn closes the f file; the g and h files are open.
+        assert_eq!(features(&bare).counts[39], 2);
+        assert_eq!(features(&sheltered).counts[39], 0);
         assert!(evaluate(&bare) < evaluate(&sheltered));
         // Enemy pawns up to four ranks ahead of it, on its files, storm it.
         let storm = f("4k3/3ppp2/8/8/8/6p1/5p2/8/5PPP/6K1 w - - 0 1");
