@@ -756,21 +756,19 @@ fn piece_features(
                 .map(|dr| r + dr * forward)
                 .filter(|rank| (0..32).contains(rank))
                 .fold(0u32, |m, rank| m | 1 << rank);
-            // Files a rook or queen could open against it.
-            let edge = |fl: usize| fl >= 1 && fl <= s.files as usize;
-            x[37] += [file - 1, file, file + 1]
-                .into_iter()
-                .filter(|&fl| edge(fl) && own[fl] == 0)
-                .count() as i32;
+            // Files a rook or queen could open against it: without our
+            // pawns, and without any.
+            for fl in (file - 1..=file + 1).filter(|&fl| fl >= 1 && fl <= s.files as usize) {
+                if own[fl] == 0 {
+                    x[37] += 1;
+                    x[39] += i32::from(theirs[fl] == 0);
+                }
+            }
             // Enemy pawns up to four ranks ahead of it, beside it.
             let storm = (1..=4)
                 .map(|dr| r + dr * forward)
                 .filter(|rank| (0..32).contains(rank))
                 .fold(0u32, |m, rank| m | 1 << rank);
-            x[39] += [file - 1, file, file + 1]
-                .into_iter()
-                .filter(|&fl| edge(fl) && own[fl] == 0 && theirs[fl] == 0)
-                .count() as i32;
             x[38] +=
                 ((theirs[file - 1] | theirs[file] | theirs[file + 1]) & storm).count_ones() as i32;
             x[22] += ((own[file - 1] & near).count_ones()
