@@ -621,6 +621,15 @@ fn ahead(r: i32, forward: i32) -> u32 {
     }
 }
 
+/// The `n` ranks just ahead of rank `r` for a side moving `forward`, as
+/// a mask (those on the board's 32 bits).
+fn ranks_ahead(r: i32, forward: i32, n: i32) -> u32 {
+    (1..=n)
+        .map(|dr| r + dr * forward)
+        .filter(|rank| (0..32).contains(rank))
+        .fold(0, |m, rank| m | 1 << rank)
+}
+
 /// One piece's part of its side's counts `x`: on mailbox index and cell
 /// `(i, cell)`, file and rank `at`.
 #[allow(clippy::too_many_arguments)]
@@ -752,10 +761,7 @@ fn piece_features(
         _ => {
             x[8] += centre;
             x[21] += (r - s.back).abs();
-            let near = (1..=2)
-                .map(|dr| r + dr * forward)
-                .filter(|rank| (0..32).contains(rank))
-                .fold(0u32, |m, rank| m | 1 << rank);
+            let near = ranks_ahead(r, forward, 2);
             // Files a rook or queen could open against it: without our
             // pawns, and without any.
             for fl in (file - 1..=file + 1).filter(|&fl| fl >= 1 && fl <= s.files as usize) {
@@ -765,10 +771,7 @@ fn piece_features(
                 }
             }
             // Enemy pawns up to four ranks ahead of it, beside it.
-            let storm = (1..=4)
-                .map(|dr| r + dr * forward)
-                .filter(|rank| (0..32).contains(rank))
-                .fold(0u32, |m, rank| m | 1 << rank);
+            let storm = ranks_ahead(r, forward, 4);
             x[38] +=
                 ((theirs[file - 1] | theirs[file] | theirs[file + 1]) & storm).count_ones() as i32;
             x[22] += ((own[file - 1] & near).count_ones()
