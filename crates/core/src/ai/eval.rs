@@ -26,7 +26,7 @@ pub fn value(role: Role) -> i32 {
 }
 
 /// Number of features.
-pub const FEATURES: usize = 40;
+pub const FEATURES: usize = 37;
 
 /// The features' names, in order (for the tuner's report).
 pub const NAMES: [&str; FEATURES] = [
@@ -67,9 +67,6 @@ pub const NAMES: [&str; FEATURES] = [
     "knight or bishop on an outpost",
     "rook on the enemy pawns' first rank",
     "passed pawn: enemy king's distance less own king's",
-    "files at the king without own pawns",
-    "enemy pawns storming the king",
-    "open files at the king",
 ];
 
 /// Middle-game and end-game weight of each feature, in centipawns.
@@ -89,11 +86,7 @@ pub struct Weights {
 /// Elo in self-play at 25 ms a move, 288 games). With the seven threat
 /// and king-danger features: 0.10798 → 0.10400, +76 ± 34 (300 games);
 /// with safe mobility, outposts, rooks on the enemy pawns' rank and the
-/// kings' race to passed pawns: 0.10326, +50 ± 33 (300 games). The open
-/// files at a king are set by hand (−15 in the middle game): +36 ± 30
-/// in self-play (300 games), not yet fitted; so are the enemy pawns
-/// storming a king (−10 each): +31 ± 30 (300 games), and the files at
-/// a king with no pawn at all (−10 more each): +34 ± 30 (300 games).
+/// kings' race to passed pawns: 0.10326, +50 ± 33 (300 games).
 pub const WEIGHTS: Weights = Weights {
     mg: [
         100.0, // pawn
@@ -133,9 +126,6 @@ pub const WEIGHTS: Weights = Weights {
         15.3,  // knight or bishop on an outpost
         10.1,  // rook on the enemy pawns' first rank
         -5.1,  // passed pawn: enemy king's distance less own king's
-        -15.0, // files at the king without own pawns
-        -10.0, // enemy pawns storming the king
-        -10.0, // open files at the king
     ],
     eg: [
         100.0, // pawn
@@ -175,9 +165,6 @@ pub const WEIGHTS: Weights = Weights {
         10.1,  // knight or bishop on an outpost
         15.2,  // rook on the enemy pawns' first rank
         6.1,   // passed pawn: enemy king's distance less own king's
-        0.0,   // files at the king without own pawns
-        0.0,   // enemy pawns storming the king
-        0.0,   // open files at the king
     ],
 };
 
@@ -762,18 +749,6 @@ fn piece_features(
             x[8] += centre;
             x[21] += (r - s.back).abs();
             let near = ranks_ahead(r, forward, 2);
-            // Files a rook or queen could open against it: without our
-            // pawns, and without any.
-            for fl in (file - 1..=file + 1).filter(|&fl| fl >= 1 && fl <= s.files as usize) {
-                if own[fl] == 0 {
-                    x[37] += 1;
-                    x[39] += i32::from(theirs[fl] == 0);
-                }
-            }
-            // Enemy pawns up to four ranks ahead of it, beside it.
-            let storm = ranks_ahead(r, forward, 4);
-            x[38] +=
-                ((theirs[file - 1] | theirs[file] | theirs[file + 1]) & storm).count_ones() as i32;
             x[22] += ((own[file - 1] & near).count_ones()
                 + (own[file] & near).count_ones()
                 + (own[file + 1] & near).count_ones()) as i32;
@@ -867,27 +842,6 @@ mod tests {
         // an outpost; a black pawn on c8 can chase it off.
         assert_eq!(f("4k3/8/8/8/3N4/4P3/8/8/8/4K3 w - - 0 1")[34], 1);
         assert_eq!(f("4k3/8/2p5/8/3N4/4P3/8/8/8/4K3 w - - 0 1")[34], 0);
-    }
-
-    #[test]
-    fn a_king_whose_files_have_lost_their_pawns_stands_worse() {
-        let f = |text: &str| fen::parse_standard(text).expect("fen");
-        let sheltered = f("4k3/3ppp2/8/8/8/8/8/8/5PPP/6K1 w - - 0 1");
-        let bare = f("4k3/3ppp2/8/8/8/8/8/8/PPP5/6K1 w - - 0 1");
-        assert_eq!(features(&sheltered).counts[37], 0);
-        assert_eq!(features(&bare).counts[37], 3);
-        // Black's f9 pawn closes the f file; the g and h files are open.
-        assert_eq!(features(&bare).counts[39], 2);
-        assert_eq!(features(&sheltered).counts[39], 0);
-        assert!(evaluate(&bare) < evaluate(&sheltered));
-        // Enemy pawns up to four ranks ahead of it, on its files, storm it.
-        let storm = f("4k3/3ppp2/8/8/8/6p1/5p2/8/5PPP/6K1 w - - 0 1");
-        assert_eq!(features(&sheltered).counts[38], 0);
-        assert_eq!(features(&storm).counts[38], 2);
-        assert!(evaluate(&storm) < evaluate(&sheltered));
-        // A king in the corner has two files, not three.
-        let corner = f("4k3/3ppp2/8/8/8/8/8/8/8/K7 w - - 0 1");
-        assert_eq!(features(&corner).counts[37], 2);
     }
 
     #[test]
