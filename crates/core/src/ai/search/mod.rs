@@ -7,8 +7,10 @@
 //! variation) and pruning (each bolder where the
 //! side's static score fell since its last turn: "improving"; each
 //! weighing the table's score where its bound beats the static one),
-//! futility pruning, internal iterative reduction, check extensions, and a
-//! quiescence search of good captures and check evasions. A move that
+//! futility pruning, internal iterative reduction, check extensions, a
+//! singular extension (the table's move a ply deeper where no other move
+//! comes near it; `node::singular`), and a quiescence search of good
+//! captures and check evasions. A move that
 //! lands on fog is a chance node (`node::chance`).
 //!
 //! One time budget: an iteration cut short by the clock still gives its

@@ -10,6 +10,18 @@ use super::{Bound, Search};
 /// Scores this close to ±MATE are mates.
 const MATE_BOUND: i32 = MATE - 1000;
 
+/// Nodes at least this deep test their table move for singularity.
+const SINGULAR_DEPTH: i32 = 7;
+
+/// What the singular-extension test found.
+enum Singular {
+    /// The table's move alone holds: search it a ply deeper.
+    Extend,
+    /// Another move holds above beta too: the node's score.
+    Cut(i32),
+    No,
+}
+
 /// Where a node sits: its depth from the root, its key, the fogged cells
 /// its line has stepped on, and the move that led to it.
 #[derive(Copy, Clone)]
@@ -26,6 +38,10 @@ pub(super) struct Frame {
     pub(super) can_null: bool,
     /// Whether the side to move is in check (known from making the move).
     pub(super) in_check: bool,
+    /// The move left out (the singular-extension test searches the node
+    /// without the table's move): such a search neither reads a cut-off
+    /// from the table nor stores one, as it is not the node's whole value.
+    pub(super) excluded: Option<Move>,
 }
 
 impl Frame {
@@ -38,6 +54,7 @@ impl Frame {
             prev: None,
             can_null: true,
             in_check,
+            excluded: None,
         }
     }
 }
@@ -135,6 +152,7 @@ impl Search {
             prev: Some(m),
             can_null: true,
             in_check: gives_check,
+            excluded: None,
         };
         (child, next, gives_check)
     }
@@ -282,8 +300,10 @@ impl Search {
         let hash = entry.and_then(|e| e.mv);
         // On a principal variation now or once: its moves are reduced less.
         let tt_pv = pv || entry.is_some_and(|e| e.pv);
+        let excluded = f.excluded;
         if let Some(e) = entry
             && !pv
+            && excluded.is_none()
             && i32::from(e.depth) >= depth
             && let Some(s) = e.cutoff(ply, alpha, beta)
         {
@@ -320,7 +340,9 @@ impl Search {
         };
         // Razoring: far below alpha near the leaves, only a capture can
         // help, and the quiescence search tries them all.
-        if !pv && !in_check && depth <= 2 && static_eval + 200 + 250 * depth * depth < alpha {
+        // The singular test's search only asks about the other moves.
+        let prune = !pv && !in_check && excluded.is_none();
+        if prune && depth <= 2 && static_eval + 200 + 250 * depth * depth < alpha {
             let v = self.quiesce(pos, alpha - 1, alpha, ply, 0, f.key);
             if self.stopped {
                 return 0;
@@ -329,7 +351,7 @@ impl Search {
                 return v;
             }
         }
-        if !pv && !in_check && beta.abs() < MATE_BOUND {
+        if prune && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta, a shallow node will not fall
             // (nearer beta where the score is rising).
             if depth <= 6 && static_eval - 90 * (depth - improving_i) >= beta {
@@ -345,6 +367,7 @@ impl Search {
                     prev: None,
                     can_null: false,
                     in_check: false,
+                    excluded: None,
                     ..f
                 };
                 self.path.push(f.key);
@@ -360,7 +383,7 @@ impl Search {
         }
         // ProbCut: a capture that beats beta by a margin in a shallow
         // search will almost surely beat beta in the full one.
-        if !pv && !in_check && depth >= 5 && beta.abs() < MATE_BOUND {
+        if prune && depth >= 5 && beta.abs() < MATE_BOUND {
             let pc_beta = beta + 200 - 50 * improving_i;
             let known_below =
                 entry.is_some_and(|e| i32::from(e.depth) >= depth - 3 && e.score(ply) < pc_beta);
@@ -372,10 +395,18 @@ impl Search {
         if hash.is_none() && depth >= 4 {
             depth -= 1;
         }
-        let mut moves = std::mem::take(&mut self.lists[ply]);
         // The table's move is tried alone first: where it cuts off (most
         // often, at a node the table knows), the rest are never generated.
-        let first = hash.filter(|&h| self.hash_legal(pos, h, &f.cleared));
+        let first = hash.filter(|&h| Some(h) != excluded && self.hash_legal(pos, h, &f.cleared));
+        let singular = match self.singular(pos, first, entry, depth, beta, &f) {
+            Singular::Cut(v) => return v,
+            Singular::Extend => true,
+            Singular::No => false,
+        };
+        if self.stopped {
+            return 0;
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut generated = first.is_none();
         if let Some(h) = first {
             moves.clear();
@@ -385,6 +416,11 @@ impl Search {
             if moves.is_empty() {
                 self.lists[ply] = moves;
                 return if in_check { -MATE + ply as i32 } else { 0 };
+            }
+            if excluded.is_some() && moves.iter().all(|&(m, _)| Some(m) == excluded) {
+                // Only the left-out move: nothing else holds.
+                self.lists[ply] = moves;
+                return alpha;
             }
         }
         self.path.push(f.key);
@@ -421,6 +457,9 @@ impl Search {
                 order::sort_best_first(&mut moves[3..]);
             }
             let m = moves[i].0;
+            if Some(m) == excluded {
+                continue;
+            }
             let quiet = !order::tactical(pos, m);
             let can_prune = !pv && !in_check && best > -MATE_BOUND;
             // Late quiet moves at low depth are not worth a look (half as
@@ -445,7 +484,9 @@ impl Search {
             }
             // A check that gives the piece away is not worth a ply more.
             let check = gives_check && pos.see(m) >= 0;
-            let new_depth = depth - 1 + i32::from(check && ply < MAX_PLY / 2);
+            // The table's move, alone in holding, is searched a ply deeper.
+            let extend = check || (singular && i == 0);
+            let new_depth = depth - 1 + i32::from(extend && ply < MAX_PLY / 2);
             let risk = self.risk_of(pos, m, &f.cleared);
             let v = if searched == 0 {
                 self.child(pos, m, &child, risk, new_depth, alpha, beta, next, false)
@@ -530,6 +571,9 @@ impl Search {
         } else {
             Bound::Exact
         };
+        if excluded.is_some() {
+            return if best == -INF { alpha } else { best };
+        }
         let known = (raw_eval > -INF).then_some(raw_eval);
         self.tt.store(
             f.key,
@@ -541,6 +585,52 @@ impl Search {
             known.or(cached),
         );
         best
+    }
+
+    /// The singular-extension test: where the table holds the move
+    /// `first` to be good (a lower bound searched nearly as deep), the node
+    /// is searched at half depth without it against a bar a little below
+    /// its score. If nothing else reaches the bar the move is alone in
+    /// holding the position, and a ply more on it finds out whether it
+    /// really does; if another reaches it even above `beta`, two moves
+    /// hold and the node cuts off.
+    fn singular(
+        &mut self,
+        pos: &Position,
+        first: Option<Move>,
+        entry: Option<super::table::Entry>,
+        depth: i32,
+        beta: i32,
+        f: &Frame,
+    ) -> Singular {
+        let (Some(h), Some(e)) = (first, entry) else {
+            return Singular::No;
+        };
+        let score = e.score(f.ply);
+        if f.excluded.is_some()
+            || depth < SINGULAR_DEPTH
+            || !matches!(e.bound, Bound::Lower | Bound::Exact)
+            || i32::from(e.depth) < depth - 3
+            || score.abs() >= MATE_BOUND
+            || self.risk_of(pos, h, &f.cleared).is_some()
+        {
+            return Singular::No;
+        }
+        let bar = score - 2 * depth;
+        let frame = Frame {
+            excluded: Some(h),
+            ..*f
+        };
+        let v = self.negamax(pos, (depth - 1) / 2, bar - 1, bar, frame);
+        if self.stopped {
+            Singular::No
+        } else if v < bar {
+            Singular::Extend
+        } else if bar >= beta {
+            Singular::Cut(bar)
+        } else {
+            Singular::No
+        }
     }
 
     /// ProbCut's captures: each that wins at least `pc_beta − static_eval`
@@ -730,5 +820,32 @@ mod tests {
             assert!((unwin(win(x)) - x).abs() <= 1, "{x}");
         }
         assert_eq!(unwin(win(MATE - 3)), 2400);
+    }
+
+    #[test]
+    fn leaving_out_the_only_good_move_scores_lower_and_leaves_the_table_alone() {
+        use crate::ai::Limits;
+        use crate::chess::fen;
+        // Only the knight's capture wins the queen.
+        let pos = fen::parse_standard("7k/8/8/8/5q2/8/4N3/8/8/7K w - - 0 1").expect("FEN");
+        let mut s = Search::new(&pos.public_view(), Limits::depth(8), 0, 1);
+        let full = s.finish().expect("a move");
+        assert_eq!(full.best.to_string(), "e4f6", "{full:?}");
+        let key = s.root_key;
+        let before = s.tt.probe(key).expect("the root is stored");
+        // The singular test's search, deeper than the stored one: the
+        // node without its best move.
+        let frame = Frame {
+            excluded: Some(full.best),
+            ..Frame::root(key, false)
+        };
+        let bar = full.score - 100;
+        let v = s.negamax(&pos, 9, bar - 1, bar, frame);
+        assert!(v < bar, "without e4f6: {v}, with it: {}", full.score);
+        let after = s.tt.probe(key).expect("still stored");
+        assert_eq!(
+            (after.mv, after.depth, after.score(0), after.bound),
+            (before.mv, before.depth, before.score(0), before.bound)
+        );
     }
 }
