@@ -564,6 +564,9 @@ impl Search {
         }
         self.path.pop();
         self.lists[ply] = moves;
+        if excluded.is_some() {
+            return if best == -INF { alpha } else { best };
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best <= alpha0 {
@@ -571,9 +574,6 @@ impl Search {
         } else {
             Bound::Exact
         };
-        if excluded.is_some() {
-            return if best == -INF { alpha } else { best };
-        }
         let known = (raw_eval > -INF).then_some(raw_eval);
         self.tt.store(
             f.key,
