@@ -746,7 +746,10 @@ fn piece_features(
             (m.near_king, att)
         }
         _ => {
-            x[8] += centre;
+            // The file distance stops at the knight's file: a king on g1
+            // is as tucked away as one on h1, so the step costs a tempo.
+            let file_off = (2 * f - (s.files - 1)).abs().min((s.files - 3).max(1));
+            x[8] += file_off + (2 * r - (s.ranks - 1)).abs();
             x[21] += (r - s.back).abs();
             let near = ranks_ahead(r, forward, 2);
             x[22] += ((own[file - 1] & near).count_ones()
