@@ -195,7 +195,8 @@ impl Search {
     /// This search on `n` threads (capped at [`MAX_THREADS`]; where there
     /// are none, as on the web, or with a weak level's noise, on one):
     /// the others search the same root on the shared table, each deepening
-    /// on its own, and fill the table for this one ("lazy SMP"). Its
+    /// on its own, and fill the table for this one ("lazy SMP"); where one
+    /// finished a deeper iteration than this one, its move is played. The
     /// result then differs from run to run with the threads' timing.
     pub fn with_threads(mut self, n: usize) -> Search {
         self.threads = n.clamp(1, MAX_THREADS);
@@ -301,36 +302,47 @@ impl Search {
                 self.0.store(true, Ordering::Relaxed);
             }
         }
-        let (mut out, nodes) = std::thread::scope(|s| {
+        let (mut out, nodes, deepest) = std::thread::scope(|s| {
             let guard = StopOnDrop(stop.clone());
             let running: Vec<_> = helpers
                 .iter_mut()
                 .map(|h| {
                     s.spawn(move || {
                         h.finish();
-                        h.nodes
+                        (h.nodes, h.best.take())
                     })
                 })
                 .collect();
             let out = self.step_alone(slice);
             drop(guard);
-            let nodes: u64 = running
-                .into_iter()
-                .map(|h| {
-                    // A helper's panic is a bug; this thread's result
-                    // stands without it.
-                    h.join().unwrap_or_else(|_| {
-                        if cfg!(debug_assertions) {
-                            panic!("a helper thread of the search panicked");
-                        }
-                        0
-                    })
-                })
-                .sum();
-            (out, nodes)
+            let mut nodes = 0;
+            let mut deepest: Option<Thought> = None;
+            for h in running {
+                // A helper's panic is a bug; this thread's result
+                // stands without it.
+                let (n, best) = h.join().unwrap_or_else(|_| {
+                    if cfg!(debug_assertions) {
+                        panic!("a helper thread of the search panicked");
+                    }
+                    (0, None)
+                });
+                nodes += n;
+                if best.as_ref().map(|b| b.depth) > deepest.as_ref().map(|b| b.depth) {
+                    deepest = best;
+                }
+            }
+            (out, nodes, deepest)
         });
         for t in out.iter_mut().chain(self.done.iter_mut()) {
             t.nodes += nodes;
+            // A helper that finished a deeper iteration saw further: its
+            // move, score and line stand for the search's.
+            if let Some(h) = deepest.as_ref().filter(|h| h.depth > t.depth) {
+                t.best = h.best;
+                t.score = h.score;
+                t.depth = h.depth;
+                t.pv = h.pv.clone();
+            }
         }
         out
     }
