@@ -13,6 +13,8 @@
 //! rank bit masks.
 
 use super::threats::{self, Attacks};
+
+mod board;
 use crate::chess::bits::{self, Tables};
 use crate::chess::{Color, Position, Role, STRIDE, Square, SquareSet};
 
@@ -245,29 +247,17 @@ impl<'a> Bits<'a> {
     }
 }
 
-/// Calls `visit` with the mailbox index, cell (with bitboards, else 0),
-/// file, rank and code of each of `us`'s pieces.
+/// Calls `visit` with the mailbox index, file, rank and code of each of
+/// `us`'s pieces, by a walk over the mailbox.
 #[inline]
-fn each_piece(
-    pos: &Position,
-    us: Color,
-    board: Option<&Bits>,
-    mut visit: impl FnMut(usize, usize, u8, u8, u8),
-) {
-    if let Some(b) = board {
-        for c in bits::cells(b.side(us)) {
-            let (i, f, r) = b.t.at(c);
-            visit(i, c, f, r, pos.code_at(i));
-        }
-        return;
-    }
+fn each_piece(pos: &Position, us: Color, mut visit: impl FnMut(usize, u8, u8, u8)) {
     for (w, &word) in pos.occupied(us).words().iter().enumerate() {
         let mut bits = word;
         while bits != 0 {
             let i = w * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let (f, r) = ((i % S as usize) as u8 - 1, (i / S as usize) as u8 - 2);
-            visit(i, 0, f, r, pos.code_at(i));
+            visit(i, f, r, pos.code_at(i));
         }
     }
 }
@@ -293,7 +283,7 @@ fn census(pos: &Position, board: Option<&Bits>) -> Census {
             c.bishops[side] = by[Role::Bishop as usize - 1].count_ones() as i32;
             continue;
         }
-        each_piece(pos, us, None, |_, _, f, r, code| {
+        each_piece(pos, us, |_, f, r, code| {
             let role = code & 7;
             if role == Role::Pawn as u8 {
                 c.pawns[side][f as usize + 1] |= 1 << r;
@@ -340,45 +330,9 @@ fn features_with(pos: &Position, tables: bool) -> Features {
     ];
     // Each side's counts, gathered in one walk over the pieces.
     let mut x = [[0i32; FEATURES]; 2];
-    let mut seen = match board {
-        Some(_) => Gathered::Bits([Attacks::NONE; 2]),
-        None => Gathered::Cells([Attacks::NONE; 2]),
-    };
-    for us in Color::ALL {
-        let (s, x) = (&sides[us.index()], &mut x[us.index()]);
-        let g = &mut seen;
-        each_piece(pos, us, board, |i, cell, f, r, code| {
-            piece_features(pos, s, board, x, (g, us.index()), (i, cell), (f, r), code);
-        });
-    }
-    let to_move = pos.turn().index();
-    match (&mut seen, board) {
-        (Gathered::Bits(a), Some(board)) => {
-            for (side, a) in a.iter_mut().enumerate() {
-                a.on = board.by[side];
-                // Worked out once already, for the enemy's mobility.
-                a.by[0] = sides[1 - side].guarded;
-                if let Some(k) = board.t.cell_of(pos.king(Color::ALL[side]).index()) {
-                    a.checks = [
-                        board.t.knight(k),
-                        board.t.slide(k, board.occ, bits::DIAGONALS),
-                        board.t.slide(k, board.occ, bits::LINES),
-                    ];
-                }
-            }
-            threat_counts(a, to_move, &mut x);
-        }
-        (Gathered::Cells(a), _) => {
-            for (side, a) in a.iter_mut().enumerate() {
-                let king = pos.king(Color::ALL[side]).index();
-                let checks = [(&KNIGHT[..], false), (&DIAGONALS, true), (&LINES, true)];
-                for (k, (dirs, slide)) in checks.into_iter().enumerate() {
-                    walk(pos, king, dirs, slide, &mut a.checks[k]);
-                }
-            }
-            threat_counts(a, to_move, &mut x);
-        }
-        (Gathered::Bits(_), None) => {}
+    match board {
+        Some(b) => board::counts(pos, b, &sides, &mut x),
+        None => mailbox_counts(pos, &sides, &mut x),
     }
     let mut counts = [0i32; FEATURES];
     for (side, x) in x.iter_mut().enumerate() {
@@ -393,13 +347,22 @@ fn features_with(pos: &Position, tables: bool) -> Features {
     Features { counts, phase }
 }
 
-/// What the walk over the pieces gathers for the threats, side by side:
-/// as bitboards when the board has them. (It lives on the stack for one
-/// evaluation: boxing the larger kind would allocate.)
-#[allow(clippy::large_enum_variant)]
-enum Gathered {
-    Bits([Attacks<u128>; 2]),
-    Cells([Attacks<SquareSet>; 2]),
+/// [`features_with`]'s counts by a walk over the mailbox, cell by cell.
+fn mailbox_counts(pos: &Position, sides: &[Side; 2], x: &mut [[i32; FEATURES]; 2]) {
+    let mut a = [Attacks::NONE; 2];
+    for us in Color::ALL {
+        let side = us.index();
+        let (s, x, a) = (&sides[side], &mut x[side], &mut a[side]);
+        each_piece(pos, us, |i, f, r, code| {
+            piece_features(pos, s, x, a, i, (f, r), code);
+        });
+        let king = pos.king(us).index();
+        let checks = [(&KNIGHT[..], false), (&DIAGONALS, true), (&LINES, true)];
+        for (k, (dirs, slide)) in checks.into_iter().enumerate() {
+            walk(pos, king, dirs, slide, &mut a.checks[k]);
+        }
+    }
+    threat_counts(&a, pos.turn().index(), x);
 }
 
 /// Each side's threats on the other, into its counts.
@@ -469,9 +432,7 @@ impl Side<'_> {
         let white = us == Color::White;
         let king = board.and_then(|b| Some((b.t, b.t.cell_of(pos.king(!us).index())?)));
         let them = (!us).index();
-        let guarded = board.map_or(0, |b| {
-            bits::cells(b.by[them][0]).fold(0, |g, c| g | b.t.pawn(them, c))
-        });
+        let guarded = board.map_or(0, |b| b.t.pawns(them, b.by[them][0]));
         Side {
             ring_bits: king.map_or(0, |(t, k)| t.ring(k)),
             barred: board.map_or(0, |b| b.side(us)) | guarded,
@@ -505,6 +466,90 @@ impl Side<'_> {
     fn diagonals_near(&self, f: i32, r: i32) -> bool {
         ((f - r) - (self.king_file - self.king_rank)).abs() <= 2
             || ((f + r) - (self.king_file + self.king_rank)).abs() <= 2
+    }
+
+    /// Twice the distance of file `f` and rank `r` to the centre, in files
+    /// plus ranks.
+    #[inline]
+    fn centre(&self, f: i32, r: i32) -> i32 {
+        (2 * f - (self.files - 1)).abs() + (2 * r - (self.ranks - 1)).abs()
+    }
+
+    /// 1 for a minor piece on `f`, `r` in the enemy half that an own pawn
+    /// guards and no enemy pawn can ever chase away.
+    #[inline]
+    fn outpost(&self, f: i32, r: i32) -> i32 {
+        if 2 * (r - self.back).abs() < self.ranks {
+            return 0;
+        }
+        let (file, behind) = (f as usize + 1, r - self.forward);
+        let (own, theirs) = (self.own, self.theirs);
+        let guarded =
+            (0..32).contains(&behind) && (own[file - 1] | own[file + 1]) >> behind & 1 != 0;
+        i32::from(guarded && (theirs[file - 1] | theirs[file + 1]) & ahead(r, self.forward) == 0)
+    }
+
+    /// 1 for a rook on rank `r` when it is the enemy pawns' first rank.
+    #[inline]
+    fn on_their_pawns_rank(&self, r: i32) -> i32 {
+        i32::from((r - self.back).abs() == self.ranks - 2)
+    }
+
+    /// A rook's counts for its file `f`: without own pawns, or open.
+    #[inline]
+    fn rook_files(&self, f: i32, x: &mut [i32; FEATURES]) {
+        let file = f as usize + 1;
+        if self.own[file] == 0 {
+            x[13] += 1;
+            if self.theirs[file] == 0 {
+                x[14] += 1;
+            }
+        }
+    }
+
+    /// A pawn's counts, on file `f` and rank `r`.
+    #[inline]
+    fn pawn(&self, f: i32, r: i32, x: &mut [i32; FEATURES]) {
+        let (own, theirs, forward) = (self.own, self.theirs, self.forward);
+        let file = f as usize + 1;
+        x[15] += ((r - self.start) * forward).max(0);
+        if (2 * f - (self.files - 1)).abs() < 2 {
+            x[16] += 1;
+        }
+        if own[file].count_ones() > 1 {
+            x[17] += 1;
+        }
+        if own[file - 1] == 0 && own[file + 1] == 0 {
+            x[18] += 1;
+        }
+        let front = ahead(r, forward);
+        if (theirs[file - 1] | theirs[file] | theirs[file + 1]) & front == 0 {
+            let to_go = ((self.promo - r) * forward).max(1);
+            let progress = (self.ranks - 1 - to_go).max(0);
+            x[19] += 1;
+            x[20] += progress * progress;
+            // Kings race to the cell in front of it.
+            let stop = r + forward;
+            let dist = |(kf, kr): (i32, i32)| (kf - f).abs().max((kr - stop).abs());
+            x[36] += dist((self.king_file, self.king_rank)) - dist(self.own_king);
+        }
+    }
+
+    /// The king's counts, on file `f` and rank `r`.
+    #[inline]
+    fn king(&self, f: i32, r: i32, x: &mut [i32; FEATURES]) {
+        // The file distance stops at the knight's file: a king on g1
+        // is as tucked away as one on h1, so the step costs a tempo.
+        let file_off = (2 * f - (self.files - 1))
+            .abs()
+            .min((self.files - 3).max(1));
+        x[8] += file_off + (2 * r - (self.ranks - 1)).abs();
+        x[21] += (r - self.back).abs();
+        let near = ranks_ahead(r, self.forward, 2);
+        let (own, file) = (self.own, f as usize + 1);
+        x[22] += ((own[file - 1] & near).count_ones()
+            + (own[file] & near).count_ones()
+            + (own[file + 1] & near).count_ones()) as i32;
     }
 
     /// Whether an enemy pawn guards mailbox cell `i`.
@@ -573,15 +618,6 @@ fn reach<const KING: bool>(
     r
 }
 
-/// What a piece attacking `att` reaches, by the tables.
-#[inline]
-fn reached(s: &Side, att: u128) -> Reach {
-    Reach {
-        moves: (att & !s.barred).count_ones() as i32,
-        near_king: (att & s.ring_bits).count_ones() as i32,
-    }
-}
-
 /// [`reach`], with the king test only where `near`; the cells reached
 /// are added to `map`.
 fn rays(
@@ -617,163 +653,79 @@ fn ranks_ahead(r: i32, forward: i32, n: i32) -> u32 {
         .fold(0, |m, rank| m | 1 << rank)
 }
 
-/// One piece's part of its side's counts `x`: on mailbox index and cell
-/// `(i, cell)`, file and rank `at`.
-#[allow(clippy::too_many_arguments)]
+/// One piece's part of its side's counts `x` and attacks `a`, by a walk:
+/// on mailbox index `i`, file and rank `at`.
 fn piece_features(
     pos: &Position,
     s: &Side,
-    board: Option<&Bits>,
     x: &mut [i32; FEATURES],
-    (g, side): (&mut Gathered, usize),
-    (i, cell): (usize, usize),
+    a: &mut Attacks<SquareSet>,
+    i: usize,
     at: (u8, u8),
     code: u8,
 ) {
     let (f, r) = (i32::from(at.0), i32::from(at.1));
-    let (own, theirs, forward) = (s.own, s.theirs, s.forward);
-    // Twice the distance to the centre, in files plus ranks.
-    let centre = (2 * f - (s.files - 1)).abs() + (2 * r - (s.ranks - 1)).abs();
-    let file = f as usize + 1;
+    let centre = s.centre(f, r);
     let role = code & 7;
     x[role as usize - 1] += i32::from(role != 6);
     if role != 1 && role != 6 && s.pawn_guarded(i) {
         x[25] += 1;
     }
-    // Ranks from our own back rank.
-    let rel = (r - s.back).abs();
-    // A minor piece in the enemy half that an own pawn guards and no
-    // enemy pawn can ever chase away.
-    if (role == 2 || role == 3) && 2 * rel >= s.ranks {
-        let behind = r - forward;
-        let guarded =
-            (0..32).contains(&behind) && (own[file - 1] | own[file + 1]) >> behind & 1 != 0;
-        if guarded && (theirs[file - 1] | theirs[file + 1]) & ahead(r, forward) == 0 {
-            x[34] += 1;
-        }
-    }
-    if role == 4 && rel == s.ranks - 2 {
-        x[35] += 1;
-    }
-    // What the piece attacks: by the tables, else by a walk (which also
-    // counts its moves and the enemy king's cells among them).
+    // What the piece attacks, its moves and the enemy king's cells among
+    // them.
     let mut cells = SquareSet::EMPTY;
     let mut trace =
         |dirs: &[i16], slide: bool, near: bool| rays(pos, (i, s), dirs, slide, near, &mut cells);
-    let attacks = |dirs: &[[usize; 4]]| {
-        board.map(|b| {
-            let att = dirs.iter().fold(0, |a, &d| a | b.t.slide(cell, b.occ, d));
-            (reached(s, att), att)
-        })
-    };
-    let (m, att) = match role {
+    let m = match role {
         1 => {
-            x[15] += ((r - s.start) * forward).max(0);
-            if (2 * f - (s.files - 1)).abs() < 2 {
-                x[16] += 1;
-            }
-            if own[file].count_ones() > 1 {
-                x[17] += 1;
-            }
-            if own[file - 1] == 0 && own[file + 1] == 0 {
-                x[18] += 1;
-            }
-            let front = ahead(r, forward);
-            if (theirs[file - 1] | theirs[file] | theirs[file + 1]) & front == 0 {
-                let to_go = ((s.promo - r) * forward).max(1);
-                let progress = (s.ranks - 1 - to_go).max(0);
-                x[19] += 1;
-                x[20] += progress * progress;
-                // Kings race to the cell in front of it.
-                let stop = r + forward;
-                let dist = |(kf, kr): (i32, i32)| (kf - f).abs().max((kr - stop).abs());
-                x[36] += dist((s.king_file, s.king_rank)) - dist(s.own_king);
-            }
-            // With tables the pawns' attacks are already known (`guarded`).
-            if board.is_none() {
-                let up = forward as i16 * S;
-                trace(&[up + 1, up - 1], false, false);
-            }
-            (0, 0)
+            s.pawn(f, r, x);
+            let up = s.forward as i16 * S;
+            trace(&[up + 1, up - 1], false, false);
+            0
         }
         2 => {
             x[5] += centre;
-            let (m, att) = match board {
-                Some(b) => (reached(s, b.t.knight(cell)), b.t.knight(cell)),
-                None => {
-                    let near = (f - s.king_file).abs() <= 3 && (r - s.king_rank).abs() <= 3;
-                    (trace(&KNIGHT, false, near), 0)
-                }
-            };
+            x[34] += s.outpost(f, r);
+            let near = (f - s.king_file).abs() <= 3 && (r - s.king_rank).abs() <= 3;
+            let m = trace(&KNIGHT, false, near);
             x[9] += m.moves;
             x[24] += m.near_king;
-            (m.near_king, att)
+            m.near_king
         }
         3 => {
             x[6] += centre;
-            let (m, att) = attacks(&[bits::DIAGONALS])
-                .unwrap_or_else(|| (trace(&DIAGONALS, true, s.diagonals_near(f, r)), 0));
+            x[34] += s.outpost(f, r);
+            let m = trace(&DIAGONALS, true, s.diagonals_near(f, r));
             x[10] += m.moves;
             x[24] += m.near_king;
-            (m.near_king, att)
+            m.near_king
         }
         4 => {
-            let (m, att) = attacks(&[bits::LINES])
-                .unwrap_or_else(|| (trace(&LINES, true, s.lines_near(f, r)), 0));
+            x[35] += s.on_their_pawns_rank(r);
+            let m = trace(&LINES, true, s.lines_near(f, r));
             x[11] += m.moves;
             x[24] += m.near_king;
-            if own[file] == 0 {
-                x[13] += 1;
-                if theirs[file] == 0 {
-                    x[14] += 1;
-                }
-            }
-            (m.near_king, att)
+            s.rook_files(f, x);
+            m.near_king
         }
         5 => {
             x[7] += centre;
-            let (m, att) = attacks(&[bits::LINES, bits::DIAGONALS]).unwrap_or_else(|| {
-                let a = trace(&LINES, true, s.lines_near(f, r));
-                let b = trace(&DIAGONALS, true, s.diagonals_near(f, r));
-                let m = Reach {
-                    moves: a.moves + b.moves,
-                    near_king: a.near_king + b.near_king,
-                };
-                (m, 0)
-            });
-            x[12] += m.moves;
-            x[24] += m.near_king;
-            (m.near_king, att)
+            let a = trace(&LINES, true, s.lines_near(f, r));
+            let b = trace(&DIAGONALS, true, s.diagonals_near(f, r));
+            x[12] += a.moves + b.moves;
+            x[24] += a.near_king + b.near_king;
+            a.near_king + b.near_king
         }
         _ => {
-            // The file distance stops at the knight's file: a king on g1
-            // is as tucked away as one on h1, so the step costs a tempo.
-            let file_off = (2 * f - (s.files - 1)).abs().min((s.files - 3).max(1));
-            x[8] += file_off + (2 * r - (s.ranks - 1)).abs();
-            x[21] += (r - s.back).abs();
-            let near = ranks_ahead(r, forward, 2);
-            x[22] += ((own[file - 1] & near).count_ones()
-                + (own[file] & near).count_ones()
-                + (own[file + 1] & near).count_ones()) as i32;
-            let att = match board {
-                Some(b) => b.t.ring(cell) & !(1 << cell),
-                None => {
-                    trace(&DIAGONALS, false, false);
-                    trace(&LINES, false, false);
-                    0
-                }
-            };
-            (0, att)
+            s.king(f, r, x);
+            trace(&DIAGONALS, false, false);
+            trace(&LINES, false, false);
+            0
         }
     };
     let k = role as usize - 1;
-    match g {
-        Gathered::Bits(a) => a[side].add(k, att, m),
-        Gathered::Cells(a) => {
-            a[side].on[k].insert(Square(i as u16));
-            a[side].add(k, cells, m);
-        }
-    }
+    a.on[k].insert(Square(i as u16));
+    a.add(k, cells, m);
 }
 
 #[cfg(test)]

@@ -47,12 +47,18 @@ pub(crate) struct Tables {
     knight: [u128; MAX],
     /// A cell and its neighbours.
     ring: [u128; MAX],
-    /// The two cells a pawn on each cell attacks, by colour (White up).
-    pawn: [[u128; MAX]; 2],
     /// The cell of each mailbox index ([`OFF`] off the board).
     cell_of: [u8; CELLS],
     /// The mailbox index, file and rank of each cell.
     at: [(u16, u8, u8); MAX],
+    /// The number of files: a rank up is this many cells on.
+    files: u32,
+    /// All cells but those of the first file, and of the last: where a
+    /// pawn may take towards the last file, or the first.
+    not_first: u128,
+    not_last: u128,
+    /// All cells of the board.
+    board: u128,
 }
 
 /// One set of tables per shape (files and ranks 1–16), made on first use.
@@ -78,15 +84,25 @@ impl Tables {
             rays: [[0; MAX]; 8],
             knight: [0; MAX],
             ring: [0; MAX],
-            pawn: [[0; MAX]; 2],
             cell_of: [OFF; CELLS],
             at: [(0, 0, 0); MAX],
+            files: u32::from(files),
+            not_first: 0,
+            not_last: 0,
+            board: 0,
         };
         for r in 0..rs {
             for f in 0..fs {
                 let c = cell(f, r);
                 let mailbox = (r as i16 + 2) * STRIDE + f as i16 + 1;
                 t.cell_of[mailbox as usize] = c as u8;
+                t.board |= bit(f, r);
+                if f > 0 {
+                    t.not_first |= bit(f, r);
+                }
+                if f < fs - 1 {
+                    t.not_last |= bit(f, r);
+                }
                 t.at[c] = (mailbox as u16, f as u8, r as u8);
                 t.ring[c] |= bit(f, r);
                 for (d, &(df, dr)) in DIRS.iter().enumerate() {
@@ -98,13 +114,6 @@ impl Tables {
                     }
                     if on(f + df, r + dr) {
                         t.ring[c] |= bit(f + df, r + dr);
-                    }
-                }
-                for (side, dr) in [(0, 1), (1, -1)] {
-                    for df in [-1, 1] {
-                        if on(f + df, r + dr) {
-                            t.pawn[side][c] |= bit(f + df, r + dr);
-                        }
                     }
                 }
                 for (df, dr) in [
@@ -148,17 +157,16 @@ impl Tables {
         let mut all = 0;
         for d in dirs {
             let ray = self.rays[d][c];
-            let hit = ray & occ;
-            all |= if hit == 0 {
-                ray
+            // A stop beyond each end, so that an open ray needs no branch:
+            // no direction that raises the cell number goes anywhere from
+            // cell 127, none that lowers it from cell 0 (and a piece on
+            // either end of a ray is its last cell anyway).
+            let first = if d < 4 {
+                (ray & occ | 1 << 127).trailing_zeros()
             } else {
-                let first = if d < 4 {
-                    hit.trailing_zeros()
-                } else {
-                    127 - hit.leading_zeros()
-                };
-                ray ^ self.rays[d][first as usize]
+                127 - (ray & occ | 1).leading_zeros()
             };
+            all |= ray ^ self.rays[d][first as usize];
         }
         all
     }
@@ -169,11 +177,19 @@ impl Tables {
         self.knight[c]
     }
 
-    /// The cells a pawn of colour index `side` (White 0, moving up) on
-    /// `c` attacks.
+    /// The cells the pawns `pawns` of colour index `side` (White 0,
+    /// moving up) attack, all at once: the board shifted a rank and a
+    /// file each way.
     #[inline]
-    pub(crate) fn pawn(&self, side: usize, c: usize) -> u128 {
-        self.pawn[side][c]
+    pub(crate) fn pawns(&self, side: usize, pawns: u128) -> u128 {
+        let (left, right) = (pawns & self.not_first, pawns & self.not_last);
+        let n = self.files;
+        let att = if side == 0 {
+            left << (n - 1) | right << (n + 1)
+        } else {
+            left >> (n + 1) | right >> (n - 1)
+        };
+        att & self.board
     }
 
     /// `c` and the cells next to it.
@@ -184,14 +200,38 @@ impl Tables {
 }
 
 /// The cells of a board, lowest first.
-pub(crate) fn cells(mut b: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (b != 0).then(|| {
-            let c = b.trailing_zeros() as usize;
-            b &= b - 1;
-            c
-        })
-    })
+pub(crate) fn cells(b: u128) -> Cells {
+    Cells {
+        lo: b as u64,
+        hi: (b >> 64) as u64,
+    }
+}
+
+/// The cells of a board, lowest first: the low word's, then the high
+/// word's (two native 64-bit scans, where one 128-bit scan tests which
+/// word to look in at every step).
+pub(crate) struct Cells {
+    lo: u64,
+    hi: u64,
+}
+
+impl Iterator for Cells {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.lo != 0 {
+            let c = self.lo.trailing_zeros() as usize;
+            self.lo &= self.lo - 1;
+            Some(c)
+        } else if self.hi != 0 {
+            let c = self.hi.trailing_zeros() as usize;
+            self.hi &= self.hi - 1;
+            Some(64 + c)
+        } else {
+            None
+        }
+    }
 }
 
 #[cfg(test)]
@@ -212,11 +252,16 @@ mod tests {
         assert_eq!(t.knight(0).count_ones(), 2);
         assert_eq!(t.ring(0).count_ones(), 4);
         // A white pawn on a2 takes on b3 only; a black one on d5 on c4, e4.
-        assert_eq!(t.pawn(0, cell(0, 1)), 1u128 << cell(1, 2));
+        assert_eq!(t.pawns(0, 1u128 << cell(0, 1)), 1u128 << cell(1, 2));
         assert_eq!(
-            t.pawn(1, cell(3, 4)),
+            t.pawns(1, 1u128 << cell(3, 4)),
             1u128 << cell(2, 3) | 1u128 << cell(4, 3)
         );
+        // All at once: nothing wraps round an edge or leaves the board.
+        let (h10, h1) = (1u128 << cell(7, 9), 1u128 << cell(7, 0));
+        assert_eq!(t.pawns(0, h10 | 1u128 << cell(7, 1)), 1u128 << cell(6, 2));
+        assert_eq!(t.pawns(1, h1), 0);
+        assert_eq!(t.pawns(0, 1u128 << cell(3, 4)).count_ones(), 2);
         let (i, f, r) = t.at(cell(3, 4));
         assert_eq!((f, r), (3, 4));
         assert_eq!(t.cell_of(i), Some(cell(3, 4)));
