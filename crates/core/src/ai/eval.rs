@@ -15,7 +15,8 @@
 use super::threats::{self, Attacks};
 
 mod board;
-use crate::chess::bits::{self, Tables};
+mod pawns;
+use crate::chess::bits::Tables;
 use crate::chess::{Color, Position, Role, STRIDE, Square, SquareSet};
 
 /// Material values in centipawns, by [`Role`] order (pawn … king): what
@@ -214,6 +215,8 @@ type PawnFiles = [u32; 18];
 
 /// What a look over both sides' pieces learns first.
 struct Census {
+    /// Each side's pawns by file (by the walk over the mailbox only: with
+    /// bitboards they come from the pawn table).
     pawns: [PawnFiles; 2],
     /// Non-pawn, non-king material of both sides.
     heavy: i32,
@@ -271,12 +274,8 @@ fn census(pos: &Position, board: Option<&Bits>) -> Census {
     for us in Color::ALL {
         let side = us.index();
         if let Some(b) = board {
-            // Counted by kind; only the pawns' files need a walk.
+            // Counted by kind; the pawns' files come from their table.
             let by = &b.by[side];
-            for cell in bits::cells(by[0]) {
-                let (_, f, r) = b.t.at(cell);
-                c.pawns[side][f as usize + 1] |= 1 << r;
-            }
             for (k, value) in VALUE.iter().enumerate().take(5).skip(1) {
                 c.heavy += value * by[k].count_ones() as i32;
             }
@@ -324,15 +323,13 @@ fn features_with(pos: &Position, tables: bool) -> Features {
     // Two rooks, two bishops, two knights and a queen a side.
     let full = 2 * (2 * 500 + 2 * 330 + 2 * 310 + 950);
     let phase = (1.0 - c.heavy as f32 / full as f32).clamp(0.0, 1.0);
-    let sides = [
-        Side::new(pos, Color::White, &c, board),
-        Side::new(pos, Color::Black, &c, board),
-    ];
     // Each side's counts, gathered in one walk over the pieces.
     let mut x = [[0i32; FEATURES]; 2];
     match board {
-        Some(b) => board::counts(pos, b, &sides, &mut x),
-        None => mailbox_counts(pos, &sides, &mut x),
+        Some(b) => pawns::with_structure(pos, b, |sides, structure| {
+            board::counts(pos, b, sides, structure, &mut x)
+        }),
+        None => mailbox_counts(pos, &Side::pair(pos, &c.pawns, None), &mut x),
     }
     let mut counts = [0i32; FEATURES];
     for (side, x) in x.iter_mut().enumerate() {
@@ -427,7 +424,20 @@ struct Side<'a> {
 }
 
 impl Side<'_> {
-    fn new<'a>(pos: &Position, us: Color, c: &'a Census, board: Option<&Bits>) -> Side<'a> {
+    /// White's view and Black's, with the pawns by file `pawns`.
+    fn pair<'a>(pos: &Position, pawns: &'a [PawnFiles; 2], board: Option<&Bits>) -> [Side<'a>; 2] {
+        [
+            Side::new(pos, Color::White, pawns, board),
+            Side::new(pos, Color::Black, pawns, board),
+        ]
+    }
+
+    fn new<'a>(
+        pos: &Position,
+        us: Color,
+        pawns: &'a [PawnFiles; 2],
+        board: Option<&Bits>,
+    ) -> Side<'a> {
         let ranks = i32::from(pos.ranks());
         let white = us == Color::White;
         let king = board.and_then(|b| Some((b.t, b.t.cell_of(pos.king(!us).index())?)));
@@ -438,8 +448,8 @@ impl Side<'_> {
             barred: board.map_or(0, |b| b.side(us)) | guarded,
             guarded,
             ours: (us as u8) << 3,
-            own: &c.pawns[us.index()],
-            theirs: &c.pawns[(!us).index()],
+            own: &pawns[us.index()],
+            theirs: &pawns[(!us).index()],
             forward: if white { 1 } else { -1 },
             promo: i32::from(pos.rules().promotion_rank[us.index()]),
             start: if white { 1 } else { ranks - 2 },
@@ -510,6 +520,15 @@ impl Side<'_> {
     /// A pawn's counts, on file `f` and rank `r`.
     #[inline]
     fn pawn(&self, f: i32, r: i32, x: &mut [i32; FEATURES]) {
+        if self.pawn_shape(f, r, x) {
+            self.race(f, r, x);
+        }
+    }
+
+    /// The counts of a pawn on file `f` and rank `r` that depend on the
+    /// pawns alone (features 15 to 20); whether it is passed.
+    #[inline]
+    fn pawn_shape(&self, f: i32, r: i32, x: &mut [i32; FEATURES]) -> bool {
         let (own, theirs, forward) = (self.own, self.theirs, self.forward);
         let file = f as usize + 1;
         x[15] += ((r - self.start) * forward).max(0);
@@ -528,11 +547,18 @@ impl Side<'_> {
             let progress = (self.ranks - 1 - to_go).max(0);
             x[19] += 1;
             x[20] += progress * progress;
-            // Kings race to the cell in front of it.
-            let stop = r + forward;
-            let dist = |(kf, kr): (i32, i32)| (kf - f).abs().max((kr - stop).abs());
-            x[36] += dist((self.king_file, self.king_rank)) - dist(self.own_king);
+            return true;
         }
+        false
+    }
+
+    /// The kings' race to the cell in front of a passed pawn on file `f`
+    /// and rank `r`.
+    #[inline]
+    fn race(&self, f: i32, r: i32, x: &mut [i32; FEATURES]) {
+        let stop = r + self.forward;
+        let dist = |(kf, kr): (i32, i32)| (kf - f).abs().max((kr - stop).abs());
+        x[36] += dist((self.king_file, self.king_rank)) - dist(self.own_king);
     }
 
     /// The king's counts, on file `f` and rank `r`.

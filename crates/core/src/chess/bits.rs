@@ -157,16 +157,19 @@ impl Tables {
         let mut all = 0;
         for d in dirs {
             let ray = self.rays[d][c];
-            // A stop beyond each end, so that an open ray needs no branch:
-            // no direction that raises the cell number goes anywhere from
-            // cell 127, none that lowers it from cell 0 (and a piece on
-            // either end of a ray is its last cell anyway).
-            let first = if d < 4 {
-                (ray & occ | 1 << 127).trailing_zeros()
+            let hit = ray & occ;
+            all |= if d < 4 {
+                // Up the cell numbers the nearest piece is the lowest bit:
+                // it and the bits below it are `hit ^ (hit - 1)` (all of
+                // them when nothing is in the way).
+                ray & (hit ^ hit.wrapping_sub(1))
             } else {
-                127 - (ray & occ | 1).leading_zeros()
+                // Down them, the highest: the ray beyond it is cut off by
+                // a lookup (a stop at cell 0, from which no ray goes down,
+                // spares an open ray a branch).
+                let first = 127 - (hit | 1).leading_zeros();
+                ray ^ self.rays[d][first as usize]
             };
-            all |= ray ^ self.rays[d][first as usize];
         }
         all
     }

@@ -6,6 +6,7 @@
 //! nodes.
 
 use super::super::threats::Attacks;
+use super::pawns::{SHAPE, Structure};
 use super::{Bits, FEATURES, Side, threat_counts};
 use crate::chess::bits::{self, DIAGONALS, LINES};
 use crate::chess::{Color, Position};
@@ -20,10 +21,25 @@ const QUEEN: usize = 4;
 const KING: usize = 5;
 
 /// Each side's counts and threats into `x`.
-pub(super) fn counts(pos: &Position, b: &Bits, sides: &[Side; 2], x: &mut [[i32; FEATURES]; 2]) {
+/// `pawns` is the pawn structure's part, worked out already.
+pub(super) fn counts(
+    pos: &Position,
+    b: &Bits,
+    sides: &[Side; 2],
+    pawns: &Structure,
+    x: &mut [[i32; FEATURES]; 2],
+) {
     let mut a = [Attacks::NONE; 2];
     for side in 0..2 {
-        a[side] = one_side(b, side, &sides[side], &sides[1 - side], &mut x[side]);
+        let s = &sides[side];
+        for (x, shape) in x[side][SHAPE].iter_mut().zip(pawns.shape[side]) {
+            *x += shape;
+        }
+        for c in bits::cells(pawns.passed[side]) {
+            let (_, f, r) = b.t.at(c);
+            s.race(i32::from(f), i32::from(r), &mut x[side]);
+        }
+        a[side] = one_side(b, side, s, &sides[1 - side], &mut x[side]);
         if let Some(k) = b.t.cell_of(pos.king(Color::ALL[side]).index()) {
             a[side].checks = [
                 b.t.knight(k),
@@ -58,10 +74,6 @@ fn one_side(
         let (_, f, r) = t.at(c);
         (i32::from(f), i32::from(r))
     };
-    for c in bits::cells(by[PAWN]) {
-        let (f, r) = at(c);
-        s.pawn(f, r, x);
-    }
     // A piece's moves (to cells neither ours nor guarded by an enemy
     // pawn: features 9 to 12, knight to queen) and its attacks next to
     // the enemy king.

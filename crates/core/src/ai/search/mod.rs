@@ -626,6 +626,7 @@ impl Search {
         pos.legal_moves_into(&mut moves);
         out.clear();
         let mut passed = false;
+        let keys = order::Keys::new(&self.heur, pos, hash, ply, prev);
         for &m in &moves {
             if m.kind == MoveKind::Sapper && !self.informative_sweep(pos, m, cleared) {
                 if passed {
@@ -633,8 +634,8 @@ impl Search {
                 }
                 passed = true;
             }
-            let risk = self.landing_risk(pos, m, cleared);
-            out.push((m, order::score(&self.heur, pos, m, hash, ply, prev, risk)));
+            let risk = || self.landing_risk(pos, m, cleared);
+            out.push((m, keys.score(pos, m, risk)));
         }
         // Sorted as it is searched (order::pick): equal keys keep the
         // generator's order, run after run.

@@ -163,40 +163,60 @@ const KILLER: [i32; 2] = [1_000_000, 900_000];
 const COUNTER: i32 = 800_000;
 const BAD_TACTIC: i32 = -2_000_000;
 
-/// The ordering key of `m`.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn score(
-    h: &Heuristics,
-    pos: &Position,
-    m: Move,
+/// What ordering the moves of one node needs, looked up once for all of
+/// them.
+pub(crate) struct Keys<'a> {
+    h: &'a Heuristics,
     hash: Option<Move>,
-    ply: usize,
-    prev: Option<Move>,
-    risk: f32,
-) -> i32 {
-    if Some(m) == hash {
-        return HASH_MOVE;
+    killers: [Option<Move>; 2],
+    counter: Option<Move>,
+}
+
+impl<'a> Keys<'a> {
+    /// The keys at a node `pos` at `ply`, reached by `prev`, whose table
+    /// move is `hash`.
+    pub(crate) fn new(
+        h: &'a Heuristics,
+        pos: &Position,
+        hash: Option<Move>,
+        ply: usize,
+        prev: Option<Move>,
+    ) -> Keys<'a> {
+        Keys {
+            h,
+            hash,
+            killers: h.killers[ply.min(MAX_PLY - 1)],
+            counter: h.counter(pos, prev),
+        }
     }
-    if tactical(pos, m) {
-        let under = matches!(m.kind, MoveKind::Promotion(r) if r != Role::Queen);
-        let base = if !under && pos.see(m) >= 0 {
-            GOOD_TACTIC
-        } else {
-            BAD_TACTIC
-        };
-        return base + mvv_lva(pos, m) + h.capture_history(pos, m) / 32;
+
+    /// The ordering key of `m`; `risk` gives the chance that a quiet
+    /// move lands on a mine (asked only of quiet moves).
+    #[inline]
+    pub(crate) fn score(&self, pos: &Position, m: Move, risk: impl FnOnce() -> f32) -> i32 {
+        if Some(m) == self.hash {
+            return HASH_MOVE;
+        }
+        if tactical(pos, m) {
+            let under = matches!(m.kind, MoveKind::Promotion(r) if r != Role::Queen);
+            let base = if !under && pos.see(m) >= 0 {
+                GOOD_TACTIC
+            } else {
+                BAD_TACTIC
+            };
+            return base + mvv_lva(pos, m) + self.h.capture_history(pos, m) / 32;
+        }
+        if self.killers[0] == Some(m) {
+            return KILLER[0];
+        }
+        if self.killers[1] == Some(m) {
+            return KILLER[1];
+        }
+        if self.counter == Some(m) {
+            return COUNTER;
+        }
+        self.h.history(pos, m) - (risk() * 100_000.0) as i32
     }
-    let killers = h.killers[ply.min(MAX_PLY - 1)];
-    if killers[0] == Some(m) {
-        return KILLER[0];
-    }
-    if killers[1] == Some(m) {
-        return KILLER[1];
-    }
-    if h.counter(pos, prev) == Some(m) {
-        return COUNTER;
-    }
-    h.history(pos, m) - (risk * 100_000.0) as i32
 }
 
 /// Brings the best of `moves[i..]` to `i`, the others keeping their order:
