@@ -763,7 +763,9 @@ mod tests {
     use rand::seq::IndexedRandom;
 
     /// Random games with fog, blasts, captures and promotions: the attack
-    /// tables count exactly what the walk over the mailbox counts.
+    /// tables count exactly what the walk over the mailbox counts, whether
+    /// the pawn structure is new to the pawn table or found in it (most
+    /// moves leave the pawns alone, so most evaluations here find it).
     #[test]
     fn the_tables_count_what_the_mailbox_walk_counts() {
         let variant = Variant::classic();
