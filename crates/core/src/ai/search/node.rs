@@ -91,23 +91,26 @@ impl Search {
         m: Move,
         cleared: &SquareSet,
     ) -> Option<(Square, f32)> {
-        if !matches!(m.kind, MoveKind::Normal | MoveKind::Promotion(_)) {
-            return None;
-        }
-        let p = self.risk[m.to.index()];
-        if p <= 0.0 || cleared.contains(m.to) {
-            return None;
-        }
-        let piece = pos.piece_at(m.from)?;
-        if piece.role == Role::King && pos.rules().royal_sapper {
-            return None;
-        }
-        Some((m.to, p))
+        let p = self.landing_risk(pos, m, cleared);
+        (p > 0.0).then_some((m.to, p))
     }
 
-    /// The odds of a blast where `m` lands, for move ordering.
+    /// The odds of a blast where `m` lands (0 where the piece is safe or
+    /// not at risk). Always a number read from the odds: an `Option`'s
+    /// unset payload, multiplied before the check as the optimiser may,
+    /// can be a subnormal float that costs a hundred cycles.
     pub(super) fn landing_risk(&self, pos: &Position, m: Move, cleared: &SquareSet) -> f32 {
-        self.risk_of(pos, m, cleared).map_or(0.0, |(_, p)| p)
+        let p = self.risk[m.to.index()];
+        if p <= 0.0
+            || !matches!(m.kind, MoveKind::Normal | MoveKind::Promotion(_))
+            || cleared.contains(m.to)
+        {
+            return 0.0;
+        }
+        match pos.piece_at(m.from) {
+            Some(piece) if !(piece.role == Role::King && pos.rules().royal_sapper) => p,
+            _ => 0.0,
+        }
     }
 
     /// Whether sweeping `m.to` could find a mine: otherwise the sweep is
