@@ -4,7 +4,7 @@ use crate::rng::GameRng;
 use rand::{Rng, SeedableRng};
 
 use super::CELLS;
-use crate::chess::{Move, MoveKind, Position, SquareSet};
+use crate::chess::{Move, MoveKind, Position, Square, SquareSet};
 
 /// Zobrist keys: one random number per (cell, piece), per fogged cell, per
 /// swept cell, per discovered mine, per castling right set, per count of
@@ -75,7 +75,10 @@ impl Zobrist {
     /// [`Zobrist::key`] of `after` (tested).
     pub(super) fn after(&self, key: u64, before: &Position, after: &Position, m: Move) -> u64 {
         if matches!(m.kind, MoveKind::Castle(_)) {
-            return self.key(after);
+            // King and rook move along the back rank, and nowhere else.
+            let rank = m.from.rank();
+            let cells = (0..before.files()).map(|f| Square::new(f, rank).index());
+            return self.across_cells(key ^ self.black, before, after, cells);
         }
         self.across(
             key ^ self.black,
@@ -94,6 +97,17 @@ impl Zobrist {
         a: &Position,
         b: &Position,
         cells: [usize; N],
+    ) -> u64 {
+        self.across_cells(key, a, b, cells)
+    }
+
+    /// [`Zobrist::across`], for any number of cells.
+    fn across_cells(
+        &self,
+        key: u64,
+        a: &Position,
+        b: &Position,
+        cells: impl IntoIterator<Item = usize>,
     ) -> u64 {
         let mut k = key;
         for cell in cells {
@@ -155,6 +169,7 @@ mod tests {
     fn incremental_key_matches_full_key() {
         let z = Zobrist::new();
         let variant = Variant::classic();
+        let mut castles = 0;
         for seed in 0..40u64 {
             let mut rng = GameRng::seed_from_u64(seed);
             let layout = mines::random_layout(&variant.fog_zone, 4, &mut rng);
@@ -173,11 +188,13 @@ mod tests {
                     };
                     let mut next = pos.clone();
                     next.play_unchecked(m);
+                    castles += usize::from(matches!(m.kind, MoveKind::Castle(_)));
                     key = z.after(key, &pos, &next, m);
                     assert_eq!(key, z.key(&next), "seed {seed}, after {m}");
                     pos = next;
                 }
             }
         }
+        assert!(castles > 0, "no castling in the random games");
     }
 }
