@@ -8,16 +8,19 @@
 //! side's attack maps, `threats.rs`), and each feature has a middle-game and
 //! an end-game weight, blended by how much material is left (tapered).
 //! The weights ([`WEIGHTS`]) are tuned by Texel's method (`tune`, over
-//! positions from the match harness's games). It allocates nothing: one
-//! pass over the mailbox gathers the pieces and the pawns of each file as
-//! rank bit masks.
+//! positions from the match harness's games). It allocates nothing an
+//! evaluation (the pawn table once a thread): on boards of at most 128
+//! cells a loop per kind of piece over its bitboard counts (`board.rs`),
+//! with each pawn structure's part kept in a table (`pawns.rs`); on
+//! bigger ones one pass over the mailbox gathers the pieces and the pawns
+//! of each file as rank bit masks (the same counts: a test checks).
 
 use super::threats::{self, Attacks};
+use crate::chess::bits::Tables;
+use crate::chess::{Color, Position, Role, STRIDE, Square, SquareSet};
 
 mod board;
 mod pawns;
-use crate::chess::bits::Tables;
-use crate::chess::{Color, Position, Role, STRIDE, Square, SquareSet};
 
 /// Material values in centipawns, by [`Role`] order (pawn … king): what
 /// exchanges and move ordering count with.
