@@ -174,6 +174,23 @@ impl Tables {
         all
     }
 
+    /// Which of the eight rays from `c` hold a piece of `lines` (along
+    /// the first four mailbox directions, `N, -N, E, -E`) or of
+    /// `diagonals` (along the last four, `N+E, N-E, -N+E, -N-E`): bit `i`
+    /// for the mailbox direction `i`. A walk that way finds no slider
+    /// where the bit is 0.
+    #[inline]
+    pub(crate) fn rays_holding(&self, c: usize, lines: u128, diagonals: u128) -> u8 {
+        // The bitboard direction of each mailbox one.
+        const DIR: [usize; 8] = [0, 4, 1, 5, 2, 3, 7, 6];
+        let mut mask = 0;
+        for (i, d) in DIR.into_iter().enumerate() {
+            let pieces = if i < 4 { lines } else { diagonals };
+            mask |= u8::from(self.rays[d][c] & pieces != 0) << i;
+        }
+        mask
+    }
+
     /// The cells a knight on `c` jumps to.
     #[inline]
     pub(crate) fn knight(&self, c: usize) -> u128 {

@@ -11,6 +11,25 @@ impl Position {
         self.board[i as usize]
     }
 
+    /// For each mailbox king direction from `sq` (bit `i` for
+    /// `KING_DIRS[i]`), whether one of `by`'s sliders that moves that way
+    /// stands somewhere on the ray: a walk that way can find a check or a
+    /// pin only then. All set on a board without tables.
+    #[inline]
+    fn slider_rays(&self, sq: Square, by: Color) -> u8 {
+        let Some(t) = self.tables else {
+            return u8::MAX;
+        };
+        let Some(c) = t.cell_of(sq.index()) else {
+            return u8::MAX;
+        };
+        let b = &self.bits[by.index()];
+        let queens = b[Role::Queen as usize - 1];
+        let lines = b[Role::Rook as usize - 1] | queens;
+        let diagonals = b[Role::Bishop as usize - 1] | queens;
+        t.rays_holding(c, lines, diagonals)
+    }
+
     /// Whether `by` attacks `sq`, treating `ignore` as an empty cell.
     pub(super) fn attacked_by(&self, sq: Square, by: Color, ignore: Option<Square>) -> bool {
         let s = sq.0 as i16;
@@ -30,11 +49,21 @@ impl Position {
         }
         let queen = side | Role::Queen as u8;
         let ign = ignore.map_or(-1, |q| q.0 as i16);
-        for (dirs, slider) in [
+        let rays = self.slider_rays(sq, by);
+        if rays == 0 {
+            return false;
+        }
+        for (g, (dirs, slider)) in [
             (&ROOK_DIRS, side | Role::Rook as u8),
             (&BISHOP_DIRS, side | Role::Bishop as u8),
-        ] {
-            for &d in dirs {
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            for (j, &d) in dirs.iter().enumerate() {
+                if rays >> (4 * g + j) & 1 == 0 {
+                    continue;
+                }
                 let mut t = s + d;
                 loop {
                     let c = self.cell(t);
@@ -149,7 +178,12 @@ impl Position {
         let mut block = SquareSet::EMPTY;
         let mut pins: [(i16, i16); 8] = [(0, 0); 8];
         let mut npins = 0;
+        let rays = self.slider_rays(ksq, them);
         for (i, &d) in KING_DIRS.iter().enumerate() {
+            if rays >> i & 1 == 0 {
+                // No slider that way: no check, no pin.
+                continue;
+            }
             let diagonal = i >= 4;
             let mut t = k + d;
             let mut own: Option<i16> = None;
