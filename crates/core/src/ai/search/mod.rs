@@ -508,7 +508,8 @@ impl Search {
             // With noise every root move needs its true score, not a bound.
             let full = self.noise > 0 || i == 0;
             let frame = node::Frame::root(key, root_check);
-            let (child, next, gives_check) = self.make(&root, m, &frame);
+            let mut child = root.clone();
+            let (next, gives_check) = self.make(&mut child, &root, m, &frame);
             let depth = depth as i32 - 1 + i32::from(gives_check);
             let risk = self.risk_of(&root, m, &SquareSet::EMPTY);
             // Late quiet root moves are first searched a ply shallower:
