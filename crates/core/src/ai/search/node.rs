@@ -151,7 +151,7 @@ impl Search {
         if cleared.insert(m.to) && self.risk[m.to.index()] > 0.0 {
             cleared_hash ^= self.zobrist.cleared[m.to.index()];
         }
-        let key = self.zobrist.after(f.key ^ f.cleared_hash, pos, &child, m) ^ cleared_hash;
+        let key = self.zobrist.after(f.key ^ f.cleared_hash, pos, child, m) ^ cleared_hash;
         self.tt.prefetch(key);
         let gives_check = child.in_check();
         let next = Frame {
