@@ -45,6 +45,10 @@ pub(crate) struct Tables {
     /// Each direction's ray from each cell, the cell itself left out.
     rays: [[u128; MAX]; 8],
     knight: [u128; MAX],
+    /// The four line rays of each cell together, and the four diagonal
+    /// ones: where neither holds a slider, no ray needs a look.
+    lines: [u128; MAX],
+    diagonals: [u128; MAX],
     /// A cell and its neighbours.
     ring: [u128; MAX],
     /// The cell of each mailbox index ([`OFF`] off the board).
@@ -83,6 +87,8 @@ impl Tables {
         let mut t = Tables {
             rays: [[0; MAX]; 8],
             knight: [0; MAX],
+            lines: [0; MAX],
+            diagonals: [0; MAX],
             ring: [0; MAX],
             cell_of: [OFF; CELLS],
             at: [(0, 0, 0); MAX],
@@ -109,6 +115,11 @@ impl Tables {
                     let (mut x, mut y) = (f + df, r + dr);
                     while on(x, y) {
                         t.rays[d][c] |= bit(x, y);
+                        if LINES.contains(&d) {
+                            t.lines[c] |= bit(x, y);
+                        } else {
+                            t.diagonals[c] |= bit(x, y);
+                        }
                         x += df;
                         y += dr;
                     }
@@ -183,6 +194,9 @@ impl Tables {
     pub(crate) fn rays_holding(&self, c: usize, lines: u128, diagonals: u128) -> u8 {
         // The bitboard direction of each mailbox one.
         const DIR: [usize; 8] = [0, 4, 1, 5, 2, 3, 7, 6];
+        if self.lines[c] & lines | self.diagonals[c] & diagonals == 0 {
+            return 0;
+        }
         let mut mask = 0;
         for (i, d) in DIR.into_iter().enumerate() {
             let pieces = if i < 4 { lines } else { diagonals };
