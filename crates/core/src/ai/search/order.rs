@@ -224,11 +224,16 @@ impl<'a> Keys<'a> {
 /// its first few moves.
 #[inline]
 pub(crate) fn pick(moves: &mut [(Move, i32)], i: usize) {
+    let Some(&(_, mut top)) = moves.get(i) else {
+        return;
+    };
     let mut best = i;
-    for j in i + 1..moves.len() {
-        if moves[j].1 > moves[best].1 {
-            best = j;
-        }
+    // Selects without a branch: the keys come in no order a predictor
+    // could learn.
+    for (j, &(_, key)) in moves.iter().enumerate().skip(i + 1) {
+        let better = key > top;
+        best = if better { j } else { best };
+        top = if better { key } else { top };
     }
     if best > i {
         moves[i..=best].rotate_right(1);
