@@ -145,7 +145,7 @@ impl Search {
         m: Move,
         f: &Frame,
     ) -> (Frame, bool) {
-        child.play_unchecked(m);
+        child.play_quietly(m);
         let mut cleared = f.cleared;
         let mut cleared_hash = f.cleared_hash;
         if cleared.insert(m.to) && self.risk[m.to.index()] > 0.0 {
@@ -223,7 +223,7 @@ impl Search {
         null_window: bool,
     ) -> i32 {
         let mut blast = pos.with_mine(cell);
-        blast.play_unchecked(m);
+        blast.play_quietly(m);
         // The pieces of the two lines differ only where the move landed.
         let raw = next.key ^ next.cleared_hash;
         let bkey = self.zobrist.across(raw, safe, &blast, [m.to.index()]) ^ next.cleared_hash;
@@ -781,7 +781,7 @@ impl Search {
                 }
             }
             let mut child = pos.clone();
-            child.play_unchecked(m);
+            child.play_quietly(m);
             let key = self.zobrist.after(key, pos, &child, m);
             self.tt.prefetch(key);
             let v = -self.quiesce(&child, -beta, -alpha, ply + 1, qdepth + 1, key);
