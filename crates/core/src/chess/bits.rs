@@ -6,10 +6,12 @@
 //! A [`Position`](super::Position) on such a board keeps each side's
 //! pieces of each kind as one of these beside its mailbox, so that the
 //! evaluation's mobility and king attacks are a few table reads and a
-//! popcount instead of a walk cell by cell. (The move generator's own
-//! attack test stays on the mailbox: by table it was no faster.) A slider's attacks along a ray stop at the first piece
-//! in the way (included): the ray beyond it is cut off with one lookup.
-//! Larger boards keep the walk.
+//! popcount instead of a walk cell by cell. The move generator's own
+//! attack test and its moves stay on the mailbox (by table they were no
+//! faster), but a table read tells it which of the king's rays hold an
+//! enemy slider at all, so that it walks only those. A slider's attacks
+//! along a ray stop at the first piece in the way (included): the ray
+//! beyond it is cut off with one lookup. Larger boards keep the walk.
 
 use std::sync::OnceLock;
 
