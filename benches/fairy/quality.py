@@ -16,7 +16,9 @@ Usage:
   quality.py compare BASE NAME...
 Environment: FSF (the binary; default target/fairy-stockfish/fairy-stockfish),
 GAMES (the recorded games), NGAMES (how many of them, default 160),
-JUDGE_NODES (default 300000), OUT (cache folder, default /tmp/quality).
+JUDGE_NODES (default 300000), OUT (cache folder, default /tmp/quality),
+JOBS (candidates at once, default 2: one a core; 1 for a candidate that
+searches on both cores, Threads=2).
 """
 import json
 import os
@@ -130,7 +132,7 @@ def run(name, cmd, ms, opts):
                 chosen[p] = m
         c.send("quit")
 
-    parallel(pos, play)
+    parallel(pos, play, int(os.environ.get("JOBS", "2")))
     todo = sorted({(p, m) for p in pos for m in (chosen[p], cache["best:" + p])
                    if f"{p}|{m}" not in cache})
 
