@@ -132,7 +132,7 @@ def run(name, cmd, ms, opts):
                 chosen[p] = m
         c.send("quit")
 
-    parallel(pos, play, int(os.environ.get("JOBS", "2")))
+    parallel(pos, play, max(1, int(os.environ.get("JOBS", "2"))))
     todo = sorted({(p, m) for p in pos for m in (chosen[p], cache["best:" + p])
                    if f"{p}|{m}" not in cache})
 
