@@ -19,6 +19,7 @@ pub mod output;
 pub mod paths;
 pub mod perft;
 pub mod puzzle;
+pub mod train;
 pub mod tune;
 
 pub use check::{HostFormat, HostReader};
@@ -61,6 +62,10 @@ pub fn usage() -> String {
                           games (match --record) or on positions another
                           engine scored (GAME RESULT CP FEN; --export
                           writes the positions); prints them as Rust
+  train FILE... --out PATH [--epochs N] [--batch N] [--lr MICRO] [--blend PCT] [--seed N]
+                          [--residual] [--mirror]
+                          fit the evaluation's network to scored positions
+                          (GAME RESULT CP FEN, benches/fairy/datagen.py)
 ",
         matches::USAGE
     )
@@ -98,6 +103,10 @@ pub fn run(args: &[String], host: Host<'_>) -> CliOutput {
                 Err(e) => CliOutput::fail(format!("uci: {e}\n")),
             }
         }
+        "train" => match train::run(rest) {
+            Ok(text) => CliOutput::ok(text),
+            Err(e) => CliOutput::fail(format!("{e}\n\n{usage}")),
+        },
         "tune" => match tune::run(rest) {
             Ok(text) => CliOutput::ok(text),
             Err(e) => CliOutput::fail(format!("{e}\n\n{usage}")),

@@ -159,3 +159,80 @@ fn a_match_plays_whole_games_and_records_them_for_the_tuner() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn train_fits_a_network_that_counts_a_queen_and_names_bad_lines() {
+    use minesweeper_core::ai::eval::net::Net;
+    use minesweeper_core::chess::fen;
+    let dir = std::env::temp_dir().join(format!("msc-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    // Quiet positions a queen up for one side or the other, scored so.
+    let mut lines = String::new();
+    let mut game = 0;
+    for wk in ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1"] {
+        for bk in ["a10", "c10", "e10", "g10"] {
+            for white_queen in [true, false] {
+                let mut cells = vec![vec!['.'; 8]; 10];
+                let put = |cells: &mut Vec<Vec<char>>, sq: &str, c: char| {
+                    let f = (sq.as_bytes()[0] - b'a') as usize;
+                    let r: usize = sq[1..].parse().expect("rank");
+                    cells[r - 1][f] = c;
+                };
+                put(&mut cells, wk, 'K');
+                put(&mut cells, bk, 'k');
+                let (q, sq) = if white_queen {
+                    ('Q', "d4")
+                } else {
+                    ('q', "d7")
+                };
+                put(&mut cells, sq, q);
+                let board: Vec<String> = cells
+                    .iter()
+                    .rev()
+                    .map(|row| row.iter().collect::<String>())
+                    .collect();
+                let mut placement = board.join("/");
+                for n in (1..=8).rev() {
+                    placement = placement.replace(&".".repeat(n), &n.to_string());
+                }
+                let (cp, result) = if white_queen {
+                    (900, "1-0")
+                } else {
+                    (-900, "0-1")
+                };
+                lines.push_str(&format!("{game} {result} {cp} {placement} w - - 0 1\n"));
+                game += 1;
+            }
+        }
+    }
+    let data = dir.join("scored.txt");
+    std::fs::write(&data, &lines).expect("write");
+    let (d, net) = (
+        data.display().to_string(),
+        dir.join("net.bin").display().to_string(),
+    );
+    let out = cmd(&[
+        "train", &d, "--out", &net, "--epochs", "60", "--batch", "16", "--lr", "10000",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.starts_with("64 lines"), "{}", out.stdout);
+    let written = Net::from_bytes(&std::fs::read(&net).expect("written")).expect("a network");
+    let score = |text: &str| {
+        let pos = fen::parse_standard(text).expect("fen");
+        written.evaluate(&pos).expect("8×10")
+    };
+    // Kings where it never saw them: the side with the queen is ahead.
+    assert!(score("8/4k3/8/8/8/8/3Q4/8/3K4/8 w - - 0 1") > 300);
+    assert!(score("8/4k3/8/3q4/8/8/8/8/3K4/8 w - - 0 1") < -300);
+    // A line that is not a scored position is named by file and line.
+    lines.push_str("64 1-0 lots 8/8/8/8/8/8/8/8/8/K6k w - - 0 1\n");
+    std::fs::write(&data, &lines).expect("write");
+    let out = cmd(&["train", &d, "--out", &net]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains(&format!("{d}:65: no score")),
+        "{}",
+        out.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

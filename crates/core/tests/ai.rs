@@ -441,3 +441,39 @@ fn uci_options_hash_clear_and_level_are_taken() {
     assert!(info.starts_with("info depth 1 "), "{info}");
     assert!(lines.iter().any(|l| l.starts_with("bestmove")));
 }
+
+#[test]
+fn uci_eval_file_that_is_missing_or_not_a_network_is_named_and_play_goes_on() {
+    let dir = std::env::temp_dir().join(format!("msc-evalfile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let junk = dir.join("junk.bin");
+    std::fs::write(&junk, b"not a network").expect("write");
+    let lines = uci_lines(&format!(
+        "uci\nsetoption name EvalFile value {}\nsetoption name EvalFile value {}\n\
+         setoption name UseNet value maybe\nposition startpos\ngo depth 3\n",
+        dir.join("missing.bin").display(),
+        junk.display()
+    ));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("option name EvalFile type string"))
+    );
+    let missing = format!(
+        "info string EvalFile: {}:",
+        dir.join("missing.bin").display()
+    );
+    assert!(lines.iter().any(|l| l.starts_with(&missing)), "{lines:?}");
+    let junk_line = format!(
+        "info string EvalFile: {}: not a network file",
+        junk.display()
+    );
+    assert!(lines.iter().any(|l| l.starts_with(&junk_line)), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string UseNet is true or false, not maybe")
+    );
+    assert!(lines.iter().any(|l| l.starts_with("bestmove ")));
+    let _ = std::fs::remove_dir_all(&dir);
+}

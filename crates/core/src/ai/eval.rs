@@ -20,6 +20,7 @@ use crate::chess::bits::Tables;
 use crate::chess::{Color, Position, Role, STRIDE, Square, SquareSet};
 
 mod board;
+pub mod net;
 mod pawns;
 
 /// Material values in centipawns, by [`Role`] order (pawn … king): what
@@ -300,8 +301,23 @@ fn census(pos: &Position, board: Option<&Bits>) -> Census {
     c
 }
 
-/// Material and position from `pos.turn()`'s point of view.
+/// Most a network's score may say: well clear of the mate scores.
+const NET_CAP: i32 = 5_000;
+
+/// Material and position from `pos.turn()`'s point of view: by the
+/// network on the 8×10 board ([`net`]), else by the linear terms.
 pub fn evaluate(pos: &Position) -> i32 {
+    if let Some(n) = net::active()
+        && let Some(cp) = n.evaluate(pos)
+    {
+        let base = if n.residual { linear(pos) } else { 0 };
+        return (base + cp).clamp(-NET_CAP, NET_CAP);
+    }
+    linear(pos)
+}
+
+/// The linear evaluation ([`WEIGHTS`]) from `pos.turn()`'s point of view.
+pub fn linear(pos: &Position) -> i32 {
     let white = features(pos).score(&WEIGHTS).round() as i32;
     match pos.turn() {
         Color::White => white,
@@ -815,7 +831,7 @@ mod tests {
         // With White to move the rook is as good as taken; with Black to
         // move it can run: White's score differs by more than the move.
         let edge = WEIGHTS.mg[26] + WEIGHTS.eg[26];
-        assert!(evaluate(&w) + evaluate(&b) > edge.round() as i32 + 20);
+        assert!(linear(&w) + linear(&b) > edge.round() as i32 + 20);
     }
 
     #[test]
@@ -849,11 +865,11 @@ mod tests {
         let f = features(&start);
         assert!(f.counts[..26].iter().all(|&c| c == 0), "{f:?}");
         // The side to move's edge, at the start's phase (all pieces).
-        assert_eq!(evaluate(&start), WEIGHTS.mg[26].round() as i32);
+        assert_eq!(linear(&start), WEIGHTS.mg[26].round() as i32);
         // A queen up is about a queen up, whoever is to move.
         let up = fen::parse_standard("4k3/8/8/8/8/8/8/8/8/3QK3 w - - 0 1").expect("fen");
         let down = fen::parse_standard("3qk3/8/8/8/8/8/8/8/8/4K3 b - - 0 1").expect("fen");
-        assert_eq!(evaluate(&up), evaluate(&down));
-        assert!(evaluate(&up) > 800, "{}", evaluate(&up));
+        assert_eq!(linear(&up), linear(&down));
+        assert!(linear(&up) > 800, "{}", linear(&up));
     }
 }

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use super::{Level, Limits, MATE, MAX_THREADS, Search, Table, Thought};
+use super::{Level, Limits, MATE, MAX_THREADS, Search, Table, Thought, eval};
 use crate::chess::fen::FenError;
 use crate::chess::notation::NotationError;
 use crate::chess::position::PublicMoveError;
@@ -204,6 +204,11 @@ fn command(
                 output,
                 "option name Level type combo default Full var Full var Beginner var Casual var Strong var Master"
             )?;
+            writeln!(output, "option name UseNet type check default true")?;
+            writeln!(
+                output,
+                "option name EvalFile type string default <built-in>"
+            )?;
             writeln!(output, "uciok")?;
         }
         "isready" => writeln!(output, "readyok")?,
@@ -241,6 +246,18 @@ fn command(
                         output,
                         "info string Level is Full, Beginner, Casual, Strong or Master, not {v}"
                     )?,
+                }
+            } else if let Some(v) = text.strip_prefix("name usenet value ").map(str::trim) {
+                match v {
+                    "true" => eval::net::set_enabled(true),
+                    "false" => eval::net::set_enabled(false),
+                    _ => writeln!(output, "info string UseNet is true or false, not {v}")?,
+                }
+            } else if text.starts_with("name evalfile value ") {
+                // The path as given: not lower-cased.
+                let path = rest.get(3..).unwrap_or_default().join(" ");
+                if let Err(e) = eval::net::load(&path) {
+                    writeln!(output, "info string EvalFile: {e}")?;
                 }
             } else if text == "name clear hash" {
                 if let Some(t) = &mut s.table {

@@ -1,0 +1,326 @@
+//! A small neural network that scores the classic 8×10 board: one hidden
+//! layer over which piece stands on which cell, seen from each side.
+//!
+//! Inputs: for each of the two points of view (the side to move's and the
+//! other's), one per piece kind, colour (own or enemy) and cell, the board
+//! turned so that the viewer's pieces start at the bottom: 2 × 6 × 80 =
+//! 960. Each view's active inputs add their weight rows into a
+//! [`HIDDEN`]-wide accumulator; clipped to 0…1, the two accumulators (the
+//! side to move's first) are weighed into one number: the score on the
+//! logistic scale, 400 cp a factor of ten in the odds. Integers
+//! throughout: rows ×[`QA`], output weights ×[`QB`].
+//!
+//! The weights are trained by `minesweeper_cli train` on positions
+//! Fairy-Stockfish scored (`benches/fairy/datagen.py`) and shipped in
+//! `net.bin` beside this file. Other board shapes keep the linear
+//! evaluation. The net sees pieces only: never fog or mines.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{LazyLock, OnceLock};
+
+use crate::chess::{Color, Position};
+
+/// Files and ranks of the board the network knows.
+pub const FILES: usize = 8;
+/// Ranks of that board.
+pub const RANKS: usize = 10;
+/// Cells of that board.
+pub const CELLS: usize = FILES * RANKS;
+/// Inputs of one view: own and enemy, six kinds, every cell.
+pub const INPUTS: usize = 2 * 6 * CELLS;
+/// Width of each view's hidden layer.
+pub const HIDDEN: usize = 128;
+/// Scale of the input weights and biases (an activation of 1 is `QA`).
+pub const QA: i32 = 255;
+/// Scale of the output weights.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the output: 400 / ln 10, so that the logistic
+/// of the output is the expected result.
+pub const CP_PER_UNIT: f32 = 173.717_79;
+
+const MAGIC: &[u8; 8] = b"MSCNET01";
+/// The header of a network trained on top of the linear evaluation.
+const MAGIC_RESIDUAL: &[u8; 8] = b"MSCNETR1";
+
+/// The network's weights, quantised.
+pub struct Net {
+    /// Each input's row of hidden weights (`INPUTS × HIDDEN`).
+    pub w1: Vec<[i16; HIDDEN]>,
+    /// The hidden biases.
+    pub b1: [i16; HIDDEN],
+    /// Output weights: the side to move's hidden units, then the other's.
+    pub w2: [i16; 2 * HIDDEN],
+    /// Output bias, in units of `QA × QB`.
+    pub b2: i32,
+    /// Whether its score is added to the linear evaluation's (it learnt
+    /// what that misses) rather than standing alone.
+    pub residual: bool,
+}
+
+/// Where a piece's inputs are for both views: (`piece_white`: is the
+/// piece White's, `role`: 1–6, `cell`: rank × 8 + file).
+#[inline]
+fn input(view: Color, white: bool, role: u8, cell: usize) -> usize {
+    let own = (view == Color::White) == white;
+    let cell = match view {
+        Color::White => cell,
+        Color::Black => (RANKS - 1 - cell / FILES) * FILES + cell % FILES,
+    };
+    usize::from(!own) * 6 * CELLS + usize::from(role - 1) * CELLS + cell
+}
+
+/// The active inputs of `pos` for the side to move's view and the
+/// other's, or `None` when the board is not 8×10.
+pub fn inputs(pos: &Position) -> Option<[Vec<u16>; 2]> {
+    let mut out = [Vec::with_capacity(32), Vec::with_capacity(32)];
+    each_input(pos, |us, them| {
+        out[0].push(us as u16);
+        out[1].push(them as u16);
+    })?;
+    Some(out)
+}
+
+/// Calls `visit` with each piece's input for the side to move's view and
+/// the other's; `None` when the board is not 8×10.
+#[inline]
+fn each_input(pos: &Position, mut visit: impl FnMut(usize, usize)) -> Option<()> {
+    if usize::from(pos.files()) != FILES || usize::from(pos.ranks()) != RANKS {
+        return None;
+    }
+    let (_, by) = pos.bitboards()?;
+    let us = pos.turn();
+    for (side, kinds) in by.iter().enumerate() {
+        for (k, &bb) in kinds.iter().enumerate() {
+            let mut bits = bb;
+            while bits != 0 {
+                let cell = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let role = k as u8 + 1;
+                let white = side == 0;
+                visit(
+                    input(us, white, role, cell),
+                    input(us.opponent(), white, role, cell),
+                );
+            }
+        }
+    }
+    Some(())
+}
+
+impl Net {
+    /// The score of `pos` for its side to move, in centipawns; `None`
+    /// when the board is not 8×10.
+    pub fn evaluate(&self, pos: &Position) -> Option<i32> {
+        let mut acc = [self.b1, self.b1];
+        each_input(pos, |us, them| {
+            add(&mut acc[0], &self.w1[us]);
+            add(&mut acc[1], &self.w1[them]);
+        })?;
+        Some(self.output(&acc))
+    }
+
+    /// The score, in centipawns for the side to move, of the inputs
+    /// [`inputs`] gives: the side to move's view, then the other's.
+    pub fn evaluate_inputs(&self, us: &[u16], them: &[u16]) -> i32 {
+        let mut acc = [self.b1, self.b1];
+        for (acc, view) in acc.iter_mut().zip([us, them]) {
+            for &i in view {
+                if let Some(row) = self.w1.get(usize::from(i)) {
+                    add(acc, row);
+                }
+            }
+        }
+        self.output(&acc)
+    }
+
+    fn output(&self, acc: &[[i16; HIDDEN]; 2]) -> i32 {
+        let (first, second) = self.w2.split_at(HIDDEN);
+        let sum = self.b2 + dot(&acc[0], first) + dot(&acc[1], second);
+        let units = sum as f32 / (QA * QB) as f32;
+        (units * CP_PER_UNIT).round() as i32
+    }
+
+    /// Reads a network written by [`Net::to_bytes`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
+        let residual = bytes.starts_with(MAGIC_RESIDUAL);
+        let body = bytes
+            .strip_prefix(MAGIC.as_slice())
+            .or_else(|| bytes.strip_prefix(MAGIC_RESIDUAL.as_slice()))
+            .ok_or("not a network file (no MSCNET01 or MSCNETR1 header)")?;
+        let want = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        if body.len() != want {
+            return Err(format!(
+                "{} bytes of weights where a {HIDDEN}-wide network has {want}",
+                body.len()
+            ));
+        }
+        let mut words = body
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut next = || words.next().unwrap_or(0);
+        let w1 = (0..INPUTS)
+            .map(|_| std::array::from_fn(|_| next()))
+            .collect();
+        let b1 = std::array::from_fn(|_| next());
+        let w2 = std::array::from_fn(|_| next());
+        let tail = &body[body.len() - 4..];
+        let b2 = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
+        Ok(Net {
+            w1,
+            b1,
+            w2,
+            b2,
+            residual,
+        })
+    }
+
+    /// The file format: the header, then every weight little-endian.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = if self.residual { MAGIC_RESIDUAL } else { MAGIC }.to_vec();
+        let rows = self.w1.iter().flatten();
+        for w in rows.chain(&self.b1).chain(&self.w2) {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.b2.to_le_bytes());
+        out
+    }
+}
+
+#[inline]
+fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, r) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_add(*r);
+    }
+}
+
+#[inline]
+fn dot(acc: &[i16; HIDDEN], w: &[i16]) -> i32 {
+    acc.iter()
+        .zip(w)
+        .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+        .sum()
+}
+
+static EMBEDDED: LazyLock<Option<Net>> =
+    LazyLock::new(|| Net::from_bytes(include_bytes!("net.bin")).ok());
+static FROM_FILE: OnceLock<Net> = OnceLock::new();
+static ENABLED: AtomicBool = AtomicBool::new(true);
+
+/// The network the evaluation uses: one loaded by [`load`], else the
+/// shipped one; `None` when turned off ([`set_enabled`]).
+pub fn active() -> Option<&'static Net> {
+    if !ENABLED.load(Ordering::Relaxed) {
+        return None;
+    }
+    FROM_FILE.get().or(EMBEDDED.as_ref())
+}
+
+/// Turns the network on or off for the whole process (off: the linear
+/// evaluation everywhere; for comparing the two).
+pub fn set_enabled(on: bool) {
+    ENABLED.store(on, Ordering::Relaxed);
+}
+
+/// Uses the network in file `path` from now on, for the whole process
+/// (once: a second file needs a new process).
+pub fn load(path: &str) -> Result<(), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let net = Net::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    FROM_FILE
+        .set(net)
+        .map_err(|_| format!("{path}: a network file is loaded already"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::fen;
+
+    /// A network of made-up weights (a fixed seed): what the tests check
+    /// holds for any weights.
+    fn made_up() -> Net {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % 201) as i16 - 100
+        };
+        Net {
+            w1: (0..INPUTS)
+                .map(|_| std::array::from_fn(|_| next()))
+                .collect(),
+            b1: std::array::from_fn(|_| next() + 100),
+            w2: std::array::from_fn(|_| next()),
+            b2: 1234,
+            residual: false,
+        }
+    }
+
+    fn score(net: &Net, text: &str) -> i32 {
+        let pos = fen::parse_standard(text).expect("fen");
+        net.evaluate(&pos).expect("an 8×10 board")
+    }
+
+    /// The same position with the colours swapped and the board turned.
+    fn flipped(text: &str) -> String {
+        let f: Vec<&str> = text.split(' ').collect();
+        let swap = |s: &str| -> String {
+            s.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        };
+        let ranks: Vec<&str> = f[0].split('/').rev().collect();
+        let turn = if f[1] == "w" { "b" } else { "w" };
+        let castle = if f[2] == "-" { "-".into() } else { swap(f[2]) };
+        format!("{} {turn} {castle} - 0 1", swap(&ranks.join("/")))
+    }
+
+    #[test]
+    fn both_colours_are_seen_alike() {
+        let net = made_up();
+        for text in [
+            "r1bqk2r/pppp1ppp/2n2n2/4p3/1b6/8/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 5",
+            "4k3/8/3p4/8/8/2N5/8/8/5PP1/6K1 b - - 0 1",
+        ] {
+            assert_eq!(score(&net, text), score(&net, &flipped(text)), "{text}");
+        }
+        // Who is to move matters: the views swap.
+        let text = "4k3/8/3p4/8/8/2N5/8/8/5PP1/6K1 b - - 0 1";
+        assert_ne!(score(&net, text), score(&net, &text.replace(" b ", " w ")));
+    }
+
+    #[test]
+    fn inputs_give_the_score_the_board_gives() {
+        let net = made_up();
+        let pos = fen::parse_standard(crate::ai::uci::START_FEN).expect("start");
+        let [us, them] = inputs(&pos).expect("8×10");
+        assert_eq!(us.len(), 32);
+        assert_eq!(
+            net.evaluate_inputs(&us, &them),
+            score(&net, crate::ai::uci::START_FEN)
+        );
+    }
+
+    #[test]
+    fn other_boards_and_broken_files_are_refused() {
+        let net = made_up();
+        let eight = fen::parse_standard("4k3/8/8/8/8/8/8/4K3 w - - 0 1").expect("8×8 fen");
+        assert_eq!(net.evaluate(&eight), None);
+        let bytes = net.to_bytes();
+        let back = Net::from_bytes(&bytes).expect("read back");
+        assert_eq!(back.to_bytes(), bytes, "written as read");
+        let no_header = Net::from_bytes(b"hello").err().unwrap_or_default();
+        assert!(no_header.contains("header"), "{no_header}");
+        let short = Net::from_bytes(&bytes[..bytes.len() - 2])
+            .err()
+            .unwrap_or_default();
+        assert!(short.contains("bytes of weights"), "{short}");
+    }
+}
