@@ -11,10 +11,16 @@ White (a mate counts as 4000), RESULT the game's (1-0, 0-1 or 1/2-1/2). A game e
 mate or stalemate, a win once one side's score has stayed above 1,500 cp for
 six plies, or a draw at ply 400 or after 20 plies scored 0.
 
-Usage: benches/fairy/datagen.py FAIRY_STOCKFISH_BINARY GAMES [NODES] [JOBS] [SEED] > positions
+With PLAYER (a UCI engine command, e.g. "target/release/minesweeper_cli
+uci") the moves after the random plies are that engine's, searched for
+PLAYER_NODES nodes, and Fairy-Stockfish only scores the positions: the
+positions are then the ones that engine's games reach.
+
+Usage: benches/fairy/datagen.py FAIRY_STOCKFISH_BINARY GAMES [NODES] [JOBS] [SEED] [PLAYER [PLAYER_NODES]] > positions
 """
 import os
 import random
+import subprocess
 import sys
 import threading
 
@@ -58,9 +64,30 @@ def board(e, moves):
     return fen, check
 
 
-def game(e, nodes, rng):
+class Player:
+    """Another UCI engine that chooses the moves."""
+
+    def __init__(self, command, nodes):
+        self.p = subprocess.Popen(command.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True)
+        self.nodes = nodes
+        self.send("uci")
+        self.wait("uciok")
+
+    send = Engine.send
+    wait = Engine.wait
+
+    def move(self, moves):
+        self.send(f"position fen {START} moves {' '.join(moves)}".rstrip())
+        self.send(f"go nodes {self.nodes}")
+        return self.wait("bestmove")[-1].split()[1]
+
+
+def game(e, nodes, rng, player=None):
     """The positions of one game as (fen, cp for White), and White's result."""
     e.send("ucinewgame")
+    if player:
+        player.send("ucinewgame")
     moves = []
     for _ in range(RANDOM):
         lines = search(e, moves, 1000, 6)
@@ -90,15 +117,20 @@ def game(e, nodes, rng):
         level = level + 1 if cp == 0 else 0
         if level >= 20:
             return seen, 0.5
+        if player:
+            mv = player.move(moves)
+            if mv in ("0000", "(none)"):
+                return seen, 0.5
         moves.append(mv)
     return seen, 0.5
 
 
-def work(path, nodes, games, seed, lock):
+def work(path, nodes, games, seed, lock, player):
     e = Engine(path)
+    p = Player(*player) if player else None
     rng = random.Random(seed)
     for g in games:
-        seen, result = game(e, nodes, rng)
+        seen, result = game(e, nodes, rng, p)
         with lock:
             word = {1.0: "1-0", 0.0: "0-1"}.get(result, "1/2-1/2")
             for fen, cp in seen:
@@ -115,9 +147,11 @@ def main():
     nodes = int(sys.argv[3]) if len(sys.argv) > 3 else 4000
     jobs = max(1, int(sys.argv[4])) if len(sys.argv) > 4 else os.cpu_count() or 1
     seed = int(sys.argv[5]) if len(sys.argv) > 5 else 2026
+    player = (sys.argv[6], int(sys.argv[7]) if len(sys.argv) > 7 else 10000) if len(sys.argv) > 6 else None
     lock = threading.Lock()
     threads = [
-        threading.Thread(target=work, args=(path, nodes, range(j, count, jobs), seed * 1000 + j, lock))
+        threading.Thread(target=work,
+                         args=(path, nodes, range(j, count, jobs), seed * 1000 + j, lock, player))
         for j in range(jobs)
     ]
     for t in threads:

@@ -4,11 +4,13 @@
 //! only (as `tune`); every twentieth game is held out. The target is the
 //! score's expected result blended with the game's; the loss the squared
 //! error of the network's expected result; Adam over mini-batches on two
-//! threads. Writes the quantised network and prints the held-out error of
+//! threads. Each piece's input also feeds a row shared by every cell of its
+//! kind and colour, folded into the cells' rows when the network is
+//! written. Writes the quantised network and prints the held-out error of
 //! the linear evaluation and of the network (the written one, read back).
 
 use minesweeper_core::ai::eval::linear;
-use minesweeper_core::ai::eval::net::{self, CP_PER_UNIT, HIDDEN, INPUTS, Net, QA, QB};
+use minesweeper_core::ai::eval::net::{self, CELLS, CP_PER_UNIT, HIDDEN, INPUTS, Net, QA, QB};
 use minesweeper_core::ai::tune::{blended, settled};
 use minesweeper_core::chess::{Color, fen};
 use rand::rngs::SmallRng;
@@ -18,8 +20,19 @@ use rand::{Rng, SeedableRng};
 const MAX_LINES: usize = 5_000_000;
 /// Most pieces a position may have to be learnt from.
 const MAX_PIECES: usize = 32;
-/// Largest first-layer weight: 32 pieces of it stay within an `i16`.
-const W1_CLIP: f32 = 1.98;
+/// Shared rows, one for each kind and colour of piece whatever its cell:
+/// every position teaches them, and each cell's own row learns only how
+/// that cell differs (folded into the cells' rows when written).
+const FACTORS: usize = INPUTS / CELLS;
+
+/// The shared row of input `i`.
+fn factor(i: u16) -> usize {
+    INPUTS + usize::from(i) / CELLS
+}
+
+/// Largest first-layer weight: with its shared row, 32 pieces of it stay
+/// within an `i16`.
+const W1_CLIP: f32 = 0.99;
 
 /// A position's active inputs (both views) and its target.
 struct Sample {
@@ -44,16 +57,20 @@ struct Params {
 impl Params {
     fn zero() -> Params {
         Params {
-            w1: vec![0.0; INPUTS * HIDDEN],
+            w1: vec![0.0; (INPUTS + FACTORS) * HIDDEN],
             b1: vec![0.0; HIDDEN],
             w2: vec![0.0; 2 * HIDDEN],
             b2: 0.0,
         }
     }
 
+    /// Random shared rows and output weights; the cells' own rows start
+    /// at zero, so that a cell the data seldom shows keeps the shared
+    /// row's judgement instead of noise the search would seek out.
     fn random(rng: &mut SmallRng) -> Params {
         let mut p = Params::zero();
-        p.w1.iter_mut()
+        p.w1[INPUTS * HIDDEN..]
+            .iter_mut()
             .for_each(|w| *w = rng.random_range(-0.1..0.1));
         p.b1.iter_mut().for_each(|b| *b = 0.5);
         p.w2.iter_mut()
@@ -67,8 +84,10 @@ impl Params {
         for (v, acc) in acc.iter_mut().enumerate() {
             acc.copy_from_slice(&self.b1);
             for &i in &s.inputs[v][..s.len as usize] {
-                let row = &self.w1[i as usize * HIDDEN..][..HIDDEN];
-                acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+                for r in [usize::from(i), factor(i)] {
+                    let row = &self.w1[r * HIDDEN..][..HIDDEN];
+                    acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+                }
             }
         }
         acc
@@ -104,8 +123,10 @@ impl Params {
             }
             g.b1.iter_mut().zip(&dh).for_each(|(b, d)| *b += d);
             for &i in &s.inputs[v][..s.len as usize] {
-                let row = &mut g.w1[i as usize * HIDDEN..][..HIDDEN];
-                row.iter_mut().zip(&dh).for_each(|(w, d)| *w += d);
+                for r in [usize::from(i), factor(i)] {
+                    let row = &mut g.w1[r * HIDDEN..][..HIDDEN];
+                    row.iter_mut().zip(&dh).for_each(|(w, d)| *w += d);
+                }
             }
         }
         (p - s.target).powi(2)
@@ -127,7 +148,10 @@ impl Params {
         let q = |x: f32, s: i32| (x * s as f32).round().clamp(-32767.0, 32767.0) as i16;
         Net {
             w1: (0..INPUTS)
-                .map(|i| std::array::from_fn(|j| q(self.w1[i * HIDDEN + j], QA)))
+                .map(|i| {
+                    let f = factor(i as u16) * HIDDEN;
+                    std::array::from_fn(|j| q(self.w1[i * HIDDEN + j] + self.w1[f + j], QA))
+                })
                 .collect(),
             b1: std::array::from_fn(|j| q(self.b1[j], QA)),
             w2: std::array::from_fn(|j| q(self.w2[j], QB)),
