@@ -12,7 +12,9 @@
 //!
 //! The weights are trained by `minesweeper_cli train` on positions
 //! Fairy-Stockfish scored (`benches/fairy/datagen.py`) and shipped in
-//! `net.bin` beside this file. Other board shapes keep the linear
+//! `net.bin` beside this file, which is empty for now: no network trained
+//! so far has played better than the linear terms (the `EvalFile` UCI
+//! option loads one to measure). Other board shapes keep the linear
 //! evaluation. The net sees pieces only: never fog or mines.
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -57,8 +59,8 @@ pub struct Net {
     pub residual: bool,
 }
 
-/// Where a piece's inputs are for both views: (`piece_white`: is the
-/// piece White's, `role`: 1–6, `cell`: rank × 8 + file).
+/// The input of a piece (`white`: whether it is White's, `role` 1–6,
+/// `cell` rank × 8 + file) in `view`'s view.
 #[inline]
 fn input(view: Color, white: bool, role: u8, cell: usize) -> usize {
     let own = (view == Color::White) == white;
