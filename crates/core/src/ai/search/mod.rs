@@ -204,7 +204,8 @@ impl Search {
     }
 
     /// A helper for thread `i`: the same root, table and histories, no
-    /// limits but `stop`.
+    /// limits but `stop` and the search's depth (so that `go depth 6`
+    /// answers at depth 6, not at a helper's 7).
     #[cfg(not(target_arch = "wasm32"))]
     fn helper(&self, i: usize, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Search {
         let mut h = Search::start(
@@ -212,7 +213,7 @@ impl Search {
             self.risk.clone(),
             self.tt.share(),
             self.heur.clone(),
-            Limits::depth(MAX_PLY as u8 - 8),
+            Limits::depth(self.limits.depth),
             0,
             i as u64,
         );
