@@ -63,9 +63,11 @@ pub fn usage() -> String {
                           engine scored (GAME RESULT CP FEN; --export
                           writes the positions); prints them as Rust
   train FILE... --out PATH [--epochs N] [--batch N] [--lr MICRO] [--blend PCT] [--seed N]
-                          [--residual] [--mirror]
+                          [--decay MILLI] [--residual] [--mirror] [--unsettled]
                           fit the evaluation's network to scored positions
-                          (GAME RESULT CP FEN, benches/fairy/datagen.py)
+                          (GAME RESULT CP FEN: benches/fairy/datagen.py's
+                          searched scores, evalgen.py's static ones with
+                          --unsettled)
 ",
         matches::USAGE
     )

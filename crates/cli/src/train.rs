@@ -200,8 +200,14 @@ impl Adam {
 }
 
 /// One scored line's sample and game number, or `None` for a position not
-/// learnt from (not settled, not 8×10, too many pieces).
-fn parse_line(line: &str, blend: f32, residual: bool) -> Result<Option<(usize, Sample)>, String> {
+/// learnt from (not settled unless `all`, in check, not 8×10, too many
+/// pieces).
+fn parse_line(
+    line: &str,
+    blend: f32,
+    residual: bool,
+    all: bool,
+) -> Result<Option<(usize, Sample)>, String> {
     let mut words = line.split_whitespace();
     let game = words
         .next()
@@ -219,7 +225,9 @@ fn parse_line(line: &str, blend: f32, residual: bool) -> Result<Option<(usize, S
         .ok_or("no score: write GAME RESULT CP FEN")?;
     let text = words.collect::<Vec<_>>().join(" ");
     let pos = fen::parse_standard(&text).map_err(|e| format!("{text}: {e}"))?;
-    if !settled(&pos) {
+    // A searched score of a position with a capture pending is the
+    // capture's; a static one (`all`) is the position's own.
+    if pos.in_check() || !(all || settled(&pos)) {
         return Ok(None);
     }
     let Some(views) = net::inputs(&pos) else {
@@ -308,9 +316,10 @@ fn batch_gradient(p: &Params, batch: &[&Sample]) -> (Params, f32) {
 }
 
 /// Runs `train FILE... --out PATH [--epochs N] [--batch N] [--lr MICRO]
-/// [--blend PCT] [--seed N] [--residual] [--mirror]`: `--residual` learns
-/// on top of the linear evaluation, `--mirror` adds each position turned
-/// left to right.
+/// [--blend PCT] [--seed N] [--residual] [--mirror] [--unsettled]`:
+/// `--residual` learns on top of the linear evaluation, `--mirror` adds
+/// each position turned left to right, `--unsettled` keeps positions with
+/// a winning capture (for static scores, evalgen.py's).
 ///
 /// # Errors
 /// A file that cannot be read or a line that is not a scored position
@@ -323,7 +332,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
     let mut lr_micro = 1000u32;
     let mut blend_pct = 75u32;
     let mut seed = 1u64;
-    let (mut residual, mut mirror) = (false, false);
+    let (mut residual, mut mirror, mut unsettled) = (false, false, false);
     let mut decay_milli = 0u32;
     let mut f = crate::flags::Flags::new("train", args);
     while let Some(a) = f.next_flag() {
@@ -337,6 +346,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
             "--decay" => decay_milli = f.number(a, 0, 100_000)?,
             "--residual" => residual = true,
             "--mirror" => mirror = true,
+            "--unsettled" => unsettled = true,
             other if other.starts_with("--") => return Err(f.unknown(other)),
             file => files.push(file.to_string()),
         }
@@ -356,8 +366,8 @@ pub fn run(args: &[String]) -> Result<String, String> {
                 continue;
             }
             lines += 1;
-            let found =
-                parse_line(line, blend, residual).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
+            let found = parse_line(line, blend, residual, unsettled)
+                .map_err(|e| format!("{path}:{}: {e}", i + 1))?;
             match found {
                 Some((game, s)) if game % 20 == 0 => held.push(s),
                 Some((_, s)) => {
@@ -371,7 +381,7 @@ pub fn run(args: &[String]) -> Result<String, String> {
         }
     }
     if all.is_empty() {
-        return Err("train: no settled 8×10 positions in the files".into());
+        return Err("train: no usable 8×10 positions in the files".into());
     }
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut p = Params::random(&mut rng);

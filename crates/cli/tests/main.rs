@@ -161,6 +161,40 @@ fn a_match_plays_whole_games_and_records_them_for_the_tuner() {
 }
 
 #[test]
+fn train_keeps_positions_with_a_capture_pending_only_when_told() {
+    let dir = std::env::temp_dir().join(format!("msc-train-all-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let data = dir.join("static.txt");
+    // Quiet; the rook can take a loose queen; White in check.
+    std::fs::write(
+        &data,
+        "1 1/2-1/2 0 4k3/8/8/8/8/8/8/8/8/4K3 w - - 0 1\n\
+         2 1-0 900 4k3/8/q7/8/8/8/8/8/8/R3K3 w - - 0 1\n\
+         3 0-1 -500 4k3/8/8/8/8/8/8/8/8/r3K3 w - - 0 1\n",
+    )
+    .expect("write");
+    let (d, net) = (
+        data.display().to_string(),
+        dir.join("net.bin").display().to_string(),
+    );
+    let out = cmd(&["train", &d, "--out", &net, "--epochs", "1"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with("3 lines, 1 positions"),
+        "{}",
+        out.stdout
+    );
+    let out = cmd(&["train", &d, "--out", &net, "--epochs", "1", "--unsettled"]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(
+        out.stdout.starts_with("3 lines, 2 positions"),
+        "{}",
+        out.stdout
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn train_fits_a_network_that_counts_a_queen_and_names_bad_lines() {
     use minesweeper_core::ai::eval::net::Net;
     use minesweeper_core::chess::fen;

@@ -10,12 +10,14 @@
 //! logistic scale, 400 cp a factor of ten in the odds. Integers
 //! throughout: rows ×[`QA`], output weights ×[`QB`].
 //!
-//! The weights are trained by `minesweeper_cli train` on positions
-//! Fairy-Stockfish scored (`benches/fairy/datagen.py`) and shipped in
-//! `net.bin` beside this file, which is empty for now: no network trained
-//! so far has played better than the linear terms (the `EvalFile` UCI
-//! option loads one to measure). Other board shapes keep the linear
-//! evaluation. The net sees pieces only: never fog or mines.
+//! The shipped weights (`net.bin` beside this file, added to the linear
+//! terms) are trained by `minesweeper_cli train --unsettled --residual`
+//! on Fairy-Stockfish's static evaluation of the positions of recorded
+//! games and of positions a random move or two from them
+//! (`benches/fairy/datagen.py`, then `evalgen.py`): exact labels of a
+//! strong judgement, on the positions a search visits. The `EvalFile`
+//! UCI option loads another to measure. Other board shapes keep the
+//! linear evaluation. The net sees pieces only: never fog or mines.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{LazyLock, OnceLock};
@@ -296,6 +298,24 @@ mod tests {
         // Who is to move matters: the views swap.
         let text = "4k3/8/3p4/8/8/2N5/8/8/5PP1/6K1 b - - 0 1";
         assert_ne!(score(&net, text), score(&net, &text.replace(" b ", " w ")));
+    }
+
+    #[test]
+    fn the_shipped_network_loads_and_judges_like_a_player() {
+        let net = EMBEDDED.as_ref().expect("net.bin is a network");
+        assert!(net.residual, "shipped to add to the linear terms");
+        let eval = |text: &str| {
+            let pos = fen::parse_standard(text).expect("fen");
+            super::super::linear(&pos) + net.evaluate(&pos).expect("8×10")
+        };
+        // A knight up is well ahead, for either side to move.
+        let up = "r1bqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert!(eval(up) > 200, "{}", eval(up));
+        assert!(eval(&up.replace(" w ", " b ")) < -200);
+        // The start is about level, and the same seen from Black.
+        let start = crate::ai::uci::START_FEN;
+        assert!(eval(start).abs() < 60, "{}", eval(start));
+        assert_eq!(eval(up), eval(&flipped(up)));
     }
 
     #[test]
