@@ -24,7 +24,7 @@ import subprocess
 import sys
 import threading
 
-from openings import START, Engine
+from openings import START, Engine, in_parallel
 
 MATE_CP = 4000
 RANDOM = 8
@@ -149,15 +149,8 @@ def main():
     seed = int(sys.argv[5]) if len(sys.argv) > 5 else 2026
     player = (sys.argv[6], int(sys.argv[7]) if len(sys.argv) > 7 else 10000) if len(sys.argv) > 6 else None
     lock = threading.Lock()
-    threads = [
-        threading.Thread(target=work,
-                         args=(path, nodes, range(j, count, jobs), seed * 1000 + j, lock, player))
-        for j in range(jobs)
-    ]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    in_parallel(work, [(path, nodes, range(j, count, jobs), seed * 1000 + j, lock, player)
+                       for j in range(jobs)])
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ import random
 import sys
 import threading
 
-from openings import Engine
+from openings import Engine, in_parallel
 
 
 def static_eval(e, fen, moves=""):
@@ -93,12 +93,7 @@ def main():
     seed = int(sys.argv[4]) if len(sys.argv) > 4 else 2026
     lines = sys.stdin.read().splitlines()
     lock = threading.Lock()
-    threads = [threading.Thread(target=work, args=(path, lines[j::jobs], successors, seed + j, lock))
-               for j in range(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    in_parallel(work, [(path, lines[j::jobs], successors, seed + j, lock) for j in range(jobs)])
 
 
 if __name__ == "__main__":

@@ -11,9 +11,8 @@ Usage: benches/fairy/label.py FAIRY_STOCKFISH_BINARY [NODES] [JOBS] < positions 
 """
 import os
 import sys
-import threading
 
-from openings import Engine
+from openings import Engine, in_parallel
 
 MATE_CP = 4000
 
@@ -56,11 +55,7 @@ def main():
     lines = [line.strip() for line in sys.stdin if line.strip()]
     out = [None] * len(lines)
     chunks = [[(i, lines[i]) for i in range(j, len(lines), jobs)] for j in range(jobs)]
-    threads = [threading.Thread(target=work, args=(path, nodes, c, out)) for c in chunks]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    in_parallel(work, [(path, nodes, c, out) for c in chunks])
     for line in out:
         if line is not None:
             print(line)

@@ -17,9 +17,20 @@ import os
 import random
 import subprocess
 import sys
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 START = "rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def in_parallel(target, arg_lists):
+    """Runs `target` once for each argument list, each on its own thread
+    (each drives its own engine process), and waits for all."""
+    threads = [threading.Thread(target=target, args=args) for args in arg_lists]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
 
 
 class Engine:
