@@ -316,6 +316,18 @@ pub fn evaluate(pos: &Position) -> i32 {
     linear(pos)
 }
 
+/// [`evaluate`] in a search: the network's hidden layer brought up to
+/// date from `stack`'s nearby plies rather than summed anew.
+pub fn evaluate_at(pos: &Position, stack: &mut net::Stack, ply: usize) -> i32 {
+    if let Some(n) = net::active()
+        && let Some(cp) = stack.evaluate(n, pos, ply)
+    {
+        let base = if n.residual { linear(pos) } else { 0 };
+        return (base + cp).clamp(-NET_CAP, NET_CAP);
+    }
+    linear(pos)
+}
+
 /// The linear evaluation ([`WEIGHTS`]) from `pos.turn()`'s point of view.
 pub fn linear(pos: &Position) -> i32 {
     let white = features(pos).score(&WEIGHTS).round() as i32;

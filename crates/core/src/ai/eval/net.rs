@@ -8,7 +8,10 @@
 //! [`HIDDEN`]-wide accumulator; clipped to 0…1, the two accumulators (the
 //! side to move's first) are weighed into one number: the score on the
 //! logistic scale, 400 cp a factor of ten in the odds. Integers
-//! throughout: rows ×[`QA`], output weights ×[`QB`].
+//! throughout: rows ×[`QA`], output weights ×[`QB`]. A search keeps a
+//! [`Stack`] of accumulators, one a ply, and brings the nearest up to date
+//! by the few pieces that differ: two rows a view for a quiet move
+//! instead of 32.
 //!
 //! The shipped weights (`net.bin` beside this file, added to the linear
 //! terms) are trained by `minesweeper_cli train --unsettled --residual`
@@ -111,6 +114,77 @@ fn each_input(pos: &Position, mut visit: impl FnMut(usize, usize)) -> Option<()>
     Some(())
 }
 
+/// The hidden layer of a position in both colours' views (White's,
+/// Black's), with the pieces it was summed from.
+#[derive(Clone)]
+struct Accumulator {
+    acc: [[i16; HIDDEN]; 2],
+    bits: [[u128; 6]; 2],
+}
+
+/// Most pieces added or taken away for which an accumulator is brought
+/// up to date rather than summed anew: a capture with promotion moves
+/// three, a blast takes up to nine.
+const MOST_CHANGES: u32 = 12;
+
+/// One accumulator a ply, for a search: a position's hidden layer is the
+/// one nearest it (its parent's, or the last one at its own ply: a
+/// sibling) brought up to date by the pieces that differ, instead of the
+/// sum of all 32 rows twice. Found by comparing the boards, so any
+/// position gives its true score whatever was evaluated before.
+pub struct Stack {
+    plies: Vec<Option<Accumulator>>,
+}
+
+impl Default for Stack {
+    fn default() -> Stack {
+        Stack::new(crate::ai::MAX_PLY + 1)
+    }
+}
+
+impl Stack {
+    /// A stack for `plies` plies (deeper ones share the last).
+    pub fn new(plies: usize) -> Stack {
+        Stack {
+            plies: vec![None; plies.max(1)],
+        }
+    }
+
+    /// `net`'s score of `pos`, at `ply` of the search, in centipawns for
+    /// its side to move; `None` when the board is not 8×10.
+    pub fn evaluate(&mut self, net: &Net, pos: &Position, ply: usize) -> Option<i32> {
+        if usize::from(pos.files()) != FILES || usize::from(pos.ranks()) != RANKS {
+            return None;
+        }
+        let (_, bits) = pos.bitboards()?;
+        let ply = ply.min(self.plies.len() - 1);
+        let changes = |a: &Option<Accumulator>| {
+            a.as_ref().map_or(u32::MAX, |a| {
+                let pairs = a.bits.iter().flatten().zip(bits.iter().flatten());
+                pairs.map(|(x, y)| (x ^ y).count_ones()).sum()
+            })
+        };
+        let here = changes(&self.plies[ply]);
+        let above = if ply > 0 {
+            changes(&self.plies[ply - 1])
+        } else {
+            u32::MAX
+        };
+        if above < here && above <= MOST_CHANGES {
+            self.plies[ply] = self.plies[ply - 1].clone();
+        } else if here > MOST_CHANGES {
+            self.plies[ply] = Some(net.refresh(bits));
+        }
+        let a = self.plies[ply].as_mut()?;
+        net.update(a, bits);
+        let acc = &a.acc;
+        Some(match pos.turn() {
+            Color::White => net.output(&acc[0], &acc[1]),
+            Color::Black => net.output(&acc[1], &acc[0]),
+        })
+    }
+}
+
 impl Net {
     /// The score of `pos` for its side to move, in centipawns; `None`
     /// when the board is not 8×10.
@@ -120,7 +194,44 @@ impl Net {
             add(&mut acc[0], &self.w1[us]);
             add(&mut acc[1], &self.w1[them]);
         })?;
-        Some(self.output(&acc))
+        Some(self.output(&acc[0], &acc[1]))
+    }
+
+    /// The accumulators of the pieces `bits`, summed.
+    fn refresh(&self, bits: &[[u128; 6]; 2]) -> Accumulator {
+        let mut a = Accumulator {
+            acc: [self.b1, self.b1],
+            bits: [[0; 6]; 2],
+        };
+        self.update(&mut a, bits);
+        a
+    }
+
+    /// Brings `a` to the pieces `bits`: the rows of those gone taken
+    /// away, of those come added, in both views.
+    fn update(&self, a: &mut Accumulator, bits: &[[u128; 6]; 2]) {
+        for (side, (olds, news)) in a.bits.iter().zip(bits).enumerate() {
+            for (k, (&old, &new)) in olds.iter().zip(news).enumerate() {
+                let white = side == 0;
+                let role = k as u8 + 1;
+                for (mut set, sign) in [(old & !new, false), (new & !old, true)] {
+                    while set != 0 {
+                        let cell = set.trailing_zeros() as usize;
+                        set &= set - 1;
+                        for (view, acc) in [Color::White, Color::Black].into_iter().zip(&mut a.acc)
+                        {
+                            let row = &self.w1[input(view, white, role, cell)];
+                            if sign {
+                                add(acc, row);
+                            } else {
+                                sub(acc, row);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        a.bits = *bits;
     }
 
     /// The score, in centipawns for the side to move, of the inputs
@@ -134,12 +245,13 @@ impl Net {
                 }
             }
         }
-        self.output(&acc)
+        self.output(&acc[0], &acc[1])
     }
 
-    fn output(&self, acc: &[[i16; HIDDEN]; 2]) -> i32 {
+    /// The score from the side to move's accumulator and the other's.
+    fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
         let (first, second) = self.w2.split_at(HIDDEN);
-        let sum = self.b2 + dot(&acc[0], first) + dot(&acc[1], second);
+        let sum = self.b2 + dot(us, first) + dot(them, second);
         let units = sum as f32 / (QA * QB) as f32;
         (units * CP_PER_UNIT).round() as i32
     }
@@ -194,6 +306,13 @@ impl Net {
 fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (a, r) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(*r);
+    }
+}
+
+#[inline]
+fn sub(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
+    for (a, r) in acc.iter_mut().zip(row) {
+        *a = a.wrapping_sub(*r);
     }
 }
 
@@ -318,6 +437,55 @@ mod tests {
         let start = crate::ai::uci::START_FEN;
         assert!(eval(start).abs() < 60, "{}", eval(start));
         assert_eq!(eval(up), eval(&flipped(up)));
+    }
+
+    /// Every node of a small tree, visited as a search visits it (each
+    /// child after its parent, siblings in turn, at their ply), scored
+    /// by the stack as by the whole sum: quiet moves, captures,
+    /// promotions with and without capture, castling both ways, and a
+    /// jump to an unrelated board at the same ply.
+    #[test]
+    fn the_stack_scores_as_the_whole_sum_does() {
+        let net = made_up();
+        let mut stack = Stack::new(4);
+        fn walk(net: &Net, stack: &mut Stack, pos: &Position, ply: usize, seen: &mut usize) {
+            assert_eq!(
+                stack.evaluate(net, pos, ply),
+                net.evaluate(pos),
+                "ply {ply}"
+            );
+            *seen += 1;
+            if ply == 3 {
+                return;
+            }
+            for m in pos.legal_moves().into_iter().step_by(3 - ply.min(2)) {
+                let mut child = pos.clone();
+                child.play_quietly(m);
+                walk(net, stack, &child, ply + 1, seen);
+            }
+        }
+        let mut seen = 0;
+        for text in [
+            crate::ai::uci::START_FEN,
+            // Promotions on either side, captures onto them, castling.
+            "r3k2r/1P4P1/8/8/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1",
+            "r3k2r/1P4P1/8/8/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1",
+            "4k3/8/3p4/8/8/2N5/8/8/5PP1/6K1 b - - 0 1",
+        ] {
+            walk(
+                &net,
+                &mut stack,
+                &fen::parse_standard(text).expect("fen"),
+                0,
+                &mut seen,
+            );
+        }
+        assert!(seen > 2_000, "{seen} nodes");
+        // Deeper than the stack: the last ply is shared.
+        let start = fen::parse_standard(crate::ai::uci::START_FEN).expect("fen");
+        assert_eq!(stack.evaluate(&net, &start, 40), net.evaluate(&start));
+        let eight = fen::parse_standard("4k3/8/8/8/8/8/8/4K3 w - - 0 1").expect("8×8 fen");
+        assert_eq!(stack.evaluate(&net, &eight, 1), None);
     }
 
     #[test]

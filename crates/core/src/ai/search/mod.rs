@@ -71,6 +71,8 @@ pub struct Search {
     lists: Vec<Vec<(Move, i32)>>,
     /// The generator's buffer, reused.
     scratch: Vec<Move>,
+    /// The evaluation network's hidden layer at each ply.
+    nets: Box<super::eval::net::Stack>,
     nodes: u64,
     deadline: Option<Instant>,
     stopped: bool,
@@ -180,6 +182,7 @@ impl Search {
             cutoffs: [0; MAX_PLY + 1],
             lists: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
             scratch: Vec::with_capacity(128),
+            nets: Box::default(),
             nodes: 0,
             deadline: None,
             stopped: false,

@@ -327,7 +327,9 @@ impl Search {
         } else {
             match cached {
                 Some(v) => v,
-                None => self.tt.eval(f.key, || eval::evaluate(pos)),
+                None => self
+                    .tt
+                    .eval(f.key, || eval::evaluate_at(pos, &mut self.nets, ply)),
             }
         };
         self.evals[ply] = static_eval;
@@ -730,7 +732,9 @@ impl Search {
         let stand = match entry.and_then(|e| e.eval()) {
             _ if in_check => -INF,
             Some(v) => v,
-            None => self.tt.eval(key, || eval::evaluate(pos)),
+            None => self
+                .tt
+                .eval(key, || eval::evaluate_at(pos, &mut self.nets, ply)),
         };
         if !in_check {
             if stand >= beta || qdepth >= 8 || ply >= MAX_PLY - 1 {
@@ -738,7 +742,7 @@ impl Search {
             }
             alpha = alpha.max(stand);
         } else if ply >= MAX_PLY - 1 {
-            return eval::evaluate(pos);
+            return eval::evaluate_at(pos, &mut self.nets, ply);
         }
         let mut moves = std::mem::take(&mut self.lists[ply]);
         let mut all = std::mem::take(&mut self.scratch);
