@@ -64,7 +64,7 @@ if [ -z "$SKIP_BUILD" ]; then
         web/node_modules/.bin/wasm-opt ${WASM_OPT_LEVEL:--Os} --strip-debug \
             --enable-bulk-memory --enable-nontrapping-float-to-int \
             --enable-sign-ext --enable-mutable-globals --enable-reference-types \
-            --enable-multivalue \
+            --enable-multivalue --enable-simd \
             $DIST/minesweeper_chess_bg.wasm -o $DIST/minesweeper_chess_bg.opt.wasm
         mv $DIST/minesweeper_chess_bg.opt.wasm $DIST/minesweeper_chess_bg.wasm
     fi
