@@ -8,7 +8,7 @@ printf 'window.mscTexts = {\n'
 for f in "$dir"/*.ftl; do
     lang=$(basename "$f" .ftl)
     printf '  "%s": {' "$lang"
-    for key in title web-loading web-starting web-assets; do
+    for key in title web-loading web-starting web-assets web-old-browser; do
         # One-line messages only: "key = text"; quotes and backslashes escaped.
         value=$(sed -n "s/^$key = //p" "$f" | head -n 1 | sed 's/\\/\\\\/g; s/"/\\"/g')
         printf ' "%s": "%s",' "$key" "$value"

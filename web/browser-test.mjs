@@ -422,6 +422,30 @@ try {
   await ukPage.screenshot({ path: `${out}/14-ukrainian-browser.png` });
   await ukContext.close();
 
+  // A browser without WebAssembly's SIMD (the probe made to fail): the
+  // page says why the game cannot start, in the player's language (the
+  // shipped da.ftl's words), and downloads no game.
+  const oldContext = await browser.newContext({ viewport: { width: W, height: H } });
+  await oldContext.addInitScript(() => {
+    WebAssembly.validate = () => false;
+  });
+  const oldPage = await oldContext.newPage();
+  const daFtl = await (await fetch(new URL("assets/i18n/da.ftl", base))).text();
+  const daOld = (daFtl.match(/^web-old-browser = (.*)$/m) ?? [])[1];
+  if (!daOld) throw new Error("no web-old-browser in the shipped da.ftl");
+  await oldPage.goto(base + "?lang=da", { waitUntil: "load" });
+  await oldPage.waitForTimeout(1000);
+  const oldNotice = await oldPage.evaluate(() => [
+    document.getElementById("noticetext").textContent,
+    window.mscLoad ?? null,
+  ]);
+  if (oldNotice[0] !== daOld || oldNotice[1] !== null) {
+    throw new Error(`a browser without SIMD saw '${oldNotice[0]}' (load ${JSON.stringify(oldNotice[1])}), da.ftl says '${daOld}'`);
+  }
+  report.old_browser = oldNotice[0];
+  await oldPage.screenshot({ path: `${out}/15-old-browser.png` });
+  await oldContext.close();
+
   // THROTTLE=1 (the release build): the first visit over an emulated
   // 10 Mbit/s line (DevTools network emulation, 40 ms latency, no cache):
   // when the first frame is drawn, when the title's buttons can be

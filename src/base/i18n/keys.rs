@@ -270,6 +270,7 @@ keys! {
     WebLoading,
     WebStarting,
     WebAssets,
+    WebOldBrowser,
     HelpChessTitle,
     HelpChess,
     HelpSudokuTitle,

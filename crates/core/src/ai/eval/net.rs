@@ -131,7 +131,9 @@ const MOST_CHANGES: u32 = 12;
 /// one nearest it (its parent's, or the last one at its own ply: a
 /// sibling) brought up to date by the pieces that differ, instead of the
 /// sum of all 32 rows twice. Found by comparing the boards, so any
-/// position gives its true score whatever was evaluated before.
+/// position gives its true score whatever was evaluated before. A stack
+/// holds one network's sums: a search makes its own, for the network
+/// active when it starts.
 pub struct Stack {
     plies: Vec<Option<Accumulator>>,
 }
