@@ -307,20 +307,21 @@ const NET_CAP: i32 = 5_000;
 /// Material and position from `pos.turn()`'s point of view: by the
 /// network on the 8×10 board ([`net`]), else by the linear terms.
 pub fn evaluate(pos: &Position) -> i32 {
-    if let Some(n) = net::active()
-        && let Some(cp) = n.evaluate(pos)
-    {
-        let base = if n.residual { linear(pos) } else { 0 };
-        return (base + cp).clamp(-NET_CAP, NET_CAP);
-    }
-    linear(pos)
+    with_net(pos, |n| n.evaluate(pos))
 }
 
 /// [`evaluate`] in a search: the network's hidden layer brought up to
 /// date from `stack`'s nearby plies rather than summed anew.
 pub fn evaluate_at(pos: &Position, stack: &mut net::Stack, ply: usize) -> i32 {
+    with_net(pos, |n| stack.evaluate(n, pos, ply))
+}
+
+/// The active network's part (`net_part`, `None` off the 8×10 board),
+/// on top of the linear terms where it was trained so; else the linear
+/// terms alone.
+fn with_net(pos: &Position, net_part: impl FnOnce(&net::Net) -> Option<i32>) -> i32 {
     if let Some(n) = net::active()
-        && let Some(cp) = stack.evaluate(n, pos, ply)
+        && let Some(cp) = net_part(n)
     {
         let base = if n.residual { linear(pos) } else { 0 };
         return (base + cp).clamp(-NET_CAP, NET_CAP);

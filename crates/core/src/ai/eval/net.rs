@@ -179,11 +179,7 @@ impl Stack {
         }
         let a = self.plies[ply].as_mut()?;
         net.update(a, bits);
-        let acc = &a.acc;
-        Some(match pos.turn() {
-            Color::White => net.output(&acc[0], &acc[1]),
-            Color::Black => net.output(&acc[1], &acc[0]),
-        })
+        Some(net.score(a, pos.turn()))
     }
 }
 
@@ -191,12 +187,20 @@ impl Net {
     /// The score of `pos` for its side to move, in centipawns; `None`
     /// when the board is not 8×10.
     pub fn evaluate(&self, pos: &Position) -> Option<i32> {
-        let mut acc = [self.b1, self.b1];
-        each_input(pos, |us, them| {
-            add(&mut acc[0], &self.w1[us]);
-            add(&mut acc[1], &self.w1[them]);
-        })?;
-        Some(self.output(&acc[0], &acc[1]))
+        if usize::from(pos.files()) != FILES || usize::from(pos.ranks()) != RANKS {
+            return None;
+        }
+        let (_, bits) = pos.bitboards()?;
+        Some(self.score(&self.refresh(bits), pos.turn()))
+    }
+
+    /// The score of accumulator `a` for `turn`, in centipawns.
+    fn score(&self, a: &Accumulator, turn: Color) -> i32 {
+        let [white, black] = &a.acc;
+        match turn {
+            Color::White => self.output(white, black),
+            Color::Black => self.output(black, white),
+        }
     }
 
     /// The accumulators of the pieces `bits`, summed.
