@@ -155,6 +155,27 @@ impl Stack {
     /// `net`'s score of `pos`, at `ply` of the search, in centipawns for
     /// its side to move; `None` when the board is not 8×10.
     pub fn evaluate(&mut self, net: &Net, pos: &Position, ply: usize) -> Option<i32> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: this processor has AVX2: just asked (the answer is
+            // cached after the first time).
+            return unsafe { self.evaluate_avx2(net, pos, ply) };
+        }
+        self.evaluate_any(net, pos, ply)
+    }
+
+    /// [`Stack::evaluate`] for processors with AVX2 (most x86-64 since
+    /// 2013): the network's 16-bit lanes sixteen at a time instead of the
+    /// eight that the build's x86-64-v2 baseline allows.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn evaluate_avx2(&mut self, net: &Net, pos: &Position, ply: usize) -> Option<i32> {
+        self.evaluate_any(net, pos, ply)
+    }
+
+    /// [`Stack::evaluate`], compiled into each caller for its processor.
+    #[inline(always)]
+    fn evaluate_any(&mut self, net: &Net, pos: &Position, ply: usize) -> Option<i32> {
         if usize::from(pos.files()) != FILES || usize::from(pos.ranks()) != RANKS {
             return None;
         }
@@ -195,6 +216,7 @@ impl Net {
     }
 
     /// The score of accumulator `a` for `turn`, in centipawns.
+    #[inline(always)]
     fn score(&self, a: &Accumulator, turn: Color) -> i32 {
         let [white, black] = &a.acc;
         match turn {
@@ -204,6 +226,7 @@ impl Net {
     }
 
     /// The accumulators of the pieces `bits`, summed.
+    #[inline(always)]
     fn refresh(&self, bits: &[[u128; 6]; 2]) -> Accumulator {
         let mut a = Accumulator {
             acc: [self.b1, self.b1],
@@ -215,6 +238,7 @@ impl Net {
 
     /// Brings `a` to the pieces `bits`: the rows of those gone taken
     /// away, of those come added, in both views.
+    #[inline(always)]
     fn update(&self, a: &mut Accumulator, bits: &[[u128; 6]; 2]) {
         for (side, (olds, news)) in a.bits.iter().zip(bits).enumerate() {
             for (k, (&old, &new)) in olds.iter().zip(news).enumerate() {
@@ -255,6 +279,7 @@ impl Net {
     }
 
     /// The score from the side to move's accumulator and the other's.
+    #[inline(always)]
     fn output(&self, us: &[i16; HIDDEN], them: &[i16; HIDDEN]) -> i32 {
         let (first, second) = self.w2.split_at(HIDDEN);
         let sum = self.b2 + dot(us, first) + dot(them, second);
@@ -308,21 +333,21 @@ impl Net {
     }
 }
 
-#[inline]
+#[inline(always)]
 fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (a, r) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(*r);
     }
 }
 
-#[inline]
+#[inline(always)]
 fn sub(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for (a, r) in acc.iter_mut().zip(row) {
         *a = a.wrapping_sub(*r);
     }
 }
 
-#[inline]
+#[inline(always)]
 fn dot(acc: &[i16; HIDDEN], w: &[i16]) -> i32 {
     acc.iter()
         .zip(w)
@@ -449,7 +474,9 @@ mod tests {
     /// child after its parent, siblings in turn, at their ply), scored
     /// by the stack as by the whole sum: quiet moves, captures,
     /// promotions with and without capture, castling both ways, and a
-    /// jump to an unrelated board at the same ply.
+    /// jump to an unrelated board at the same ply. On a processor with
+    /// AVX2 the stack runs its AVX2 build and the whole sum the baseline
+    /// one: the two must agree to the centipawn.
     #[test]
     fn the_stack_scores_as_the_whole_sum_does() {
         let net = made_up();
