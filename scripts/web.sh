@@ -9,6 +9,9 @@
 # start). SKIP_BUILD=1 serves dist/ as it is; WASM_OPT=0 skips wasm-opt
 # (a bigger download, a quicker build). `sh scripts/web.sh check` installs
 # the target if needed and type-checks and lints the web build (see below).
+# The build is also an installable app that plays offline: a manifest, the
+# icons (web/icons/) and a service worker (sw.js, filled in with the
+# build's version and its list of files, see below).
 set -e
 cd "$(dirname "$0")/.."
 MODE=${1:-build}
@@ -70,6 +73,9 @@ if [ -z "$SKIP_BUILD" ]; then
     fi
 
     cp web/index.html $DIST/
+    # The game as an app: its manifest and icons (scripts/render-icons.py).
+    cp web/manifest.webmanifest $DIST/
+    mkdir -p $DIST/icons && cp web/icons/*.png $DIST/icons/
     # The fonts are inside the wasm; their licences and the credits travel along.
     cp assets/CREDITS.md $DIST/assets/
     cp assets/fonts/*-LICENSE.txt $DIST/assets/fonts/
@@ -102,6 +108,27 @@ if [ -z "$SKIP_BUILD" ]; then
         # unoptimised wasm takes minutes.
         [ "${BROTLI:-1}" = 0 ] || brotli -q "${BROTLI_QUALITY:-11}" -k -f "$f"
     done
+    # The service worker (web/sw.js) keeps every file of the build for
+    # offline play. Written in here: the build's version, a hash of the
+    # files (an unchanged build keeps its cache; any change makes a new
+    # one), also in build.js as window.mscBuild; and the list of files to
+    # keep, every one in dist/ but the compressed copies and sw.js itself.
+    FILES=$(cd $DIST && find . -type f ! -name '*.br' ! -name '*.gz' ! -name sw.js ! -name build.js |
+        sed 's|^\./||' | LC_ALL=C sort)
+    if printf '%s\n' "$FILES" | grep -q '[" \\|&]'; then
+        echo "a file name the service worker's list cannot hold:" $(printf '%s\n' "$FILES" | grep '[" \\|&]') >&2
+        exit 1
+    fi
+    VERSION=$(cd $DIST && printf '%s\n' "$FILES" | xargs sha256sum | sha256sum | cut -c1-16)
+    echo "window.mscBuild = \"$VERSION\";" >> $DIST/build.js
+    LIST=$(printf '%s\n' build.js $FILES | LC_ALL=C sort |
+        awk 'BEGIN { printf "[" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { printf "]" }')
+    sed -e "s|\"__BUILD__\"|\"$VERSION\"|" -e "s|\[\"__FILES__\"\]|$LIST|" web/sw.js > $DIST/sw.js
+    if grep -q '__BUILD__\|__FILES__' $DIST/sw.js; then
+        echo "$DIST/sw.js: the version or the file list was not written in" >&2
+        exit 1
+    fi
+    echo "service worker: build $VERSION, $(printf '%s\n' build.js $FILES | wc -l | tr -d ' ') files to keep offline"
     echo "wasm: $(size "$RAW") bytes from rustc, $(size "$W") in $DIST/," \
         "$(size "$W.gz") gzipped$([ "${BROTLI:-1}" = 0 ] || echo ", $(size "$W.br") with brotli")"
     echo "$DIST/: $(du -sh $DIST | cut -f1) in all"

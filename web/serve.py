@@ -21,6 +21,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".js": "text/javascript",
         ".ftl": "text/plain; charset=utf-8",
         ".ron": "text/plain; charset=utf-8",
+        ".webmanifest": "application/manifest+json",
     }
 
     def send_head(self):

@@ -69,17 +69,17 @@ destroyed = Destroyed by mines
 moves = Moves
 replay-showing = Move { $n } of { $total }
 replay-live = Back to the game (End)
-replay-odds = This move stepped into the fog onto a cell with a { $percent }% chance of a mine, as the board stood.
+replay-odds = This move stepped into the fog onto a cell where the chance of a mine was { $percent }%, as the board stood.
 analyse = Analyse
 analysis-title = Analysis: the engine on each board as the players saw it
 analysis-progress = { $n } of { $total } positions
-analysis-legend = White’s winning chances · red: blast · green: sweep · white: capture · ?! ? ?? in the moves: chances given away
+analysis-legend = White’s winning chances · ?! ? ?? in the moves: chances given away
 type-move = Type a move: e4, Nf3, e2e4, e2*
 typed-syntax = “{ $text }” is not a move (try e4, Nf3, e2e4 or e2*)
 typed-illegal = “{ $text }” is not a legal move here
 typed-ambiguous = “{ $text }” fits more than one piece: add its file or rank (Nbd2)
 premove = Premoves
-premove-help = Queue a move while the other side thinks (Esc or a right-click cancels)
+premove-help = Queue a move while the opponent thinks
 sudoku-daily = Board of the day · { $date }
 daily-stats = Played { $played } · won { $won } · streak { $streak } · best { $best }
 daily-stats-broken = The board-of-the-day statistics could not be read ({ $why }); they start again.
@@ -91,16 +91,19 @@ game-over = Game over
 
 volume = Volume
 mute = Mute
+switch-on = On
+switch-off = Off
+percent = { $percent }%
 theme = Board theme
 coordinates = Show coordinates
 animation-speed = Animation speed
-anim-off = off
-anim-slow = slow
-anim-normal = normal
-anim-fast = fast
+anim-off = Off
+anim-slow = Slow
+anim-normal = Normal
+anim-fast = Fast
 palette = Count colours
-palette-classic = classic Minesweeper
-palette-colour-blind = colour-blind safe
+palette-classic = Classic Minesweeper
+palette-colour-blind = Colour-blind safe
 language = Language
 notation = Move list letters
 notation-local = { notation-letters } (this language)
@@ -323,7 +326,6 @@ sudoku-points =
 sudoku-play-again = Play again
 sudoku-look = Look at the board
 fact-mines-defused = Mines defused
-fact-out-of = { $n } of { $total }
 fact-mines-blown = Mines blown
 fact-cells-opened = Cells opened
 fact-lives-left = Lives left
@@ -344,7 +346,7 @@ web-old-browser = This browser cannot run the game: it needs WebAssembly SIMD (C
 
 help-chess-title = How to play Minesweeper Chess
 help-chess =
-    Chess on an 8×10 board with a minefield hidden in ranks 4–7. Pawns can clear mines. Kings are immune.
+    Chess on an 8×10 board with a minefield hidden in ranks 4–7. Pawns can sweep the cell ahead for mines. Kings are immune.
 
     ## The board
     Minesweeper Chess is played on an 8×10 board: 8 files (a–h) and 10 ranks (1–10). White takes ranks 1–2 and Black ranks 9–10, in the usual chess order. Ranks 3 and 8 are empty at the start.
@@ -452,7 +454,7 @@ online-time = Time control
 untimed = Untimed
 color-random = Random
 create-game = Create a game
-quick-game = Quick game
+quick-game = Find an opponent
 invite-code = Invite code
 join-game = Join
 watch-game = Watch
@@ -488,3 +490,22 @@ err-bad-message = The server did not understand the request.
 err-not-started = The game starts when your opponent takes the seat.
 err-limit = The server is at a limit: finish or leave a game first, or try again later.
 err-seat-taken = This seat is now played from another window or device.
+
+## Credits: the work of others in the game, with its licences
+
+credits = Credits
+credits-intro = Minesweeper Chess is made by its developers. It uses the work of others, listed here with their licences.
+credits-pieces = Chess pieces
+credits-fonts = Fonts
+credits-sounds = Sounds
+credits-sounds-text = Every sound is designed and rendered by this project (scripts/render-sounds.py), under the same licence as the code.
+credits-network = The computer's evaluation
+credits-network-text = The computer's evaluation network was trained on positions scored by Fairy-Stockfish (GPL-3.0), an open-source chess variant engine by Fabian Fichter and the Stockfish developers; no code of Fairy-Stockfish is in the game.
+credits-code = The game
+credits-code-text = The game's code is licensed MIT OR Apache-2.0. The pieces, fonts and sounds keep their own licences (assets/CREDITS.md).
+credits-author = Author
+credits-licence = Licence
+credits-source = Source
+credits-full-text = Full licence text
+credits-changes = Adapted: cut into single pieces and rendered to PNG.
+credits-cc-by-sa = Shared under the same licence (CC BY-SA 3.0).

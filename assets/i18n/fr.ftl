@@ -73,13 +73,13 @@ replay-odds = Ce coup est entré dans le brouillard sur une case qui avait { $pe
 analyse = Analyser
 analysis-title = Analyse : le moteur sur chaque position telle que les joueurs la voyaient
 analysis-progress = { $n } positions sur { $total }
-analysis-legend = Chances de gain des Blancs · rouge : explosion · vert : déminage · blanc : prise · ?! ? ?? dans les coups : chances perdues
+analysis-legend = Chances de gain des Blancs · ?! ? ?? dans les coups : chances perdues
 type-move = Tapez un coup : e4, Cf3, e2e4, e2*
 typed-syntax = « { $text } » n’est pas un coup (essayez e4, Cf3, e2e4 ou e2*)
 typed-illegal = « { $text } » n’est pas un coup légal ici
 typed-ambiguous = « { $text } » convient à plusieurs pièces : ajoutez sa colonne ou sa rangée (Cbd2)
 premove = Précoups
-premove-help = Préparer un coup pendant que l’adversaire réfléchit (Échap ou un clic droit l’annule)
+premove-help = Préparer un coup pendant le tour adverse
 sudoku-daily = Grille du jour · { $date }
 daily-stats = Jouées { $played } · gagnées { $won } · série { $streak } · record { $best }
 daily-stats-broken = Les statistiques de la grille du jour sont illisibles ({ $why }) ; elles repartent de zéro.
@@ -91,16 +91,19 @@ game-over = Partie terminée
 
 volume = Volume
 mute = Sourdine
+switch-on = Activé
+switch-off = Désactivé
+percent = { $percent } %
 theme = Thème du plateau
 coordinates = Afficher les coordonnées
 animation-speed = Vitesse des animations
-anim-off = désactivée
-anim-slow = lente
-anim-normal = normale
-anim-fast = rapide
+anim-off = Désactivée
+anim-slow = Lente
+anim-normal = Normale
+anim-fast = Rapide
 palette = Couleurs des nombres
 palette-classic = Démineur classique
-palette-colour-blind = adaptée aux daltoniens
+palette-colour-blind = Adaptée aux daltoniens
 language = Langue
 notation = Lettres de la notation
 notation-local = { notation-letters } (français)
@@ -124,7 +127,7 @@ sound-interface = Clics des menus
 sfx-move = Coup
 sfx-capture = Prise
 sfx-blast = Explosion
-sfx-sweep = Déminage
+sfx-sweep = Action sapeur
 sfx-royal-sweep = Sapeur royal
 sfx-fog = Le brouillard se lève
 sfx-check = Échec
@@ -323,7 +326,6 @@ sudoku-points =
 sudoku-play-again = Rejouer
 sudoku-look = Voir la grille
 fact-mines-defused = Mines désamorcées
-fact-out-of = { $n } sur { $total }
 fact-mines-blown = Mines explosées
 fact-cells-opened = Cases ouvertes
 fact-lives-left = Vies restantes
@@ -344,7 +346,7 @@ web-old-browser = Ce navigateur ne peut pas lancer le jeu : il lui faut WebAsse
 
 help-chess-title = Comment jouer à Minesweeper Chess
 help-chess =
-    Des échecs sur un plateau 8×10 avec un champ de mines caché dans les rangées 4–7. Les pions peuvent désamorcer les mines. Les rois sont immunisés.
+    Des échecs sur un plateau 8×10 avec un champ de mines caché dans les rangées 4–7. Les pions peuvent déminer la case devant eux. Les rois sont immunisés.
 
     ## Le plateau
     Minesweeper Chess se joue sur un plateau 8×10 : 8 colonnes (a–h) et 10 rangées (1–10). Les Blancs occupent les rangées 1–2 et les Noirs les rangées 9–10, dans la disposition standard des échecs. Les rangées 3 et 8 sont vides au départ.
@@ -357,7 +359,7 @@ help-chess =
 
     ## Interactions avec les mines
     • Roi : atterrit sur une mine — sapeur royal : la mine est retirée silencieusement, le roi est indemne.
-    • Pion, action sapeur : vise la case devant lui — la mine qui s’y trouve éventuellement est retirée, le pion reste en place et le tour passe. Sans danger même s’il n’y a pas de mine.
+    • Pion, action sapeur : démine la case devant lui — la mine qui s’y trouve éventuellement est retirée, le pion reste en place et le tour passe. Sans danger même s’il n’y a pas de mine.
     • Pion, mouvement normal : atterrit sur une mine — le pion est détruit, et la mine avec lui.
     • Toute autre pièce : atterrit sur une mine — la pièce est détruite, et la mine avec elle.
     • Tour, fou, dame : traversent une mine — aucun effet. Les mines ne sont déclenchées qu’à la case d’atterrissage : les pièces coulissantes passent par-dessus toute mine sur laquelle elles ne s’arrêtent pas.
@@ -488,3 +490,22 @@ err-bad-message = Le serveur n’a pas compris la requête.
 err-not-started = La partie commence quand votre adversaire prend place.
 err-limit = Le serveur atteint une limite : terminez ou quittez d’abord une partie, ou réessayez plus tard.
 err-seat-taken = Cette place est désormais jouée depuis une autre fenêtre ou un autre appareil.
+
+## Crédits : le travail d’autres personnes dans le jeu, avec ses licences
+
+credits = Crédits
+credits-intro = Minesweeper Chess est réalisé par ses développeurs. Le jeu s’appuie sur le travail d’autres personnes, présenté ici avec ses licences.
+credits-pieces = Pièces d’échecs
+credits-fonts = Polices
+credits-sounds = Sons
+credits-sounds-text = Tous les sons sont conçus et générés par ce projet (scripts/render-sounds.py), sous la même licence que le code.
+credits-network = L’évaluation de l’ordinateur
+credits-network-text = Le réseau d’évaluation de l’ordinateur a été entraîné sur des positions notées par Fairy-Stockfish (GPL-3.0), un moteur libre de variantes d’échecs créé par Fabian Fichter et les développeurs de Stockfish ; le jeu ne contient aucun code de Fairy-Stockfish.
+credits-code = Le jeu
+credits-code-text = Le code du jeu est distribué sous licence MIT OR Apache-2.0. Les pièces, les polices et les sons gardent leurs propres licences (assets/CREDITS.md).
+credits-author = Auteur
+credits-licence = Licence
+credits-source = Source
+credits-full-text = Texte complet de la licence
+credits-changes = Adaptation : découpé en pièces séparées et converti en PNG.
+credits-cc-by-sa = Partagé sous la même licence (CC BY-SA 3.0).

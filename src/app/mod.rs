@@ -3,6 +3,8 @@
 //! the interface layer ([`ui`]) and the title menu ([`title`]). Imports
 //! anything; nothing imports it but `main.rs` and tests.
 
+mod credits;
+mod fit;
 mod interface;
 pub mod sets;
 pub mod title;
@@ -105,7 +107,11 @@ pub fn run_game(options: GameOptions) {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Minesweeper Chess".into(),
-                    resolution: options.size.unwrap_or((1180, 820)).into(),
+                    // Until the screen is known (fit::first_window).
+                    resolution: options
+                        .size
+                        .unwrap_or((fit::PREFERRED.0 as u32, fit::PREFERRED.1 as u32))
+                        .into(),
                     canvas: Some("#bevy".into()),
                     fit_canvas_to_parent: true,
                     ..default()
@@ -144,6 +150,7 @@ pub fn run_game(options: GameOptions) {
         flipped: options.flip,
         ..default()
     })
-    .insert_resource(options);
+    .insert_resource(options)
+    .add_systems(Update, fit::first_window);
     app.run();
 }

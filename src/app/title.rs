@@ -89,53 +89,66 @@ pub(crate) fn title(
     } else {
         (egui::Align2::LEFT_CENTER, [screen.width() * 0.08, 0.0])
     };
+    // On a phone the menu stands on a panel of its own over the board.
+    let frame = if phone {
+        egui::Frame::new()
+            .fill(style::palette::SURFACE)
+            .corner_radius(14)
+            .inner_margin(16)
+    } else {
+        egui::Frame::NONE
+    };
+    let width = if phone { width - 32.0 } else { width };
     egui::Area::new("title".into())
         .anchor(anchor, offset)
         .show(&ctx, |ui| {
-            ui.set_width(width);
-            let name = if phone { 38.0 } else { 50.0 };
-            ui.label(
-                egui::RichText::new(tr(T::Title))
-                    .font(style::bold(name))
-                    .color(style::palette::TEXT),
-            );
-            ui.label(
-                egui::RichText::new(tr(T::Subtitle))
-                    .size(18.0)
-                    .italics()
-                    .color(style::palette::MUTED),
-            );
-            ui.add_space(18.0);
-            let big = egui::vec2(width, 52.0);
-            if let Some((rec, v)) = starts.saved.game.clone()
-                && named(
-                    &T::Resume.id(),
-                    ui.add_sized(big, style::primary(&tr(T::Resume))),
-                )
-                .clicked()
-            {
-                start_record(&rec, v, &mut starts.new_game);
-                starts.saved.game = None;
-                starts.screen.set(Screen::Chess);
-                click = true;
-            }
-            click |= play_buttons(ui, &tx, big, &mut settings, &library, &mut starts);
-            for (key, go) in [(T::PlayOnline, 0), (T::PlayPuzzle, 1)] {
-                if named(&key.id(), ui.add_sized(big, style::secondary(&tr(key)))).clicked() {
-                    match go {
-                        0 => menus.open(Menu::Online),
-                        _ => starts.screen.set(Screen::SudokuMenu),
-                    }
+            frame.show(ui, |ui| {
+                ui.set_width(width);
+                let name = if phone { 38.0 } else { 50.0 };
+                ui.label(
+                    egui::RichText::new(tr(T::Title))
+                        .font(style::bold(name))
+                        .color(style::palette::TEXT),
+                );
+                ui.label(
+                    egui::RichText::new(tr(T::Subtitle))
+                        .size(18.0)
+                        .italics()
+                        .color(style::palette::MUTED),
+                );
+                ui.add_space(18.0);
+                let big = egui::vec2(width, 52.0);
+                if let Some((rec, v)) = starts.saved.game.clone()
+                    && named(
+                        &T::Resume.id(),
+                        ui.add_sized(big, style::primary(&tr(T::Resume))),
+                    )
+                    .clicked()
+                {
+                    start_record(&rec, v, &mut starts.new_game);
+                    starts.saved.game = None;
+                    starts.screen.set(Screen::Chess);
                     click = true;
                 }
-            }
-            ui.add_space(10.0);
-            click |= board_choice(ui, &tx, &mut library, width);
-            ui.add_space(4.0);
-            ui.horizontal(|ui| {
-                ui.spacing_mut().item_spacing.x = 18.0;
-                click |= help_settings_quit(ui, (style::quiet, None), &tx, &mut menus, &mut exit);
-            });
+                click |= play_buttons(ui, &tx, big, &mut settings, &library, &mut starts);
+                for (key, go) in [(T::PlayOnline, 0), (T::PlayPuzzle, 1)] {
+                    if named(&key.id(), ui.add_sized(big, style::secondary(&tr(key)))).clicked() {
+                        match go {
+                            0 => menus.open(Menu::Online),
+                            _ => starts.screen.set(Screen::SudokuMenu),
+                        }
+                        click = true;
+                    }
+                }
+                ui.add_space(10.0);
+                click |= board_choice(ui, &tx, &mut library, width);
+                ui.add_space(4.0);
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = 18.0;
+                    click |=
+                        help_settings_quit(ui, (style::quiet, None), &tx, &mut menus, &mut exit);
+                });
+            })
         });
     if click {
         sound.write(PlaySound(Effect::Click));
@@ -294,7 +307,10 @@ fn start_screen(
     mut screen: ResMut<NextState<Screen>>,
     mut menus: Menus,
 ) {
-    let over_title = matches!(options.show, Some(Page::Title | Page::Online));
+    let over_title = matches!(
+        options.show,
+        Some(Page::Title | Page::Online | Page::Credits)
+    );
     if options.skip_menu && !over_title {
         screen.set(Screen::Chess);
     }
@@ -302,6 +318,7 @@ fn start_screen(
         Some(Page::Rules) => menus.open(Menu::HowToPlay),
         Some(Page::Settings) => menus.open(Menu::Settings),
         Some(Page::Online) => menus.open(Menu::Online),
+        Some(Page::Credits) => menus.open(Menu::Credits),
         _ => {}
     }
 }

@@ -16,7 +16,7 @@ use crate::base::i18n::{Lang, T, Texts};
 use crate::base::screen::{Menu, Menus};
 use crate::base::settings::{AnimSpeed, Notation, Palette, PieceSet, Settings, Theme};
 use crate::base::style::color32;
-use crate::base::widgets::{UiSet, centered, named};
+use crate::base::widgets::{UiSet, centered, labelled_switch, named, switch};
 use minesweeper_core::chess::Color as Side;
 
 /// egui, its camera and fonts, and the settings dialog.
@@ -45,6 +45,9 @@ impl Plugin for UiPlugin {
                     fit_zoom.before(UiSet),
                     settings_dialog
                         .run_if(in_state(Menu::Settings))
+                        .in_set(UiSet),
+                    super::credits::credits_dialog
+                        .run_if(in_state(Menu::Credits))
                         .in_set(UiSet),
                     text_errors.after(UiSet),
                     publish_named.after(UiSet),
@@ -166,10 +169,11 @@ fn settings_dialog(
     let tr = |t: T| tx.t(t);
     let mut changed = false;
     let mut back = false;
+    let mut credits = false;
     let mut play = None;
     // Tall on a small screen: the rows scroll, Back stays in sight.
     let height = (ctx.content_rect().height() - 140.0).max(200.0);
-    centered(tr(T::Settings)).show(&ctx, |ui| {
+    centered(&ctx, tr(T::Settings)).show(&ctx, |ui| {
         egui::ScrollArea::vertical()
             .max_height(height)
             .show(ui, |ui| {
@@ -182,8 +186,18 @@ fn settings_dialog(
                         changed |= sound_rows(ui, &tx, &mut settings, &mut play);
                     });
             });
-        back = named(&T::Back.id(), ui.button(tr(T::Back))).clicked();
+        ui.horizontal(|ui| {
+            back = named(&T::Back.id(), ui.button(tr(T::Back))).clicked();
+            if named(&T::Credits.id(), ui.button(tr(T::Credits))).clicked() {
+                credits = true;
+            }
+        });
     });
+    if credits {
+        // Back from the credits returns to Settings.
+        menus.open(Menu::Credits);
+        sound.write(PlaySound(Effect::Click));
+    }
     if changed {
         settings.save();
     }
@@ -200,10 +214,13 @@ fn settings_dialog(
 fn settings_grid(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings) -> bool {
     let tr = |t: T| tx.t(t);
     let mut changed = false;
+    let words = (tr(T::SwitchOn), tr(T::SwitchOff));
+    let words = (words.0.as_str(), words.1.as_str());
     ui.label(tr(T::Premove));
-    changed |= ui
-        .checkbox(&mut settings.premove, tr(T::PremoveHelp))
-        .changed();
+    ui.vertical(|ui| {
+        changed |= switch(ui, &mut settings.premove, words).changed();
+        ui.label(egui::RichText::new(tr(T::PremoveHelp)).small().weak());
+    });
     ui.end_row();
     ui.label(tr(T::AnimationSpeed));
     ui.horizontal(|ui| {
@@ -233,20 +250,27 @@ fn settings_grid(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings) -> bool
     });
     ui.end_row();
     ui.label(tr(T::Language));
-    ui.horizontal_wrapped(|ui| {
-        // Each language named in itself, so a player lost in another
-        // language still finds theirs.
-        for l in Lang::ALL {
-            changed |= ui
-                .selectable_value(
-                    &mut settings.language,
-                    l,
-                    tx.in_lang(l, T::LanguageName, &[]),
-                )
-                .changed();
-        }
-    });
+    // Each language named in itself, so a player lost in another language
+    // still finds theirs.
+    egui::ComboBox::from_id_salt("language")
+        .selected_text(tx.in_lang(settings.language, T::LanguageName, &[]))
+        .show_ui(ui, |ui| {
+            for l in Lang::ALL {
+                changed |= ui
+                    .selectable_value(
+                        &mut settings.language,
+                        l,
+                        tx.in_lang(l, T::LanguageName, &[]),
+                    )
+                    .changed();
+            }
+        });
     ui.end_row();
+    // A language whose letters are the international ones has no choice
+    // to make here.
+    if tx.letters() == ["K", "Q", "R", "B", "N"] {
+        return changed;
+    }
     ui.label(tr(T::Notation));
     ui.vertical(|ui| {
         for (n, key) in [
@@ -301,12 +325,16 @@ fn look_rows(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings, icons: &Pie
     });
     ui.end_row();
     ui.label(tx.t(T::Coordinates));
-    ui.horizontal(|ui| {
-        changed |= ui.checkbox(&mut settings.coordinates, "").changed();
+    let (on, off) = (tx.t(T::SwitchOn), tx.t(T::SwitchOff));
+    ui.vertical(|ui| {
+        changed |= switch(ui, &mut settings.coordinates, (&on, &off)).changed();
         ui.add_enabled_ui(settings.coordinates, |ui| {
-            changed |= ui
-                .checkbox(&mut settings.coordinates_inside, tx.t(T::CoordinatesInside))
-                .changed();
+            changed |= labelled_switch(
+                ui,
+                &mut settings.coordinates_inside,
+                &tx.t(T::CoordinatesInside),
+            )
+            .changed();
         });
     });
     ui.end_row();
@@ -332,6 +360,8 @@ fn theme_swatch(ui: &mut egui::Ui, theme: Theme, chosen: bool) -> egui::Response
                 p.rect_filled(cr, 0.0, to32(c.fog));
             }
             if x == 1 && y == 1 {
+                let badge = crate::base::theme::count_badge(Default::default());
+                p.rect_filled(cr.shrink(2.5), 3.0, to32(badge));
                 p.text(
                     cr.center(),
                     egui::Align2::CENTER_CENTER,
@@ -362,12 +392,17 @@ fn sound_rows(
 ) -> bool {
     let mut changed = false;
     ui.label(tx.t(T::Volume));
-    changed |= ui
-        .add(egui::Slider::new(&mut settings.volume, 0.0..=1.0))
-        .changed();
+    ui.horizontal(|ui| {
+        changed |= ui
+            .add(egui::Slider::new(&mut settings.volume, 0.0..=1.0).show_value(false))
+            .changed();
+        let percent = (settings.volume * 100.0).round() as i64;
+        ui.label(tx.f(T::Percent, &[("percent", percent.into())]));
+    });
     ui.end_row();
     ui.label(tx.t(T::Mute));
-    changed |= ui.checkbox(&mut settings.muted, "").changed();
+    let (on, off) = (tx.t(T::SwitchOn), tx.t(T::SwitchOff));
+    changed |= switch(ui, &mut settings.muted, (&on, &off)).changed();
     ui.end_row();
     ui.label(tx.t(T::Sounds));
     ui.vertical(|ui| {
@@ -376,7 +411,7 @@ fn sound_rows(
             (&mut settings.sound_effects, T::SoundEffects),
             (&mut settings.sound_interface, T::SoundInterface),
         ] {
-            changed |= ui.checkbox(flag, tx.t(key)).changed();
+            changed |= labelled_switch(ui, flag, &tx.t(key)).changed();
         }
         // Each effect, to hear it (as the switches above allow).
         ui.horizontal_wrapped(|ui| {

@@ -112,11 +112,23 @@ fn follow_piece_set(
     };
 }
 
+/// A PNG file's bytes as an image (sRGB, its pixels kept in memory).
+pub(crate) fn decode_png(bytes: &[u8]) -> Result<Image, bevy::image::TextureError> {
+    use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
+    Image::from_buffer(
+        bytes,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::Default,
+        bevy::asset::RenderAssetUsages::default(),
+    )
+}
+
 /// What a set's files hold, checked without a window: every piece of
 /// every image set in `root` (the `assets/` folder) decodes as an image of
 /// at least 64 pixels a side. Each problem names its file.
 pub fn check_piece_files(root: &std::path::Path) -> Vec<String> {
-    use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
     let mut problems = Vec::new();
     for set in PieceSet::ALL {
         let Some(folder) = set.folder() else { continue };
@@ -130,14 +142,7 @@ pub fn check_piece_files(root: &std::path::Path) -> Vec<String> {
                         continue;
                     }
                 };
-                match Image::from_buffer(
-                    &bytes,
-                    ImageType::Extension("png"),
-                    CompressedImageFormats::NONE,
-                    true,
-                    ImageSampler::Default,
-                    bevy::asset::RenderAssetUsages::default(),
-                ) {
+                match decode_png(&bytes) {
                     Ok(img) if img.width() >= 64 && img.height() >= 64 => {}
                     Ok(img) => problems.push(format!(
                         "{}: {}×{} pixels, at least 64×64 wanted",

@@ -16,7 +16,7 @@ use minesweeper_core::chess::{Color as Side, Role};
 use crate::base::art::PieceIcons;
 use crate::base::settings::{Palette, Theme};
 use crate::base::style::{self, color32};
-use crate::base::theme::{colors, count_color};
+use crate::base::theme::{colors, count_badge, count_color, count_zero};
 
 /// One frame of a picture.
 pub(crate) struct Frame {
@@ -145,7 +145,19 @@ fn draw_cell(
         );
     }
     if let Some((side, role)) = piece {
-        let r = cr.shrink(cell * 0.04);
+        // On a counted cell the piece steps aside for the count's badge,
+        // as on the board.
+        let counted = marks.iter().any(|m| m.is_ascii_digit() && *m != '0');
+        let r = if counted {
+            use crate::base::draw::spot;
+            let shift = spot::PIECE_SHIFT * cell;
+            Rect::from_center_size(
+                cr.center() + Vec2::new(-shift, shift),
+                egui::Vec2::splat(cell * spot::PIECE_ON_COUNT),
+            )
+        } else {
+            cr.shrink(cell * 0.04)
+        };
         match icons.get(side, role) {
             Some(id) => {
                 egui::Image::new((id, r.size())).paint_at(ui, r);
@@ -162,21 +174,15 @@ fn draw_cell(
                         Color32::from_rgb(140, 133, 128),
                     ),
                 };
-                let font = egui::FontId::proportional(cell * 0.8);
+                let font = egui::FontId::proportional(r.width() * 0.85);
                 p.text(
-                    cr.center(),
+                    r.center(),
                     egui::Align2::CENTER_CENTER,
                     solid,
                     font.clone(),
                     fill,
                 );
-                p.text(
-                    cr.center(),
-                    egui::Align2::CENTER_CENTER,
-                    outline,
-                    font,
-                    line,
-                );
+                p.text(r.center(), egui::Align2::CENTER_CENTER, outline, font, line);
             }
         }
     }
@@ -220,27 +226,35 @@ fn draw_cell(
         p.circle_filled(cr.center(), cell * 0.16, Color32::from_rgb(30, 30, 34));
     }
     if let Some(d) = marks.iter().find_map(|m| m.to_digit(10)) {
-        let corner = if piece.is_some() {
-            cr.right_top() + Vec2::new(-cell * 0.18, cell * 0.2)
+        // As on the board: a badge, centred, or in the corner by a piece.
+        use crate::base::draw::spot;
+        let (center, badge, size) = if piece.is_some() {
+            (
+                cr.center() + Vec2::new(spot::CORNER.x, -spot::CORNER.y) * cell,
+                spot::CORNER_BADGE,
+                spot::CORNER_DIGIT,
+            )
         } else {
-            cr.center()
-        };
-        let size = if piece.is_some() {
-            cell * 0.34
-        } else {
-            cell * 0.55
+            (cr.center(), spot::OPEN_BADGE, spot::OPEN_DIGIT)
         };
         let color = if d == 0 {
-            Color32::from_black_alpha(70)
+            count_zero(palette)
         } else {
-            color32(count_color(palette, d as u8))
+            count_color(palette, d as u8)
         };
+        if d > 0 || piece.is_none() {
+            p.rect_filled(
+                egui::Rect::from_center_size(center, egui::Vec2::splat(cell * badge)),
+                cell * badge * 0.16,
+                color32(count_badge(palette)),
+            );
+        }
         p.text(
-            corner,
+            center,
             egui::Align2::CENTER_CENTER,
             d.to_string(),
-            style::bold(size),
-            color,
+            style::bold(cell * size),
+            color32(color),
         );
     }
 }

@@ -122,3 +122,27 @@ fn report_problem(options: Res<GameOptions>) {
         error!("page address: {p}");
     }
 }
+
+/// Where a count sits and what stands under it.
+pub(crate) mod spot {
+    use bevy::math::Vec2;
+
+    /// The badge on a cell with no piece: centred, in cells.
+    pub const OPEN_BADGE: f32 = 0.50;
+    /// The digit on it, as a share of a cell.
+    pub const OPEN_DIGIT: f32 = 0.40;
+    /// The badge's centre on a cell with a piece: the top right corner.
+    pub const CORNER: Vec2 = Vec2::new(0.35, 0.35);
+    /// Its size there, in cells.
+    pub const CORNER_BADGE: f32 = 0.28;
+    /// The digit on it.
+    pub const CORNER_DIGIT: f32 = 0.25;
+    /// A piece's size on its own cell, in cells.
+    pub const PIECE: f32 = 0.94;
+    /// A piece's size on a counted cell: smaller, moved towards the bottom
+    /// left by [`PIECE_SHIFT`], so that no set's art reaches the badge (the
+    /// `counts_never_cover_a_piece` test checks every image).
+    pub const PIECE_ON_COUNT: f32 = 0.82;
+    /// How far a piece on a counted cell moves down and left, in cells.
+    pub const PIECE_SHIFT: f32 = 0.09;
+}

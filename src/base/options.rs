@@ -67,6 +67,8 @@ pub enum Page {
     Settings,
     /// The online lobby (over the title).
     Online,
+    /// Who made what the game uses, and the licences.
+    Credits,
 }
 
 impl GameOptions {
@@ -115,10 +117,11 @@ impl GameOptions {
                         "rules" => Page::Rules,
                         "settings" => Page::Settings,
                         "online" => Page::Online,
+                        "credits" => Page::Credits,
                         other => {
                             let shown: String = other.chars().take(16).collect();
                             return Err(format!(
-                                "{a} {shown}: show title, rules, settings or online"
+                                "{a} {shown}: show title, rules, settings, online or credits"
                             ));
                         }
                     })

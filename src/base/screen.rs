@@ -49,6 +49,8 @@ pub(crate) enum Menu {
     Import,
     /// Online play: create, join or watch a game.
     Online,
+    /// Who made the pieces, fonts and sounds, and their licences.
+    Credits,
 }
 
 /// The menu a dialog goes back to when it closes (Settings and How to play

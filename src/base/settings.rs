@@ -157,6 +157,12 @@ pub enum Palette {
     ColourBlind,
 }
 
+#[cfg(test)]
+impl Palette {
+    /// Both palettes.
+    pub(crate) const ALL: [Palette; 2] = [Palette::Classic, Palette::ColourBlind];
+}
+
 /// Everything the player can set.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

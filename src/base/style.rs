@@ -28,7 +28,7 @@ pub(crate) mod palette {
     pub const ACCENT_HOT: Color32 = Color32::from_rgb(0xf0, 0xa5, 0x3c);
     /// Text on the accent.
     pub const ON_ACCENT: Color32 = Color32::from_rgb(0x1c, 0x14, 0x0a);
-    /// Bad news (a loss, an error).
+    /// Good news (a win, a sweep, a success).
     pub const GOOD: Color32 = Color32::from_rgb(0x6a, 0xb0, 0x4c);
     /// Danger, losses, errors.
     pub const BAD: Color32 = Color32::from_rgb(0xe0, 0x5a, 0x4b);

@@ -8,8 +8,13 @@ use wgpu_types::{Extent3d, TextureDimension, TextureFormat};
 /// Handles of the generated textures.
 #[derive(Resource, Clone, Debug)]
 pub(crate) struct Textures {
-    /// Cloudy fog, several variants.
+    /// Cloudy fog, several variants (Sweeper Sudoku's separate tiles).
     pub fog: Vec<Handle<Image>>,
+    /// One field of cloud that tiles: the chess board's fogged cells each
+    /// show their own square of it, so neighbours meet without a seam.
+    pub fog_field: Handle<Image>,
+    /// A rounded square, white: the badge a count sits on.
+    pub badge: Handle<Image>,
     /// A discovered mine.
     pub mine: Handle<Image>,
     /// The sapper action's bomb icon.
@@ -143,20 +148,27 @@ fn value_noise(x: f32, y: f32, period: i32, seed: u32) -> f32 {
     (a + (b - a) * sx) * (1.0 - sy) + (c + (d - c) * sx) * sy
 }
 
+/// Fractal noise over a canvas (`u`, `v` in -1..1), four base periods
+/// across and tiling, from `octaves` octaves: 0 to about 1.
+fn clouds(u: f32, v: f32, octaves: u32, seed: u32) -> f32 {
+    let (x, y) = ((u + 1.0) * 2.0, (v + 1.0) * 2.0);
+    let mut n = 0.0;
+    let mut amp = 0.5;
+    let mut freq = 1.0;
+    for octave in 0..octaves {
+        n += amp * value_noise(x * freq, y * freq, (4.0 * freq) as i32, seed + octave);
+        amp *= 0.5;
+        freq *= 2.0;
+    }
+    n
+}
+
 /// A cloudy fog tile: fractal noise, opaque in the middle, soft at the rim so
 /// neighbouring tiles merge.
 pub(crate) fn fog(size: u32, seed: u32) -> Canvas {
     let mut c = Canvas::new(size);
     c.paint(|u, v| {
-        let (x, y) = ((u + 1.0) * 2.0, (v + 1.0) * 2.0);
-        let mut n = 0.0;
-        let mut amp = 0.5;
-        let mut freq = 1.0;
-        for octave in 0..4 {
-            n += amp * value_noise(x * freq, y * freq, (4.0 * freq) as i32, seed + octave);
-            amp *= 0.5;
-            freq *= 2.0;
-        }
+        let n = clouds(u, v, 4, seed);
         let edge = (1.0 - u.abs().max(v.abs())).clamp(0.0, 0.25) / 0.25;
         let grey = 0.52 + 0.22 * n;
         [
@@ -165,6 +177,62 @@ pub(crate) fn fog(size: u32, seed: u32) -> Canvas {
             grey + 0.03,
             (0.80 + 0.2 * n) * (0.75 + 0.25 * edge),
         ]
+    });
+    c
+}
+
+/// Board cells across one period of [`fog_field`].
+pub(crate) const FOG_FIELD_CELLS: u32 = 8;
+/// Pixels a cell in [`fog_field`].
+pub(crate) const FOG_FIELD_CELL_PX: u32 = 32;
+
+/// The chess board's fog: fractal noise that tiles every
+/// [`FOG_FIELD_CELLS`] cells, opaque, the same at every edge of a cell (no
+/// rim), so fogged cells side by side read as one cloud.
+pub(crate) fn fog_field(seed: u32) -> Canvas {
+    let size = FOG_FIELD_CELLS * FOG_FIELD_CELL_PX;
+    let mut c = Canvas::new(size);
+    c.paint(|u, v| {
+        // Four noise periods across the field: a cloud about two cells wide.
+        let n = clouds(u, v, 5, seed);
+        let grey = 0.50 + 0.26 * n;
+        [grey, grey + 0.01, grey + 0.03, 1.0]
+    });
+    c
+}
+
+/// The darkest and lightest grey of a canvas (what the contrast tests take
+/// for the fog under a mark).
+#[cfg(test)]
+pub(crate) fn shade_range(c: &Canvas) -> (f32, f32) {
+    c.px.iter()
+        .map(|p| (p[0] + p[1] + p[2]) / 3.0)
+        .fold((f32::MAX, f32::MIN), |(lo, hi), g| (lo.min(g), hi.max(g)))
+}
+
+/// The fog field as an image sampled with wrap-around, so a cell's square
+/// may cross the field's edge as the cloud drifts.
+fn fog_field_image(c: &Canvas) -> Image {
+    use bevy::image::{ImageAddressMode, ImageSampler, ImageSamplerDescriptor};
+    let mut image = c.image();
+    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+        address_mode_u: ImageAddressMode::Repeat,
+        address_mode_v: ImageAddressMode::Repeat,
+        ..ImageSamplerDescriptor::linear()
+    });
+    image
+}
+
+/// A white rounded square filling the canvas, tinted by the sprite.
+pub(crate) fn badge(size: u32) -> Canvas {
+    let mut c = Canvas::new(size);
+    c.fill([1.0, 1.0, 1.0, 1.0], |u, v| {
+        let r = 0.32;
+        let (x, y) = (
+            (u.abs() - (0.98 - r)).max(0.0),
+            (v.abs() - (0.98 - r)).max(0.0),
+        );
+        (x * x + y * y).sqrt() - r
     });
     c
 }
@@ -190,7 +258,10 @@ pub(crate) fn mine(size: u32) -> Canvas {
 /// The sapper's bomb: a round bomb with a fuse and a spark.
 pub(crate) fn bomb(size: u32) -> Canvas {
     let mut c = Canvas::new(size);
-    c.fill([0.95, 0.35, 0.1, 0.9], circle(0.0, 0.0, 0.98));
+    // A dark rim: what makes the button stand out on any cell or fog.
+    let [r, g, b, _] = crate::base::theme::SWEEP_RIM.to_srgba().to_f32_array();
+    c.fill([r, g, b, 1.0], circle(0.0, 0.0, 0.98));
+    c.fill([0.95, 0.45, 0.12, 1.0], circle(0.0, 0.0, 0.86));
     c.fill([0.12, 0.12, 0.14, 1.0], circle(-0.08, -0.1, 0.55));
     c.fill([0.5, 0.42, 0.3, 1.0], |u, v| {
         let (x, y) = (u - 0.3, v - 0.38);
@@ -201,17 +272,18 @@ pub(crate) fn bomb(size: u32) -> Canvas {
     c
 }
 
-/// A soft dot for a move target.
+/// A dot for a move target: white, tinted by the sprite
+/// ([`crate::base::theme::TARGET_MARK`] on the board).
 pub(crate) fn dot(size: u32) -> Canvas {
     let mut c = Canvas::new(size);
-    c.fill([0.0, 0.0, 0.0, 0.32], circle(0.0, 0.0, 0.32));
+    c.fill([1.0, 1.0, 1.0, 1.0], circle(0.0, 0.0, 0.32));
     c
 }
 
-/// A ring for a capture target.
+/// A ring for a capture target, white like [`dot`].
 pub(crate) fn ring(size: u32) -> Canvas {
     let mut c = Canvas::new(size);
-    c.fill([0.0, 0.0, 0.0, 0.30], |u, v| {
+    c.fill([1.0, 1.0, 1.0, 1.0], |u, v| {
         let r = (u * u + v * v).sqrt();
         (r - 0.97).max(0.80 - r)
     });
@@ -246,6 +318,8 @@ pub(crate) fn make(images: &mut Assets<Image>) -> Textures {
         fog: (0..4)
             .map(|s| images.add(fog(64, s * 7 + 1).image()))
             .collect(),
+        fog_field: images.add(fog_field_image(&fog_field(11))),
+        badge: images.add(badge(64).image()),
         mine: images.add(mine(96).image()),
         bomb: images.add(bomb(64).image()),
         dot: images.add(dot(64).image()),
@@ -271,5 +345,21 @@ mod tests {
         assert!(f.alpha(16, 16) > 0.7, "fog is mostly opaque");
         assert_eq!(f.bytes().len(), 32 * 32 * 4);
         assert_ne!(fog(32, 1).bytes(), fog(32, 8).bytes(), "variants differ");
+        // The board's fog is opaque everywhere and tiles: its left column
+        // continues its right one.
+        let field = fog_field(11);
+        let n = field.size;
+        assert!(
+            (0..n).all(|i| field.alpha(i, i) > 0.999),
+            "no see-through rim"
+        );
+        let step = |x0: u32, x1: u32| {
+            (0..n)
+                .map(|y| {
+                    (field.px[(y * n + x0) as usize][0] - field.px[(y * n + x1) as usize][0]).abs()
+                })
+                .fold(0.0f32, f32::max)
+        };
+        assert!(step(n - 1, 0) < 0.05, "the field wraps without a seam");
     }
 }

@@ -37,8 +37,26 @@ pub(crate) fn take_named(ctx: &egui::Context) -> Named {
         .unwrap_or_default()
 }
 
-/// A window in the middle of the board area (the panel takes the right).
-pub(crate) fn centered(title: impl Into<String>) -> egui::Window<'static> {
+/// A dialog in the middle of the board area (the panel takes the right),
+/// over a scrim that dims everything behind it: the board, its
+/// coordinates, the panel.
+pub(crate) fn centered(ctx: &egui::Context, title: impl Into<String>) -> egui::Window<'static> {
+    // The scrim is painted between the panels (Background) and the dialog
+    // (Foreground), whatever was clicked last.
+    let layer = egui::LayerId::new(egui::Order::Middle, egui::Id::new("dialog-scrim"));
+    ctx.layer_painter(layer)
+        .rect_filled(ctx.content_rect(), 0.0, SCRIM);
+    card(title).order(egui::Order::Foreground)
+}
+
+/// How much a dialog dims what is behind it: to about half its
+/// brightness (the interface is blended over the board in linear light,
+/// where a translucent black darkens less than its alpha says).
+pub(crate) const SCRIM: egui::Color32 = egui::Color32::from_black_alpha(205);
+
+/// A card in the middle of the board area with nothing dimmed: the result
+/// of a game, whose final position stays in view.
+pub(crate) fn card(title: impl Into<String>) -> egui::Window<'static> {
     egui::Window::new(title.into())
         .collapsible(false)
         .resizable(false)
@@ -80,10 +98,16 @@ pub(crate) fn side_panel(
             below: h,
         }
     } else {
+        // Whatever does not fit the window's height scrolls: the buttons
+        // under a long analysis stay reachable.
         let w = egui::Panel::right(id.to_string())
             .resizable(false)
             .exact_size(300.0)
-            .show(&mut root, add)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, add);
+            })
             .response
             .rect
             .width();
@@ -126,6 +150,7 @@ pub(crate) fn help_settings_quit(
     for (key, menu) in [
         (T::HowToPlay, Menu::HowToPlay),
         (T::Settings, Menu::Settings),
+        (T::Credits, Menu::Credits),
     ] {
         if add(ui, key) {
             menus.open(menu);
@@ -167,7 +192,7 @@ pub(crate) fn rules_page(
     let width = (ctx.content_rect().width() - 40.0).clamp(240.0, 640.0);
     // Beside the words on a wide page, under the heading on a narrow one.
     let beside = width >= 520.0;
-    centered(tx.t(title)).show(ctx, |ui| {
+    centered(ctx, tx.t(title)).show(ctx, |ui| {
         ui.set_max_width(width);
         egui::ScrollArea::vertical()
             .max_height(height)
@@ -242,4 +267,57 @@ fn rules_text(ui: &mut egui::Ui, lines: &[&str]) {
             ui.add(egui::Label::new(*line).wrap());
         }
     }
+}
+
+/// An on/off switch with its state in words beside it (`on` / `off`), for
+/// a setting: clicking the switch or the words flips it.
+pub(crate) fn switch(
+    ui: &mut egui::Ui,
+    value: &mut bool,
+    (on, off): (&str, &str),
+) -> egui::Response {
+    ui.horizontal(|ui| {
+        let h = ui.spacing().interact_size.y * 0.9;
+        let (rect, mut r) = ui.allocate_exact_size(egui::vec2(h * 1.9, h), egui::Sense::click());
+        let words =
+            ui.add(egui::Label::new(if *value { on } else { off }).sense(egui::Sense::click()));
+        if r.clicked() || words.clicked() {
+            *value = !*value;
+            r.mark_changed();
+        }
+        let state = *value;
+        r.widget_info(|| {
+            egui::WidgetInfo::selected(
+                egui::WidgetType::Checkbox,
+                true,
+                state,
+                if state { on } else { off },
+            )
+        });
+        let t = ui.ctx().animate_bool_responsive(r.id, *value);
+        let look = ui.style().interact_selectable(&r, *value);
+        let radius = rect.height() / 2.0;
+        let p = ui.painter();
+        p.rect(
+            rect,
+            radius,
+            look.bg_fill,
+            look.bg_stroke,
+            egui::StrokeKind::Inside,
+        );
+        let x = egui::lerp((rect.left() + radius)..=(rect.right() - radius), t);
+        p.circle_filled(
+            egui::pos2(x, rect.center().y),
+            radius * 0.72,
+            look.fg_stroke.color,
+        );
+        r
+    })
+    .inner
+}
+
+/// A switch with what it turns on written beside it: clicking either
+/// flips it.
+pub(crate) fn labelled_switch(ui: &mut egui::Ui, value: &mut bool, label: &str) -> egui::Response {
+    switch(ui, value, (label, label))
 }

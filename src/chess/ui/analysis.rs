@@ -52,25 +52,81 @@ pub(super) fn section(
         );
         ui.add(egui::ProgressBar::new(share).text(text));
     }
-    let clicked = graph(ui, history, look);
+    let clicked = graph(ui, tx, history, look);
+    legend(ui, tx, history);
     ui.label(egui::RichText::new(tx.t(T::AnalysisLegend)).small().weak());
     clicked
 }
 
-/// White's chances, ply by ply, with the moves' events as dots.
-fn graph(ui: &mut egui::Ui, history: &ChessGame, look: &mut Looking) -> bool {
+/// A move's mark on the graph: blasts red, sweeps green, captures white.
+fn mark(m: &minesweeper_core::chess::PlayedMove) -> Option<(egui::Color32, T)> {
+    if m.report.blasts().next().is_some() {
+        Some((style::palette::BAD, T::SfxBlast))
+    } else if m.report.swept.is_some() {
+        Some((style::palette::GOOD, T::SfxSweep))
+    } else if m.report.captured.is_some() {
+        Some((style::palette::TEXT, T::SfxCapture))
+    } else {
+        None
+    }
+}
+
+/// The marks this game's graph shows, each with its colour: only those
+/// that occur.
+fn legend(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame) {
+    let mut seen: Vec<(egui::Color32, T)> = Vec::new();
+    for m in history.moves() {
+        if let Some(k) = mark(m).filter(|k| !seen.iter().any(|s| s.1 == k.1)) {
+            seen.push(k);
+        }
+    }
+    if seen.is_empty() {
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (c, key) in seen {
+            let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().circle(
+                r.center(),
+                4.5,
+                c,
+                egui::Stroke::new(1.0, egui::Color32::BLACK),
+            );
+            ui.label(egui::RichText::new(tx.t(key)).small());
+        }
+    });
+}
+
+/// White's chances, ply by ply: White's share filled light and Black's
+/// dark, a 50% line, the axis's percentages and the first and last move
+/// numbers, the moves' events as marks, the board on show as a line.
+fn graph(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame, look: &mut Looking) -> bool {
     let plies = look.analysis.evals.len();
-    let size = egui::vec2(ui.available_width(), 90.0);
-    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::click());
+    let size = egui::vec2(ui.available_width(), 150.0);
+    let (outer, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let response = named("analysis-graph", response);
-    let p = ui.painter_at(rect);
-    p.rect_filled(rect, 6.0, style::palette::SUNKEN);
-    p.line_segment(
-        [rect.left_center(), rect.right_center()],
-        egui::Stroke::new(1.0, style::palette::RAISED),
+    let p = ui.painter_at(outer);
+    p.rect_filled(outer, 6.0, style::palette::SUNKEN);
+    // Room for the percentages on the left and the move numbers below;
+    // the line keeps clear of the frame at 0% and 100%.
+    let rect = egui::Rect::from_min_max(
+        outer.min + egui::vec2(38.0, 8.0),
+        outer.max - egui::vec2(8.0, 20.0),
     );
+    p.rect_filled(rect, 0.0, egui::Color32::from_gray(28));
     let x = |ply: usize| rect.left() + rect.width() * ply as f32 / (plies.max(2) - 1) as f32;
-    let y = |c: f64| rect.center().y - (c as f32) * (rect.height() / 2.0 - 4.0);
+    let y = |c: f64| rect.center().y - (c as f32) * rect.height() / 2.0;
+    let small = egui::FontId::proportional(11.0);
+    for (share, c) in [(100, 1.0), (50, 0.0), (0, -1.0)] {
+        let text = tx.f(T::Percent, &[("percent", share.into())]);
+        p.text(
+            egui::pos2(rect.left() - 5.0, y(c)),
+            egui::Align2::RIGHT_CENTER,
+            text,
+            small.clone(),
+            style::palette::MUTED,
+        );
+    }
     let points: Vec<egui::Pos2> = look
         .analysis
         .evals
@@ -78,7 +134,7 @@ fn graph(ui: &mut egui::Ui, history: &ChessGame, look: &mut Looking) -> bool {
         .enumerate()
         .filter_map(|(i, e)| e.map(|e| egui::pos2(x(i), y(e.chances()))))
         .collect();
-    // White's side filled light, the line itself in the accent.
+    // White's share, from the line down, filled light.
     for w in points.windows(2) {
         let quad = vec![
             w[0],
@@ -88,29 +144,42 @@ fn graph(ui: &mut egui::Ui, history: &ChessGame, look: &mut Looking) -> bool {
         ];
         p.add(egui::Shape::convex_polygon(
             quad,
-            egui::Color32::from_white_alpha(28),
+            egui::Color32::from_gray(200),
             egui::Stroke::NONE,
         ));
     }
+    // The 50% line, dashed, over the fill.
+    p.add(egui::Shape::dashed_line(
+        &[rect.left_center(), rect.right_center()],
+        egui::Stroke::new(1.0, egui::Color32::from_gray(120)),
+        5.0,
+        4.0,
+    ));
     p.add(egui::Shape::line(
         points.clone(),
         egui::Stroke::new(2.0, style::palette::ACCENT),
     ));
+    // The first and last move numbers under the axis.
+    let last = history.moves().len().div_ceil(2).max(1);
+    for (n, at, align) in [
+        (1, rect.left(), egui::Align2::LEFT_TOP),
+        (last, rect.right(), egui::Align2::RIGHT_TOP),
+    ] {
+        p.text(
+            egui::pos2(at, rect.bottom() + 3.0),
+            align,
+            n.to_string(),
+            small.clone(),
+            style::palette::MUTED,
+        );
+    }
     for (i, m) in history.moves().iter().enumerate() {
         let Some(at) = look.analysis.evals.get(i + 1).copied().flatten() else {
             continue;
         };
-        let dot = if m.report.blasts().next().is_some() {
-            Some(style::palette::BAD)
-        } else if m.report.swept.is_some() {
-            Some(style::palette::GOOD)
-        } else if m.report.captured.is_some() {
-            Some(style::palette::TEXT)
-        } else {
-            None
-        };
-        if let Some(c) = dot {
-            p.circle_filled(egui::pos2(x(i + 1), y(at.chances())), 3.5, c);
+        if let Some((c, _)) = mark(m) {
+            let centre = egui::pos2(x(i + 1), y(at.chances()));
+            p.circle(centre, 4.5, c, egui::Stroke::new(1.0, egui::Color32::BLACK));
         }
     }
     // The board on show, as a line.
@@ -120,7 +189,7 @@ fn graph(ui: &mut egui::Ui, history: &ChessGame, look: &mut Looking) -> bool {
             egui::pos2(x(shown), rect.top()),
             egui::pos2(x(shown), rect.bottom()),
         ],
-        egui::Stroke::new(1.0, style::palette::MUTED),
+        egui::Stroke::new(1.0, style::palette::ACCENT_HOT),
     );
     let Some(at) = response
         .interact_pointer_pos()

@@ -49,7 +49,7 @@ pub(crate) fn export(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let tr = |t: T| tx.t(t);
-    centered(tr(T::Export)).show(&ctx, |ui| {
+    centered(&ctx, tr(T::Export)).show(&ctx, |ui| {
         egui::ScrollArea::vertical()
             .max_height(300.0)
             .show(ui, |ui| {
@@ -89,7 +89,7 @@ pub(crate) fn import(
     let ctx = contexts.ctx_mut()?.clone();
     let tr = |t: T| tx.t(t);
     let (mut load, mut close) = (false, false);
-    centered(tr(T::Import)).show(&ctx, |ui| {
+    centered(&ctx, tr(T::Import)).show(&ctx, |ui| {
         egui::ScrollArea::vertical()
             .max_height(300.0)
             .show(ui, |ui| {

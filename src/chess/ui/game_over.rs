@@ -11,7 +11,7 @@ use crate::base::audio::PlaySound;
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menu, Menus};
 use crate::base::style;
-use crate::base::widgets::{centered, named};
+use crate::base::widgets::{card, named};
 use crate::chess::ecs::Timeline;
 use crate::chess::ecs::analysis::{AnalyseRequested, Analysis};
 use crate::chess::ecs::presets::PresetLibrary;
@@ -59,7 +59,7 @@ pub(crate) fn game_over(
         ),
         Outcome::Draw(_) => ("½–½", None),
     };
-    centered(tr(T::GameOver)).title_bar(false).show(&ctx, |ui| {
+    card(tr(T::GameOver)).title_bar(false).show(&ctx, |ui| {
         ui.set_width(320.0);
         ui.vertical_centered(|ui| {
             ui.label(

@@ -90,7 +90,7 @@ pub(crate) fn lobby(
         .get(library.active)
         .map_or("classic.ron", |e| e.file.as_str());
     let builtin = BUILTIN.iter().any(|(f, _)| *f == file);
-    centered(tr(T::PlayOnline)).show(&ctx, |ui| {
+    centered(&ctx, tr(T::PlayOnline)).show(&ctx, |ui| {
         ui.horizontal(|ui| {
             ui.label(tr(T::OnlineServer));
             if WEB {

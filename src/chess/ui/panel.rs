@@ -595,12 +595,8 @@ fn messages(ui: &mut egui::Ui, tx: &Texts, ui_state: &ChessUi, library: &PresetL
             ui.label(egui::RichText::new(e).small().monospace());
         }
     }
-    // The key help at the foot of the panel, when it has room for it.
-    if ui.available_height() < 70.0 {
-        return;
-    }
-    ui.with_layout(egui::Layout::bottom_up(egui::Align::LEFT), |ui| {
-        ui.label(egui::RichText::new(tr(T::Keys)).small().weak());
-        ui.label(egui::RichText::new(tr(T::SweepHint)).small().weak());
-    });
+    // The key help after the buttons (the panel scrolls when it is long).
+    ui.add_space(14.0);
+    ui.label(egui::RichText::new(tr(T::SweepHint)).small().weak());
+    ui.label(egui::RichText::new(tr(T::Keys)).small().weak());
 }

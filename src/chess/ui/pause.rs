@@ -34,7 +34,7 @@ pub(crate) fn pause_menu(
     let ctx = contexts.ctx_mut()?.clone();
     let tr = |t: T| tx.t(t);
     let mut click = false;
-    centered(tr(T::Paused)).show(&ctx, |ui| {
+    centered(&ctx, tr(T::Paused)).show(&ctx, |ui| {
         let wide = egui::vec2(260.0, 40.0);
         if named(
             &T::Continue.id(),

@@ -6,26 +6,39 @@ use bevy::prelude::*;
 use super::{CELL, Fonts, Layout, z};
 use crate::base::art::PieceArt;
 use crate::base::settings::{Palette, Settings, Theme};
-use crate::base::textures::Textures;
-use crate::base::theme::{colors, count_color};
+use crate::base::textures::{FOG_FIELD_CELL_PX, FOG_FIELD_CELLS, Textures};
+use crate::base::theme::{colors, count_badge, count_color};
 use crate::chess::ecs::{
     ActiveVariant, At, BoardSquare, ChessPiece, Fog, FogZone, RevealedCount, ShownMine, Swept,
 };
 use minesweeper_core::chess::{Color as Side, Piece, Square};
 
-/// A fog sprite's drift: phase and speed of its slow breathing.
+/// Marks a fog sprite that drifts with the cloud.
 #[derive(Component)]
-struct FogDrift {
-    phase: f32,
-}
+struct FogCloud;
+
+/// How far the cloud has drifted, in pixels of the fog field: every fog
+/// sprite (live, replayed or dissolving) shows its cell's square of the
+/// field moved by this much, so they stay one cloud.
+#[derive(Resource, Default, Clone, Copy)]
+pub(crate) struct FogDrift(pub Vec2);
+
+pub(crate) use crate::base::draw::spot;
 
 /// The glyph children of a piece.
 #[derive(Component)]
 pub(crate) struct PieceGlyph;
 
-/// The label child of a count.
+/// The badge and digit children of a count, and where they were put.
 #[derive(Component)]
 struct CountLabel;
+
+/// The count a cell shows now and whether a piece pushed it to the corner.
+#[derive(Component, PartialEq, Eq, Clone, Copy)]
+struct CountShown {
+    n: u8,
+    corner: bool,
+}
 
 /// The icon of a discovered mine.
 #[derive(Component)]
@@ -53,13 +66,15 @@ impl Plugin for BoardPlugin {
                 dress_fog,
                 show_swept,
                 show_counts,
+                fit_pieces,
                 show_mines,
                 relayout,
                 animate_fog,
             )
                 .chain()
                 .in_set(super::ViewStep::Board),
-        );
+        )
+        .init_resource::<FogDrift>();
     }
 }
 
@@ -75,7 +90,7 @@ pub(crate) fn spawn_piece_glyphs(
 ) {
     if let Some(image) = art.image(piece.color, piece.role) {
         let mut sprite = Sprite::from_image(image);
-        sprite.custom_size = Some(Vec2::splat(CELL * 0.94));
+        sprite.custom_size = Some(Vec2::splat(CELL * spot::PIECE));
         sprite.color = Color::WHITE.with_alpha(alpha);
         commands.entity(parent).with_children(|p| {
             p.spawn((PieceGlyph, sprite, Transform::default()));
@@ -277,12 +292,14 @@ pub(crate) fn dress_pieces(
     }
 }
 
-/// Fog: a cloudy sprite per fogged cell, breathing slowly.
+/// Fog: each fogged cell shows its square of one drifting cloud, exactly
+/// the cell's size, so the fog has no seams and stops at the board's edge.
 fn dress_fog(
     mut commands: Commands,
     layout: Res<Layout>,
     settings: Res<Settings>,
     textures: Res<Textures>,
+    drift: Res<FogDrift>,
     fog: Query<(Entity, &At), Added<Fog>>,
     mut all: Query<&mut Sprite, With<Fog>>,
 ) {
@@ -295,13 +312,11 @@ fn dress_fog(
         }
     }
     for (e, at) in &fog {
+        let c = layout.center(at.0);
         commands.entity(e).insert((
-            fog_sprite(&textures, at.0, tint),
-            FogDrift {
-                phase: (at.0.file() as f32 * 1.7 + at.0.rank() as f32 * 2.3)
-                    % std::f32::consts::TAU,
-            },
-            Transform::from_translation(layout.center(at.0).extend(z::FOG)),
+            fog_sprite(&textures, c, tint, drift.0),
+            FogCloud,
+            Transform::from_translation(c.extend(z::FOG)),
             Visibility::Visible,
         ));
     }
@@ -325,8 +340,8 @@ fn show_swept(
 pub(crate) fn swept_tick(fonts: &Fonts) -> impl Bundle {
     (
         Text2d::new("✓"),
-        TextFont::from_font_size(CELL * 0.36).with_font(fonts.ui.clone()),
-        TextColor(Color::srgba(0.2, 0.45, 0.25, 0.85)),
+        TextFont::from_font_size(CELL * 0.40).with_font(fonts.ui.clone()),
+        TextColor(crate::base::theme::SWEPT_TICK),
         Transform::from_xyz(-CELL * 0.27, -CELL * 0.26, 0.05),
     )
 }
@@ -335,54 +350,159 @@ pub(crate) fn swept_tick(fonts: &Fonts) -> impl Bundle {
 #[derive(Component)]
 pub struct SweptMark;
 
-/// Makes the fog breathe: a slow shimmer of brightness.
-fn animate_fog(time: Res<Time>, settings: Res<Settings>, mut fog: Query<(&FogDrift, &mut Sprite)>) {
+/// Makes the fog drift and breathe: the whole cloud slides slowly and
+/// brightens and dims together, so neighbouring cells never differ.
+fn animate_fog(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    mut drift: ResMut<FogDrift>,
+    mut fog: Query<(&Transform, &mut Sprite), With<FogCloud>>,
+) {
     if settings.animation.factor() == 0.0 {
         return;
     }
     let t = time.elapsed_secs();
+    let period = (FOG_FIELD_CELLS * FOG_FIELD_CELL_PX) as f32;
+    drift.0 = Vec2::new((t * 2.5) % period, (t * 0.9) % period);
     let tint = colors(settings.theme).fog.to_srgba();
-    for (d, mut s) in &mut fog {
-        let k = 0.94 + 0.06 * (t * 0.7 + d.phase).sin();
+    let k = 0.96 + 0.04 * (t * 0.6).sin();
+    for (tf, mut s) in &mut fog {
+        s.rect = Some(fog_rect(tf.translation.truncate(), drift.0));
         s.color = Color::srgba(tint.red * k, tint.green * k, tint.blue * k, 1.0);
     }
 }
 
-/// Counts on revealed fog-zone cells, in the chosen palette.
+/// The square of the fog field a cell centred at `center` shows.
+fn fog_rect(center: Vec2, drift: Vec2) -> Rect {
+    let px = FOG_FIELD_CELL_PX as f32;
+    // Whole periods added keep the corner positive (the field wraps).
+    let base = (FOG_FIELD_CELLS * FOG_FIELD_CELL_PX * 16) as f32;
+    let min = Vec2::new(
+        base + center.x / CELL * px - px / 2.0 + drift.x,
+        base - center.y / CELL * px - px / 2.0 + drift.y,
+    );
+    Rect::from_corners(min, min + Vec2::splat(px))
+}
+
+/// Counts on revealed fog-zone cells, each on its badge: centred and large
+/// on an empty cell, in the top right corner when a piece stands there.
 fn show_counts(
     mut commands: Commands,
     settings: Res<Settings>,
     fonts: Res<Fonts>,
-    cells: Query<(Entity, Ref<RevealedCount>, Option<&Children>), With<FogZone>>,
+    textures: Res<Textures>,
+    pieces: Query<&At, With<ChessPiece>>,
+    cells: Query<
+        (
+            Entity,
+            &BoardSquare,
+            Option<&RevealedCount>,
+            Option<&CountShown>,
+            Option<&Children>,
+        ),
+        With<FogZone>,
+    >,
     labels: Query<(), With<CountLabel>>,
 ) {
-    for (e, count, children) in &cells {
-        if !count.is_changed() && !settings.is_changed() {
+    let occupied: Vec<Square> = pieces.iter().map(|a| a.0).collect();
+    for (e, sq, count, shown, children) in &cells {
+        let n = count.map_or(0, |c| c.0);
+        let want = CountShown {
+            n,
+            corner: occupied.contains(&sq.0),
+        };
+        if shown == Some(&want) && !settings.is_changed() {
             continue;
         }
+        commands.entity(e).insert(want);
         for c in children.into_iter().flatten() {
             if labels.contains(*c) {
                 commands.entity(*c).despawn();
             }
         }
-        if count.0 == 0 {
+        if n == 0 {
             continue;
         }
-        commands.entity(e).with_child((
-            CountLabel,
-            count_label(&fonts, settings.palette, count.0),
-            Transform::from_xyz(CELL * 0.30, CELL * 0.28, z::COUNT - z::CELL),
-        ));
+        let badge = count_badge_sprite(&textures, settings.palette, want.corner);
+        let at = badge.1.translation.with_z(z::COUNT - z::CELL);
+        commands.entity(e).with_children(|p| {
+            p.spawn((CountLabel, badge.0, Transform::from_translation(at)))
+                .with_child(count_digit(&fonts, settings.palette, n, want.corner));
+        });
     }
 }
 
-/// A revealed cell's count, in the palette's colour for `n`.
-pub(crate) fn count_label(fonts: &Fonts, palette: Palette, n: u8) -> impl Bundle {
+/// A count's badge, placed on a cell centred at the origin: centred and
+/// large, or in the top right corner when a piece stands on the cell.
+pub(crate) fn count_badge_sprite(
+    textures: &Textures,
+    palette: Palette,
+    corner: bool,
+) -> (Sprite, Transform) {
+    let (at, size) = if corner {
+        (spot::CORNER * CELL, spot::CORNER_BADGE)
+    } else {
+        (Vec2::ZERO, spot::OPEN_BADGE)
+    };
+    let mut badge = Sprite::from_image(textures.badge.clone());
+    badge.custom_size = Some(Vec2::splat(CELL * size));
+    badge.color = count_badge(palette);
+    (badge, Transform::from_translation(at.extend(0.0)))
+}
+
+/// The digit of count `n`, a child of its badge, in the palette's colour.
+pub(crate) fn count_digit(fonts: &Fonts, palette: Palette, n: u8, corner: bool) -> impl Bundle {
+    let size = if corner {
+        spot::CORNER_DIGIT
+    } else {
+        spot::OPEN_DIGIT
+    };
     (
         Text2d::new(n.to_string()),
-        TextFont::from_font_size(CELL * 0.34).with_font(fonts.bold.clone()),
+        TextFont::from_font_size(CELL * size).with_font(fonts.bold.clone()),
         TextColor(count_color(palette, n)),
+        // The font's digits sit a little high in their box.
+        Transform::from_xyz(0.0, -CELL * size * 0.04, 0.01),
     )
+}
+
+/// Pieces on counted cells step aside for the count's badge: smaller and
+/// towards the bottom left corner; elsewhere they fill their cell.
+fn fit_pieces(
+    counts: Query<(&BoardSquare, &CountShown)>,
+    pieces: Query<(&At, &Children), With<ChessPiece>>,
+    mut glyphs: Query<&mut Transform, With<PieceGlyph>>,
+) {
+    let counted: Vec<Square> = counts
+        .iter()
+        .filter(|(_, c)| c.n > 0)
+        .map(|(sq, _)| sq.0)
+        .collect();
+    for (at, children) in &pieces {
+        let (scale, shift) = piece_fit(counted.contains(&at.0));
+        for c in children {
+            if let Ok(mut t) = glyphs.get_mut(*c) {
+                if t.scale.x != scale || t.translation.x != shift.x {
+                    t.scale = Vec3::splat(scale);
+                    t.translation.x = shift.x;
+                    t.translation.y = shift.y;
+                }
+            }
+        }
+    }
+}
+
+/// A piece's scale and offset from its cell's centre, on a counted cell or
+/// not.
+pub(crate) fn piece_fit(counted: bool) -> (f32, Vec2) {
+    if counted {
+        (
+            spot::PIECE_ON_COUNT / spot::PIECE,
+            Vec2::splat(-spot::PIECE_SHIFT * CELL),
+        )
+    } else {
+        (1.0, Vec2::ZERO)
+    }
 }
 
 /// A discovered mine's picture.
@@ -392,14 +512,12 @@ pub(crate) fn mine_sprite(textures: &Textures) -> Sprite {
     sprite
 }
 
-/// The fog over `sq` (one of the cloud textures, by the cell), in `tint`.
-pub(crate) fn fog_sprite(textures: &Textures, sq: Square, tint: Color) -> Sprite {
-    let i = (sq.file() as usize * 7 + sq.rank() as usize * 3) % textures.fog.len().max(1);
-    let mut sprite = textures
-        .fog
-        .get(i)
-        .map_or_else(Sprite::default, |t| Sprite::from_image(t.clone()));
-    sprite.custom_size = Some(Vec2::splat(CELL * 1.12));
+/// The fog over the cell centred at `center`: its square of the cloud,
+/// drifted by `drift`, exactly a cell's size, in `tint`.
+pub(crate) fn fog_sprite(textures: &Textures, center: Vec2, tint: Color, drift: Vec2) -> Sprite {
+    let mut sprite = Sprite::from_image(textures.fog_field.clone());
+    sprite.rect = Some(fog_rect(center, drift));
+    sprite.custom_size = Some(Vec2::splat(CELL));
     sprite.color = tint;
     sprite
 }
@@ -425,6 +543,8 @@ fn show_mines(
 /// Puts everything back in place when the layout changes (flip, new board).
 fn relayout(
     layout: Res<Layout>,
+    drift: Res<FogDrift>,
+    mut clouds: Query<(&At, &mut Sprite), With<FogCloud>>,
     mut placed: Query<
         (&mut Transform, Option<&At>, Option<&BoardSquare>),
         Or<(
@@ -437,6 +557,9 @@ fn relayout(
 ) {
     if !layout.is_changed() {
         return;
+    }
+    for (at, mut s) in &mut clouds {
+        s.rect = Some(fog_rect(layout.center(at.0), drift.0));
     }
     for (mut t, at, cell) in &mut placed {
         if let Some(sq) = at.map(|a| a.0).or(cell.map(|c| c.0)) {
@@ -453,5 +576,57 @@ fn follow_variant(variant: Res<ActiveVariant>, mut layout: ResMut<Layout>) {
     if layout.files != f || layout.ranks != r {
         layout.files = f;
         layout.ranks = r;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spot;
+    use crate::base::settings::PieceSet;
+
+    /// A piece on a counted cell never reaches the count's badge: no
+    /// visible pixel of any set's art, drawn at its size and place on such
+    /// a cell, falls inside the badge's square.
+    #[test]
+    fn counts_never_cover_a_piece() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/pieces");
+        let (lo, hi) = (
+            spot::CORNER - spot::CORNER_BADGE / 2.0,
+            spot::CORNER + spot::CORNER_BADGE / 2.0,
+        );
+        let mut checked = 0;
+        for set in PieceSet::ALL {
+            let Some(folder) = set.folder() else { continue };
+            for entry in std::fs::read_dir(root.join(folder)).expect("a piece folder") {
+                let path = entry.expect("a file").path();
+                if path.extension().is_none_or(|e| e != "png") {
+                    continue;
+                }
+                let bytes = std::fs::read(&path).expect("readable");
+                let img = crate::base::art::decode_png(&bytes).expect("a PNG");
+                let (w, h) = (img.width(), img.height());
+                let data = img.data.as_ref().expect("pixels");
+                for y in 0..h {
+                    for x in 0..w {
+                        let alpha = data[((y * w + x) * 4 + 3) as usize];
+                        if alpha < 26 {
+                            continue;
+                        }
+                        // The pixel's centre in cells from the cell's centre.
+                        let u = ((x as f32 + 0.5) / w as f32 - 0.5) * spot::PIECE_ON_COUNT
+                            - spot::PIECE_SHIFT;
+                        let v = (0.5 - (y as f32 + 0.5) / h as f32) * spot::PIECE_ON_COUNT
+                            - spot::PIECE_SHIFT;
+                        assert!(
+                            !(u > lo.x && u < hi.x && v > lo.y && v < hi.y),
+                            "{}: pixel ({x}, {y}) lies under the count's badge",
+                            path.display()
+                        );
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 60, "five sets of twelve pieces");
     }
 }

@@ -121,6 +121,9 @@ pub(crate) fn bomb_center(layout: &Layout, target: Square) -> Vec2 {
     c + Vec2::new(0.27, 0.27) * CELL * s
 }
 
+/// The sapper button's width, in cells: a real button, not a badge.
+pub(crate) const SWEEP_BUTTON: f32 = 0.42;
+
 /// Maps the pointer onto the chess board through the board's camera.
 /// Without a window (headless tests) the frame is left as it is, so tests
 /// can write its world point.
@@ -398,7 +401,8 @@ fn press_target(
 ) -> bool {
     let right = frame.secondary;
     let sweep = selection.sweep().filter(|m| {
-        m.to == sq && (right || world.distance(bomb_center(layout, m.to)) < CELL * 0.2)
+        m.to == sq
+            && (right || world.distance(bomb_center(layout, m.to)) < CELL * SWEEP_BUTTON / 2.0)
     });
     if frame.touch && selection.sweep().is_some_and(|m| m.to == sq) && sweep.is_none() {
         if frame.tap {

@@ -5,11 +5,11 @@ use crate::base::art::PieceArt;
 use bevy::prelude::*;
 
 use super::board::spawn_piece_glyphs;
-use super::input::{Selection, bomb_center};
+use super::input::{SWEEP_BUTTON, Selection, bomb_center};
 use super::{CELL, Fonts, Layout, ViewStep, z};
 use crate::base::settings::Settings;
 use crate::base::textures::Textures;
-use crate::base::theme::colors;
+use crate::base::theme::{TARGET_MARK, colors};
 use crate::chess::ecs::computer::Hint;
 use crate::chess::ecs::{ChessGame, PublicBoard};
 use minesweeper_core::chess::{Color as Side, Move, MoveKind, Piece, Square};
@@ -112,7 +112,7 @@ fn spawn_targets(
     for m in moves {
         if m.kind == MoveKind::Sapper {
             let mut s = Sprite::from_image(textures.bomb.clone());
-            s.custom_size = Some(Vec2::splat(CELL * 0.36));
+            s.custom_size = Some(Vec2::splat(CELL * SWEEP_BUTTON));
             commands.spawn((
                 Highlight,
                 s,
@@ -131,6 +131,7 @@ fn spawn_targets(
             textures.dot.clone()
         });
         s.custom_size = Some(Vec2::splat(CELL * if capture { 0.98 } else { 0.5 }));
+        s.color = TARGET_MARK;
         commands.spawn((
             Highlight,
             s,

@@ -7,7 +7,10 @@
 
 use bevy::prelude::*;
 
-use super::board::{count_label, fog_sprite, mine_sprite, spawn_piece_glyphs, swept_tick};
+use super::board::{
+    FogDrift, count_badge_sprite, count_digit, fog_sprite, mine_sprite, piece_fit,
+    spawn_piece_glyphs, swept_tick,
+};
 use super::{CELL, Fonts, Layout, ViewStep, z};
 use crate::base::art::PieceArt;
 use crate::base::screen::Menu;
@@ -210,6 +213,7 @@ fn arrow(commands: &mut Commands, from: Vec2, to: Vec2) {
 struct ReplayLook<'w> {
     fonts: Res<'w, Fonts>,
     textures: Res<'w, Textures>,
+    drift: Res<'w, FogDrift>,
 }
 
 /// Spawns one public board's cells, last-move tint, counts, discovered
@@ -242,19 +246,19 @@ fn spawn_board(
             ));
         }
         if let Some(n) = seen.revealed_count(sq).filter(|n| *n > 0) {
-            let corner = layout.center(sq) + Vec2::new(CELL * 0.30, CELL * 0.28);
-            commands.spawn((
-                ReplayPart,
-                count_label(&look.fonts, settings.palette, n),
-                Transform::from_translation(corner.extend(z::REPLAY + 0.2)),
-            ));
+            let corner = pos.piece_at(sq).is_some();
+            let (badge, t) = count_badge_sprite(&look.textures, settings.palette, corner);
+            let at = layout.center(sq).extend(z::REPLAY + 0.2) + t.translation;
+            commands
+                .spawn((ReplayPart, badge, Transform::from_translation(at)))
+                .with_child(count_digit(&look.fonts, settings.palette, n, corner));
         }
     }
     for sq in pos.mines().iter().filter(|sq| !pos.fog().contains(*sq)) {
         commands.spawn((ReplayPart, mine_sprite(&look.textures), at(sq, 0.3)));
     }
     for sq in pos.fog().iter() {
-        let fog = fog_sprite(&look.textures, sq, c.fog);
+        let fog = fog_sprite(&look.textures, layout.center(sq), c.fog, look.drift.0);
         let mut fog = commands.spawn((ReplayPart, fog, at(sq, 0.4)));
         if pos.swept().contains(sq) {
             fog.with_child(swept_tick(&look.fonts));
@@ -270,5 +274,14 @@ fn spawn_board(
             ))
             .id();
         spawn_piece_glyphs(commands, e, piece, &look.fonts, art, 1.0);
+        // The live board's fit_pieces does not reach these: fit them here.
+        let counted = seen.revealed_count(sq).is_some_and(|n| n > 0);
+        if counted {
+            let (scale, shift) = piece_fit(true);
+            commands.entity(e).insert(
+                Transform::from_translation((layout.center(sq) + shift).extend(z::REPLAY + 0.6))
+                    .with_scale(Vec3::splat(scale)),
+            );
+        }
     }
 }

@@ -1,8 +1,10 @@
 //! Scripted runs: `--preset` and `--fen` set up the board, `--script`
 //! plays moves one at a time through the input path (waiting for the
-//! animations; the word `back` looks one move back, as ← does, and
-//! `analyse` asks for the analysis of a finished game), then
-//! `--screenshot` saves a picture and quits.
+//! animations; the word `back` looks one move back, as ← does,
+//! `analyse` asks for the analysis of a finished game, `select:e2` picks
+//! up the piece on e2 as a click does and `promote:a10` drops the picked
+//! pawn there, opening the promotion picker), then `--screenshot` saves
+//! a picture and quits.
 
 use bevy::prelude::*;
 
@@ -12,6 +14,7 @@ use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{
     ChessGame, MoveRequested, NewGameRequested, PublicBoard, Timeline, options_game,
 };
+use minesweeper_core::chess::Square;
 
 /// Plays the command line's script once the pointer and keys are read.
 pub(super) struct ScriptPlugin;
@@ -36,6 +39,11 @@ pub(super) fn script(
     mut new_game: MessageWriter<NewGameRequested>,
     mut looking: (ResMut<super::replay::Viewing>, Res<Timeline>),
     mut analyse: MessageWriter<crate::chess::ecs::analysis::AnalyseRequested>,
+    mut pick: (
+        ResMut<super::input::Selection>,
+        Res<crate::chess::ecs::PlayMode>,
+        Res<super::Layout>,
+    ),
 ) {
     if !options.skip_menu {
         return;
@@ -65,6 +73,15 @@ pub(super) fn script(
             viewing.step(-1, timeline);
         } else if text == "analyse" {
             analyse.write(crate::chess::ecs::analysis::AnalyseRequested);
+        } else if let Some(sq) = text.strip_prefix("select:").and_then(Square::parse) {
+            let (selection, mode, _) = &mut pick;
+            super::input::select(selection, &board, &state, mode, sq);
+        } else if let Some(sq) = text.strip_prefix("promote:").and_then(Square::parse) {
+            let (selection, _, layout) = &mut pick;
+            let to = selection.moves.iter().copied().find(|m| m.to == sq);
+            if let Some(m) = to.and_then(|m| selection.choose(m, layout)) {
+                requests.write(MoveRequested(m));
+            }
         } else if let Some(m) = scripted_move(&board, &state, &text) {
             requests.write(MoveRequested(m));
             *since_move = 0;

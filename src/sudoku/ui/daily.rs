@@ -83,6 +83,10 @@ pub(super) fn daily_result(ui: &mut egui::Ui, tx: &Texts, r: &DailyResult, stats
 
 /// Bars of how often each score (in whole pawns) came, today's marked.
 fn histogram(ui: &mut egui::Ui, tx: &Texts, stats: &DailyStats, pawns: f32) {
+    // One score is no distribution yet.
+    if stats.scores.len() < 2 {
+        return;
+    }
     let Some(most) = stats.scores.values().copied().max().filter(|m| *m > 0) else {
         return;
     };

@@ -37,7 +37,7 @@ pub(crate) fn board_menu(
             .tx
             .f(T::SudokuResumeSaved, &[("code", c.as_str().into())])
     });
-    centered(title).show(&ctx, |ui| {
+    centered(&ctx, title).show(&ctx, |ui| {
         ui.set_max_width(440.0);
         ui.label(egui::RichText::new(tagline).italics());
         ui.add_space(6.0);

@@ -38,7 +38,7 @@ pub(crate) fn result_card(
         T::SudokuLost
     });
     let mut click = false;
-    centered(title).show(&ctx, |ui| {
+    centered(&ctx, title).show(&ctx, |ui| {
         ui.set_min_width(300.0);
         let tx = &boards.tx;
         let why = match game.status {
@@ -49,16 +49,24 @@ pub(crate) fn result_card(
         };
         ui.label(egui::RichText::new(why).size(16.0));
         ui.add_space(4.0);
-        ui.label(
-            egui::RichText::new(tx.f(T::SudokuPawns, &[("pawns", decimal(game.pawns()))]))
-                .size(28.0)
-                .strong(),
-        );
-        ui.label(tx.f(T::SudokuPoints, &[("points", game.score.into())]));
-        facts(ui, tx, &puzzle, game);
-        if let Some(r) = &boards.daily.result {
-            super::daily::daily_result(ui, tx, r, &stats);
+        // A score worth a headline; nothing scored says so plainly.
+        if game.score > 0 {
+            ui.label(
+                egui::RichText::new(tx.f(T::SudokuPawns, &[("pawns", decimal(game.pawns()))]))
+                    .size(28.0)
+                    .strong(),
+            );
         }
+        ui.label(tx.f(T::SudokuPoints, &[("points", game.score.into())]));
+        // The facts scroll on a short window; the buttons stay in sight.
+        egui::ScrollArea::vertical()
+            .max_height((ctx.content_rect().height() - 260.0).max(140.0))
+            .show(ui, |ui| {
+                facts(ui, tx, &puzzle, game);
+                if let Some(r) = &boards.daily.result {
+                    super::daily::daily_result(ui, tx, r, &stats);
+                }
+            });
         ui.add_space(6.0);
         let (look, menu) = (tx.t(T::SudokuLook), tx.t(T::SudokuMenu));
         ui.horizontal_wrapped(|ui| {
@@ -91,18 +99,17 @@ fn facts(ui: &mut egui::Ui, tx: &Texts, puzzle: &Puzzle, game: &PuzzleGame) {
         .enumerate()
         .filter(|(i, c)| c.state == CellState::Open && !game.board.open[*i])
         .count();
+    // The same words as the panel's, then how the mines were done.
+    ui.label(tx.f(
+        T::SudokuMinesDone,
+        &[
+            ("done", game.mines_done().into()),
+            ("total", game.mines_total().into()),
+        ],
+    ));
     egui::Grid::new("result").num_columns(2).show(ui, |ui| {
         for (k, v) in [
-            (
-                T::FactMinesDefused,
-                tx.f(
-                    T::FactOutOf,
-                    &[
-                        ("n", fate(MineFate::Defused).into()),
-                        ("total", game.mines_total().into()),
-                    ],
-                ),
-            ),
+            (T::FactMinesDefused, fate(MineFate::Defused).to_string()),
             (T::FactMinesBlown, fate(MineFate::Blown).to_string()),
             (T::FactCellsOpened, opened.to_string()),
             (T::FactLivesLeft, game.lives.to_string()),

@@ -9,7 +9,7 @@ impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            (dress_cells, update_cells)
+            (dress_cells, update_cells, count_badges)
                 .chain()
                 .in_set(PuzzleViewStep::Board),
         );
@@ -25,20 +25,19 @@ pub(super) fn dress_cells(
     textures: Option<Res<Textures>>,
     cells: Query<(Entity, &PuzzleCell), Added<PuzzleCell>>,
     old_lines: Query<Entity, Or<(With<GridLine>, With<BlockBadge>, With<DeckPile>)>>,
+    rows: Res<HandRows>,
 ) {
     let (Some(game), Some(fonts), Some(tex)) = (&puzzle.game, fonts, textures) else {
         return;
     };
-    if cells.is_empty() {
+    // A new board, or the hand moved to one or two rows (the deck with it).
+    if cells.is_empty() && !rows.is_changed() {
         return;
     }
-    let l = PuzzleLayout::of(game);
+    let l = PuzzleLayout::of(game, &rows);
     for (e, c) in &cells {
-        let base = if block_light(game, c.0) {
-            Color::srgb(0.94, 0.91, 0.84)
-        } else {
-            Color::srgb(0.84, 0.80, 0.72)
-        };
+        let [light, dark] = crate::base::theme::SUDOKU_CELLS;
+        let base = if block_light(game, c.0) { light } else { dark };
         commands
             .entity(e)
             .insert((
@@ -233,7 +232,7 @@ fn count_text(game: &PuzzleGame, i: usize, settings: &Settings) -> (String, Colo
         _ => String::new(),
     };
     let color = match game.shown_count(i) {
-        Some(0) | None => Color::srgb(0.35, 0.35, 0.38),
+        Some(0) | None => count_zero(settings.palette),
         Some(k) => count_color(settings.palette, k),
     };
     (s, color)
@@ -312,10 +311,20 @@ fn cell_children(p: &mut ChildSpawnerCommands, cell: usize, fonts: &Fonts, tex: 
         Visibility::Hidden,
         layer(),
     ));
+    // The count's badge under it, shown with the count (count_badges).
+    let mut badge = Sprite::from_image(tex.badge.clone());
+    badge.custom_size = Some(Vec2::splat(CELL * 0.3));
+    badge.color = Color::NONE;
+    p.spawn((
+        CellCountBadge,
+        badge,
+        Transform::from_xyz(CELL * 0.33, CELL * 0.33, z::MARK - 0.01),
+        layer(),
+    ));
     p.spawn((
         CellCount,
-        text("", CELL * 0.2, &fonts.bold, Color::BLACK),
-        Transform::from_xyz(CELL * 0.33, CELL * 0.33, z::MARK),
+        text("", CELL * 0.22, &fonts.bold, Color::BLACK),
+        Transform::from_xyz(CELL * 0.33, CELL * 0.32, z::MARK),
     ));
     p.spawn((
         CellFog,
@@ -362,10 +371,15 @@ fn block_lines(commands: &mut Commands, game: &PuzzleGame, l: &PuzzleLayout) {
     let top_left = l.cell(0) + Vec2::new(-CELL / 2.0, CELL / 2.0);
     let span = n as f32 * CELL;
     for k in 0..=n {
-        let thick = if k % bc as usize == 0 { 4.0 } else { 1.0 };
+        // Block borders several times a cell gap, so the blocks read.
+        let thick = if k % bc as usize == 0 {
+            BLOCK_LINE
+        } else {
+            1.0
+        };
         commands.spawn((
             GridLine,
-            Sprite::from_color(line, Vec2::new(thick, span + 4.0)),
+            Sprite::from_color(line, Vec2::new(thick, span + BLOCK_LINE)),
             Transform::from_xyz(
                 top_left.x + k as f32 * CELL,
                 top_left.y - span / 2.0,
@@ -373,10 +387,14 @@ fn block_lines(commands: &mut Commands, game: &PuzzleGame, l: &PuzzleLayout) {
             ),
             layer(),
         ));
-        let thick = if k % br as usize == 0 { 4.0 } else { 1.0 };
+        let thick = if k % br as usize == 0 {
+            BLOCK_LINE
+        } else {
+            1.0
+        };
         commands.spawn((
             GridLine,
-            Sprite::from_color(line, Vec2::new(span + 4.0, thick)),
+            Sprite::from_color(line, Vec2::new(span + BLOCK_LINE, thick)),
             Transform::from_xyz(
                 top_left.x + span / 2.0,
                 top_left.y - k as f32 * CELL,
@@ -386,6 +404,9 @@ fn block_lines(commands: &mut Commands, game: &PuzzleGame, l: &PuzzleLayout) {
         ));
     }
 }
+
+/// The width of a block's border, in world units (a cell is [`CELL`]).
+const BLOCK_LINE: f32 = 7.0;
 
 /// A badge at each block's corner with its mine count.
 fn block_badges(
@@ -406,11 +427,11 @@ fn block_badges(
             .spawn((
                 BlockBadge(b),
                 Sprite::from_color(
-                    Color::srgba(0.1, 0.1, 0.12, 0.85),
-                    Vec2::new(CELL * 0.38, CELL * 0.22),
+                    Color::srgba(0.1, 0.1, 0.12, 0.92),
+                    Vec2::new(CELL * 0.56, CELL * 0.32),
                 ),
                 Transform::from_translation(
-                    (corner + Vec2::new(CELL * 0.2, -CELL * 0.13)).extend(z::BADGE),
+                    (corner + Vec2::new(CELL * 0.29, -CELL * 0.18)).extend(z::BADGE),
                 ),
                 layer(),
             ))
@@ -418,15 +439,15 @@ fn block_badges(
                 p.spawn((
                     Sprite {
                         image: tex.mine.clone(),
-                        custom_size: Some(Vec2::splat(CELL * 0.2)),
+                        custom_size: Some(Vec2::splat(CELL * 0.27)),
                         ..default()
                     },
-                    Transform::from_xyz(-CELL * 0.085, 0.0, 0.1),
+                    Transform::from_xyz(-CELL * 0.13, 0.0, 0.1),
                     layer(),
                 ));
                 p.spawn((
-                    text("", CELL * 0.17, &fonts.bold, Color::WHITE),
-                    Transform::from_xyz(CELL * 0.085, 0.0, 0.1),
+                    text("", CELL * 0.25, &fonts.bold, Color::WHITE),
+                    Transform::from_xyz(CELL * 0.12, 0.0, 0.1),
                 ));
             });
     }
@@ -450,4 +471,33 @@ fn deck_pile(commands: &mut Commands, l: &PuzzleLayout, fonts: &Fonts) {
                 Transform::from_xyz(0.0, 0.0, 0.1),
             ));
         });
+}
+
+/// Each open cell's count sits on a badge in the palette's colour, so it
+/// reads on light and dark blocks alike; other cells hide the badge.
+fn count_badges(
+    puzzle: Res<Puzzle>,
+    settings: Res<Settings>,
+    cells: Query<(&PuzzleCell, &Children)>,
+    mut badges: Query<&mut Sprite, With<CellCountBadge>>,
+) {
+    let Some(game) = &puzzle.game else { return };
+    if !puzzle.is_changed() && !settings.is_changed() {
+        return;
+    }
+    for (c, children) in &cells {
+        let Some(cell) = game.cells.get(c.0) else {
+            continue;
+        };
+        let on = cell.state == CellState::Open;
+        for child in children.iter() {
+            if let Ok(mut s) = badges.get_mut(child) {
+                s.color = if on {
+                    count_badge(settings.palette)
+                } else {
+                    Color::NONE
+                };
+            }
+        }
+    }
 }

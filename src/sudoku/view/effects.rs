@@ -26,6 +26,7 @@ pub(super) fn react(
     mut happened: MessageReader<PuzzleHappened>,
     mut refused: MessageReader<PuzzleRefused>,
     mut requests: MessageReader<PuzzleRequest>,
+    rows: Res<HandRows>,
     mut input: ResMut<PuzzleInput>,
     mut sound: MessageWriter<PlaySound>,
     tx: Res<Texts>,
@@ -56,7 +57,7 @@ pub(super) fn react(
         happened.clear();
         return;
     };
-    let l = PuzzleLayout::of(game);
+    let l = PuzzleLayout::of(game, &rows);
     for h in happened.read() {
         let opened =
             h.0.iter()

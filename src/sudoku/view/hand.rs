@@ -30,6 +30,7 @@ pub(super) fn draw_hand(
     cam: Query<(&Camera, &GlobalTransform), With<PuzzleCamera>>,
     mut last: Local<Option<(Vec<Card>, Option<usize>, Option<usize>)>>,
     mut dragged: Query<&mut Transform, With<DraggedCard>>,
+    rows: Res<HandRows>,
 ) {
     let (Some(game), Some(fonts)) = (&puzzle.game, fonts) else {
         for e in &old {
@@ -38,7 +39,7 @@ pub(super) fn draw_hand(
         *last = None;
         return;
     };
-    let l = PuzzleLayout::of(game);
+    let l = PuzzleLayout::of(game, &rows);
     let drag_world = frame.screen.and_then(|s| {
         cam.single()
             .ok()
@@ -46,7 +47,7 @@ pub(super) fn draw_hand(
     });
     let dragging = input.drag.filter(|_| input.dragged && frame.down);
     let now = (game.hand.clone(), input.card, dragging);
-    if last.as_ref() == Some(&now) && !art.is_changed() {
+    if last.as_ref() == Some(&now) && !art.is_changed() && !rows.is_changed() {
         if let (Some(p), Ok(mut t)) = (drag_world, dragged.single_mut()) {
             t.translation = p.extend(z::LIFTED);
         }
@@ -123,6 +124,7 @@ pub(super) fn draw_overlays(
     textures: Option<Res<Textures>>,
     old: Query<Entity, With<Overlay>>,
     mut last: Local<Option<OverlayKey>>,
+    rows: Res<HandRows>,
 ) {
     let (Some(game), Some(tex)) = (&puzzle.game, textures) else {
         for e in &old {
@@ -137,14 +139,14 @@ pub(super) fn draw_overlays(
         game.moves as usize,
         input.card,
     );
-    if last.as_ref() == Some(&key) && !puzzle.is_changed() {
+    if last.as_ref() == Some(&key) && !puzzle.is_changed() && !rows.is_changed() {
         return;
     }
     *last = Some(key);
     for e in &old {
         commands.entity(e).despawn();
     }
-    let l = PuzzleLayout::of(game);
+    let l = PuzzleLayout::of(game, &rows);
     let mut draw = Overlays {
         commands: &mut commands,
         layout: &l,
@@ -212,6 +214,7 @@ pub(super) fn draw_fuse(
     time: Res<Time<Real>>,
     textures: Option<Res<Textures>>,
     fuses: Query<Entity, With<Fuse>>,
+    rows: Res<HandRows>,
 ) {
     for e in &fuses {
         commands.entity(e).despawn();
@@ -219,7 +222,7 @@ pub(super) fn draw_fuse(
     let (Some(game), Some(tex)) = (&puzzle.game, textures) else {
         return;
     };
-    let l = PuzzleLayout::of(game);
+    let l = PuzzleLayout::of(game, &rows);
     if let Some((cell, since)) = input.hold
         && !input.fired
     {

@@ -31,6 +31,7 @@ pub(super) fn pointer(
     frame: Res<PointerFrame>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     puzzle: Res<Puzzle>,
+    rows: Res<super::HandRows>,
     time: Res<Time<Real>>,
     keys: Res<ButtonInput<KeyCode>>,
     cam: Query<(&Camera, &GlobalTransform), With<PuzzleCamera>>,
@@ -60,7 +61,7 @@ pub(super) fn pointer(
                 .and_then(|(c, t)| c.viewport_to_world_2d(t, s).ok())
         })
         .or(frame.world);
-    let l = PuzzleLayout::of(game);
+    let l = PuzzleLayout::of(game, &rows);
     let aim = Aim {
         world,
         cell: world.and_then(|w| l.cell_at(w)),

@@ -26,7 +26,7 @@ use crate::base::gesture::PointerFrame;
 use crate::base::screen::{Screen, no_menu};
 use crate::base::settings::Settings;
 use crate::base::textures::Textures;
-use crate::base::theme::count_color;
+use crate::base::theme::{count_badge, count_color, count_zero};
 use crate::sudoku::ecs::{
     Puzzle, PuzzleCell, PuzzleHappened, PuzzlePiece, PuzzleRefused, PuzzleRequest, PuzzleSet,
 };
@@ -55,21 +55,54 @@ mod z {
     pub(crate) const EFFECT: f32 = 6.0;
 }
 
-/// Where things are drawn for a board of side `n` and a hand of `hand`.
+/// Where things are drawn for a board of side `n` and a hand of `hand`, in
+/// `rows` rows.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PuzzleLayout {
     /// Side length.
     pub n: usize,
     /// Hand slots.
     pub hand: usize,
+    /// Rows the hand is laid in: two on a screen held upright when the
+    /// hand is wider than the board, so the board can use the width.
+    pub rows: usize,
+}
+
+/// How many rows the hand takes now (decided by [`cameras`] from the
+/// screen's shape).
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub(crate) struct HandRows(pub usize);
+
+impl Default for HandRows {
+    fn default() -> Self {
+        HandRows(1)
+    }
 }
 
 impl PuzzleLayout {
-    fn of(game: &PuzzleGame) -> PuzzleLayout {
+    fn of(game: &PuzzleGame, rows: &HandRows) -> PuzzleLayout {
         PuzzleLayout {
             n: game.size(),
             hand: game.preset.file.hand as usize,
+            rows: rows.0.clamp(1, 2),
         }
+    }
+
+    /// How far the board sits above the middle, in cells: room for the
+    /// hand below it.
+    fn lift(&self) -> f32 {
+        0.8
+    }
+
+    /// Where the camera looks: lower by half a row for a second row of
+    /// hand, so the cells stay where they are.
+    fn center(&self) -> Vec2 {
+        Vec2::new(0.0, -0.6 * CELL * (self.rows - 1) as f32)
+    }
+
+    /// Hand slots a row.
+    fn per_row(&self) -> usize {
+        self.hand.div_ceil(self.rows).max(1)
     }
 
     /// Centre of a board cell (row 0 at the top).
@@ -77,7 +110,7 @@ impl PuzzleLayout {
         let half = (self.n as f32 - 1.0) / 2.0;
         Vec2::new(
             ((i % self.n) as f32 - half) * CELL,
-            (half - (i / self.n) as f32) * CELL + CELL * 0.8,
+            (half - (i / self.n) as f32) * CELL + CELL * self.lift(),
         )
     }
 
@@ -85,7 +118,7 @@ impl PuzzleLayout {
     pub(crate) fn cell_at(&self, p: Vec2) -> Option<usize> {
         let half = self.n as f32 / 2.0;
         let c = (p.x / CELL + half).floor();
-        let r = (half - (p.y - CELL * 0.8) / CELL).floor();
+        let r = (half - (p.y - CELL * self.lift()) / CELL).floor();
         (c >= 0.0 && r >= 0.0 && (c as usize) < self.n && (r as usize) < self.n)
             .then(|| r as usize * self.n + c as usize)
     }
@@ -93,16 +126,18 @@ impl PuzzleLayout {
     /// Centre of hand slot `i`.
     pub fn slot(&self, i: usize) -> Vec2 {
         let step = CELL * 1.2;
-        let x0 = -(self.hand as f32 - 1.0) / 2.0 * step - CELL * 0.6;
+        let per_row = self.per_row();
+        let (row, col) = (i / per_row, i % per_row);
+        let x0 = -(per_row as f32 - 1.0) / 2.0 * step - CELL * 0.6;
         Vec2::new(
-            x0 + i as f32 * step,
-            -(self.n as f32 / 2.0) * CELL + CELL * 0.8 - CELL * 1.05,
+            x0 + col as f32 * step,
+            -(self.n as f32 / 2.0) * CELL + CELL * self.lift() - CELL * 1.05 - row as f32 * step,
         )
     }
 
-    /// The deck pile, right of the hand.
+    /// The deck pile, at the end of the hand's first row.
     pub fn deck(&self) -> Vec2 {
-        self.slot(self.hand) + Vec2::new(CELL * 0.2, 0.0)
+        self.slot(self.per_row() - 1) + Vec2::new(CELL * 1.4, 0.0)
     }
 
     /// Whether a world point is on the deck pile.
@@ -121,8 +156,22 @@ impl PuzzleLayout {
 
     /// World size the camera must show.
     fn extent(&self) -> Vec2 {
-        let w = (self.n as f32).max(self.hand as f32 * 1.2 + 1.6) + 0.8;
-        Vec2::new(w * CELL, (self.n as f32 + 2.6) * CELL)
+        let w = (self.n as f32).max(self.per_row() as f32 * 1.2 + 1.6) + 0.8;
+        let h = self.n as f32 + 2.6 + 1.2 * (self.rows - 1) as f32;
+        Vec2::new(w * CELL, h * CELL)
+    }
+
+    /// Two rows of hand when the board is to use an upright screen's
+    /// width (`aspect` is the view's width over its height) and one row
+    /// of hand is wider than the board.
+    fn rows_for(n: usize, hand: usize, aspect: f32) -> usize {
+        let one = PuzzleLayout { n, hand, rows: 1 }.extent();
+        let wider_than_board = hand as f32 * 1.2 + 1.6 > n as f32;
+        if wider_than_board && aspect < 0.9 && one.x / one.y > aspect {
+            2
+        } else {
+            1
+        }
     }
 }
 
@@ -161,6 +210,9 @@ struct CellFog;
 pub struct CellDigit;
 #[derive(Component)]
 struct CellCount;
+/// The badge under a cell's count.
+#[derive(Component)]
+struct CellCountBadge;
 #[derive(Component)]
 struct CellFlag;
 #[derive(Component)]
@@ -224,6 +276,7 @@ pub(crate) struct SudokuViewPlugin;
 impl Plugin for SudokuViewPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<PuzzleInput>()
+            .init_resource::<HandRows>()
             .configure_sets(
                 Update,
                 (
@@ -253,6 +306,7 @@ impl Plugin for SudokuViewPlugin {
 /// browser test reads to know a tap or a probe landed.
 fn publish(
     puzzle: Res<Puzzle>,
+    rows: Res<HandRows>,
     screen: Res<State<Screen>>,
     cams: Query<(&Camera, &GlobalTransform), With<PuzzleCamera>>,
 ) {
@@ -261,7 +315,7 @@ fn publish(
     };
     // Where the cells and hand slots are on the page (CSS pixels), so the
     // browser test taps them by index whatever the look.
-    let l = PuzzleLayout::of(g);
+    let l = PuzzleLayout::of(g, &rows);
     let page = |p: Vec2| {
         cams.iter()
             .find(|(c, _)| c.is_active)
@@ -314,22 +368,37 @@ fn cameras(
     puzzle: Res<Puzzle>,
     panel: Res<PanelSpace>,
     window: Query<&Window, With<PrimaryWindow>>,
-    mut cams: Query<(&mut Camera, &mut Projection), With<PuzzleCamera>>,
+    mut rows: ResMut<HandRows>,
+    mut cams: Query<(&mut Camera, &mut Projection, &mut Transform), With<PuzzleCamera>>,
 ) {
     let visible = screen.get().is_sudoku();
-    for (mut cam, _) in &mut cams {
+    for (mut cam, ..) in &mut cams {
         if cam.is_active != visible {
             cam.is_active = visible;
         }
     }
     let Ok(win) = window.single() else { return };
-    let extent = puzzle
+    let (_, size) = crate::base::draw::board_viewport(win, *panel, 0.0);
+    if let Some(g) = &puzzle.game {
+        let aspect = size.x as f32 / size.y.max(1) as f32;
+        let want = PuzzleLayout::rows_for(g.size(), g.preset.file.hand as usize, aspect);
+        if rows.0 != want {
+            rows.0 = want;
+        }
+    }
+    let (extent, center) = puzzle
         .game
         .as_ref()
-        .map(|g| PuzzleLayout::of(g).extent())
-        .unwrap_or(Vec2::splat(8.0 * CELL));
-    let (_, size) = crate::base::draw::board_viewport(win, *panel, 0.0);
-    for (mut cam, mut p) in &mut cams {
+        .map(|g| {
+            let l = PuzzleLayout::of(g, &rows);
+            (l.extent(), l.center())
+        })
+        .unwrap_or((Vec2::splat(8.0 * CELL), Vec2::ZERO));
+    for (mut cam, mut p, mut t) in &mut cams {
+        if t.translation.truncate() != center {
+            t.translation.x = center.x;
+            t.translation.y = center.y;
+        }
         if cam
             .viewport
             .as_ref()

@@ -92,11 +92,12 @@ pub(super) fn dress_pieces(
         Option<&Transform>,
     )>,
     dresses: Query<Entity, With<PieceDress>>,
+    rows: Res<HandRows>,
 ) {
     let (Some(game), Some(fonts)) = (&puzzle.game, fonts) else {
         return;
     };
-    let l = PuzzleLayout::of(game);
+    let l = PuzzleLayout::of(game, &rows);
     for (e, p, children, t) in &pieces {
         if !p.is_changed() && !art.is_changed() {
             continue;

@@ -9,8 +9,9 @@ use super::{
 };
 use crate::base::settings::Settings;
 use crate::base::textures::Textures;
+use crate::base::theme::colors;
 use crate::chess::ecs::{At, ChessPiece, FogLifted, MineExploded, PieceMoved, SapperUsed};
-use crate::chess::view::board::spawn_piece_glyphs;
+use crate::chess::view::board::{FogDrift, fog_sprite, spawn_piece_glyphs};
 use crate::chess::view::{CELL, Fonts, Layout, z};
 use minesweeper_core::chess::{Color as Side, Piece};
 
@@ -135,6 +136,7 @@ pub(super) fn sweeps_and_fog(
     settings: Res<Settings>,
     textures: Res<Textures>,
     mut last: ResMut<LastMove>,
+    drift: Res<FogDrift>,
     mut sapper: MessageReader<SapperUsed>,
     mut fog: MessageReader<FogLifted>,
 ) {
@@ -161,9 +163,7 @@ pub(super) fn sweeps_and_fog(
             .unwrap_or(Vec2::ZERO);
         for sq in &f.cells {
             let c = layout.center(*sq);
-            let i = (sq.file() as usize * 7 + sq.rank() as usize * 3) % textures.fog.len();
-            let mut sprite = Sprite::from_image(textures.fog[i].clone());
-            sprite.custom_size = Some(Vec2::splat(CELL * 1.12));
+            let sprite = fog_sprite(&textures, c, colors(settings.theme).fog, drift.0);
             let delay = if f.full {
                 c.distance(origin) / CELL * 0.06 * k
             } else {
@@ -172,7 +172,8 @@ pub(super) fn sweeps_and_fog(
             commands.spawn((
                 sprite,
                 Transform::from_translation(c.extend(z::FOG + 0.05)),
-                FadeOut::new(FOG_DISSOLVE * k, delay, 1.35),
+                // It fades where it lay: no growth past its cell.
+                FadeOut::new(FOG_DISSOLVE * k, delay, 1.0),
                 transient(),
             ));
         }
@@ -181,7 +182,7 @@ pub(super) fn sweeps_and_fog(
 
 fn sweep_effect(commands: &mut Commands, textures: &Textures, at: Vec2, k: f32, color: Color) {
     let mut ring = Sprite::from_image(textures.ring.clone());
-    ring.color = color;
+    ring.color = color.with_alpha(0.7);
     ring.custom_size = Some(Vec2::splat(CELL * 0.5));
     commands.spawn((
         ring,
