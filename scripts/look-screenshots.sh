@@ -1,9 +1,9 @@
 #!/bin/sh
 # Renders the look's screenshots under Xvfb (docs/screenshots/look/): the
 # title at three window sizes, a game in each board theme, each piece set,
-# the result card, Sweeper Sudoku, both rules pages with their pictures,
-# and the settings. docs/look.md shows them beside the pictures from
-# before the new look.
+# the colour-blind palette, the result card, Sweeper Sudoku, both rules
+# pages with their pictures, the settings and the credits. docs/look.md
+# shows them.
 #   sh scripts/look-screenshots.sh [OUTDIR]
 set -e
 cd "$(dirname "$0")/.."
@@ -30,6 +30,7 @@ for t in Walnut Tournament Ocean Slate; do
     look "theme-$t" "(theme: $t)" --fen "$fen" --script "$fog"
 done
 look theme-Tournament-inside "(theme: Tournament, coordinates_inside: true)" --fen "$fen" --script "$fog"
+look palette-colour-blind "(palette: ColourBlind)" --fen "$fen" --script "$fog"
 for p in Cburnett Fantasy Spatial Celtic Simple Glyphs; do
     look "pieces-$p" "(pieces: $p)" --fen "$fen" --script "Nf3 Nc8 Ne5" --wait 18
 done
@@ -40,3 +41,4 @@ look sudoku-phone "()" --sudoku E4-7V --size 390x844
 look rules "()" --show rules
 look rules-sudoku "()" --sudoku E4-7V --show rules
 look settings "()" --show settings
+look credits "()" --show credits

@@ -63,6 +63,10 @@ fn layout(app: &App) -> PuzzleLayout {
     PuzzleLayout {
         n: g.size(),
         hand: g.preset.file.hand as usize,
+        rows: app
+            .world()
+            .resource::<minesweeper_chess::sudoku::view::HandRows>()
+            .0,
     }
 }
 

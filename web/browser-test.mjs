@@ -172,6 +172,18 @@ try {
     if (i > 600) throw new Error(`the pieces and sounds never all loaded: ${JSON.stringify(a)}`);
     await page.waitForTimeout(100);
   }
+  // The Credits page, by name from the title: every set and font with its
+  // licence text (the W3C notice of the Simple set among them).
+  await press("credits");
+  await frames(5);
+  const named = await page.evaluate(() => Object.keys(JSON.parse(window.mscButtons ?? "{}")));
+  for (const want of ["credits-cburnett", "credits-simple", "credits-dejavusansdejavusansbold", "back"]) {
+    if (!named.includes(want)) throw new Error(`the Credits page has no '${want}': ${named.join(", ")}`);
+  }
+  await shot("1b-credits");
+  report.credits = named.filter((n) => n.startsWith("credits-"));
+  await press("back");
+  await frames(5);
   if (process.env.ONLY !== "sudoku") {
 
   // The main menu (centred left of the panel): "Play: two players".

@@ -6,86 +6,99 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use serde::Deserialize;
 
 use crate::base::audio::{Effect, PlaySound};
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::Menus;
 use crate::base::widgets::{centered, named};
 
-/// One work the game ships: its name, author, licence and the licence's
-/// full text (as shipped beside the files in `assets/`).
-pub(crate) struct Work {
-    /// What it is called.
-    pub name: &'static str,
-    /// Who made it.
-    pub author: &'static str,
-    /// The licence's name.
-    pub licence: &'static str,
-    /// The licence file's text.
-    pub text: &'static str,
+/// Which list a work is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub(crate) enum Kind {
+    /// A piece set.
+    Pieces,
+    /// A font.
+    Fonts,
 }
 
-/// The piece sets (`assets/pieces/<set>/LICENSE.txt`).
-pub(crate) const PIECES: [Work; 5] = [
-    Work {
-        name: "Cburnett",
-        author: "Colin M. L. Burnett, with Rfc1394; adapted by Stefan Haack",
-        licence: "CC BY-SA 3.0",
-        text: include_str!("../../assets/pieces/cburnett/LICENSE.txt"),
-    },
-    Work {
-        name: "Fantasy",
-        author: "Maurizio Monge",
-        licence: "MIT",
-        text: include_str!("../../assets/pieces/fantasy/LICENSE.txt"),
-    },
-    Work {
-        name: "Spatial",
-        author: "Maurizio Monge",
-        licence: "MIT",
-        text: include_str!("../../assets/pieces/spatial/LICENSE.txt"),
-    },
-    Work {
-        name: "Celtic",
-        author: "Maurizio Monge",
-        licence: "MIT",
-        text: include_str!("../../assets/pieces/celtic/LICENSE.txt"),
-    },
-    Work {
-        name: "Simple",
-        author: "Max Froumentin, © 1994-2002 World Wide Web Consortium (MIT, INRIA, Keio University); adapted by GNOME Chess",
-        licence: "W3C Software Notice and License",
-        text: include_str!("../../assets/pieces/simple/LICENSE.txt"),
-    },
+/// One work the game ships, as `assets/credits.ron` lists it: its name,
+/// author, licence and the file of the licence's full text.
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct Work {
+    /// Piece set or font.
+    pub kind: Kind,
+    /// What it is called.
+    pub name: String,
+    /// Who made it.
+    pub author: String,
+    /// The licence's name.
+    pub licence: String,
+    /// The licence file, under `assets/`.
+    pub text: String,
+}
+
+/// The list, compiled in (the web build has no files to read).
+const LIST: &str = include_str!("../../assets/credits.ron");
+
+/// The licence texts the list names, compiled in.
+const TEXTS: [(&str, &str); 9] = [
+    (
+        "pieces/cburnett/LICENSE.txt",
+        include_str!("../../assets/pieces/cburnett/LICENSE.txt"),
+    ),
+    (
+        "pieces/fantasy/LICENSE.txt",
+        include_str!("../../assets/pieces/fantasy/LICENSE.txt"),
+    ),
+    (
+        "pieces/spatial/LICENSE.txt",
+        include_str!("../../assets/pieces/spatial/LICENSE.txt"),
+    ),
+    (
+        "pieces/celtic/LICENSE.txt",
+        include_str!("../../assets/pieces/celtic/LICENSE.txt"),
+    ),
+    (
+        "pieces/simple/LICENSE.txt",
+        include_str!("../../assets/pieces/simple/LICENSE.txt"),
+    ),
+    (
+        "fonts/DejaVu-LICENSE.txt",
+        include_str!("../../assets/fonts/DejaVu-LICENSE.txt"),
+    ),
+    (
+        "fonts/Hack-LICENSE.txt",
+        include_str!("../../assets/fonts/Hack-LICENSE.txt"),
+    ),
+    (
+        "fonts/NotoEmoji-LICENSE.txt",
+        include_str!("../../assets/fonts/NotoEmoji-LICENSE.txt"),
+    ),
+    (
+        "fonts/Ubuntu-LICENSE.txt",
+        include_str!("../../assets/fonts/Ubuntu-LICENSE.txt"),
+    ),
 ];
 
-/// The fonts (`assets/fonts/*-LICENSE.txt`).
-pub(crate) const FONTS: [Work; 4] = [
-    Work {
-        name: "DejaVu Sans, DejaVu Sans Bold",
-        author: "DejaVu fonts team, from Bitstream Vera by Bitstream, Inc.",
-        licence: "Bitstream Vera licence, DejaVu changes in the public domain",
-        text: include_str!("../../assets/fonts/DejaVu-LICENSE.txt"),
-    },
-    Work {
-        name: "Hack",
-        author: "Source Foundry Authors, from Bitstream Vera",
-        licence: "MIT, Bitstream Vera licence",
-        text: include_str!("../../assets/fonts/Hack-LICENSE.txt"),
-    },
-    Work {
-        name: "Noto Emoji",
-        author: "Google",
-        licence: "SIL Open Font License 1.1",
-        text: include_str!("../../assets/fonts/NotoEmoji-LICENSE.txt"),
-    },
-    Work {
-        name: "Ubuntu",
-        author: "Dalton Maag, for Canonical",
-        licence: "Ubuntu Font Licence 1.0",
-        text: include_str!("../../assets/fonts/Ubuntu-LICENSE.txt"),
-    },
-];
+/// The works, read once; a broken list (caught by the tests) shows none.
+fn works() -> &'static [Work] {
+    static WORKS: std::sync::OnceLock<Vec<Work>> = std::sync::OnceLock::new();
+    WORKS.get_or_init(|| {
+        ron::from_str(LIST).unwrap_or_else(|e| {
+            error!("assets/credits.ron: {e}");
+            Vec::new()
+        })
+    })
+}
+
+/// A licence file's text, as compiled in.
+fn text_of(file: &str) -> &'static str {
+    TEXTS
+        .iter()
+        .find(|(f, _)| *f == file)
+        .map_or("", |(_, t)| t)
+}
 
 /// The Credits page, over a scrim; Back returns where it was opened.
 pub(super) fn credits_dialog(
@@ -116,10 +129,10 @@ pub(super) fn credits_dialog(
 /// The page's sections.
 fn page(ui: &mut egui::Ui, tx: &Texts) {
     ui.label(tx.t(T::CreditsIntro));
-    section(ui, tx, T::CreditsPieces, &PIECES);
+    section(ui, tx, T::CreditsPieces, Kind::Pieces);
     ui.label(egui::RichText::new(tx.t(T::CreditsChanges)).small().weak());
     ui.label(egui::RichText::new(tx.t(T::CreditsCcBySa)).small().weak());
-    section(ui, tx, T::CreditsFonts, &FONTS);
+    section(ui, tx, T::CreditsFonts, Kind::Fonts);
     for (head, text) in [
         (T::CreditsSounds, T::CreditsSoundsText),
         (T::CreditsNetwork, T::CreditsNetworkText),
@@ -131,21 +144,21 @@ fn page(ui: &mut egui::Ui, tx: &Texts) {
     }
 }
 
-/// A heading, then each work: name, author and licence, and its full
-/// licence text folded away beneath.
-fn section(ui: &mut egui::Ui, tx: &Texts, head: T, works: &[Work]) {
+/// A heading, then each work of `kind`: name, author and licence, and its
+/// full licence text folded away beneath.
+fn section(ui: &mut egui::Ui, tx: &Texts, head: T, kind: Kind) {
     ui.add_space(10.0);
     ui.label(egui::RichText::new(tx.t(head)).strong());
-    for w in works {
+    for w in works().iter().filter(|w| w.kind == kind) {
         ui.add_space(4.0);
-        ui.label(egui::RichText::new(w.name).strong());
+        ui.label(egui::RichText::new(&w.name).strong());
         ui.label(format!("{}: {}", tx.t(T::CreditsAuthor), w.author));
         ui.label(format!("{}: {}", tx.t(T::CreditsLicence), w.licence));
         let id = format!("credits-{}", w.name.to_lowercase().replace([' ', ','], ""));
         let r = egui::CollapsingHeader::new(tx.t(T::CreditsFullText))
             .id_salt(&id)
             .show(ui, |ui| {
-                ui.label(egui::RichText::new(w.text).small().monospace());
+                ui.label(egui::RichText::new(text_of(&w.text)).small().monospace());
             });
         named(&id, r.header_response);
     }
@@ -155,21 +168,31 @@ fn section(ui: &mut egui::Ui, tx: &Texts, head: T, works: &[Work]) {
 mod tests {
     use super::*;
 
-    /// Every piece set the game offers is credited with its licence text,
-    /// and the W3C notice is there word for word.
+    /// The list reads, every piece set the game offers is credited with
+    /// its licence's full text, and the W3C notice is there word for word.
     #[test]
     fn every_set_and_font_is_credited() {
         use crate::base::settings::PieceSet;
+        let all = ron::from_str::<Vec<Work>>(LIST).expect("assets/credits.ron reads");
         for set in PieceSet::ALL.iter().filter_map(|s| s.folder()) {
             assert!(
-                PIECES.iter().any(|w| w.name.to_lowercase() == set),
+                all.iter().any(|w| w.name.to_lowercase() == set),
                 "{set} has no credit"
             );
         }
-        let simple = PIECES.iter().find(|w| w.name == "Simple").map(|w| w.text);
+        for w in &all {
+            assert!(text_of(&w.text).len() > 500, "{}: no licence text", w.name);
+        }
+        let simple = all
+            .iter()
+            .find(|w| w.name == "Simple")
+            .map(|w| text_of(&w.text));
         assert!(simple.is_some_and(|t| t.contains("W3C Software Notice and License")));
-        let cburnett = PIECES.iter().find(|w| w.name == "Cburnett").map(|w| w.text);
+        let cburnett = all
+            .iter()
+            .find(|w| w.name == "Cburnett")
+            .map(|w| text_of(&w.text));
         assert!(cburnett.is_some_and(|t| t.contains("Attribution-ShareAlike 3.0")));
-        assert!(FONTS.iter().all(|f| f.text.len() > 500));
+        assert_eq!(all.iter().filter(|w| w.kind == Kind::Fonts).count(), 4);
     }
 }

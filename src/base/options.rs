@@ -40,8 +40,8 @@ pub struct GameOptions {
     /// `?lang=uk` on the web).
     pub lang: Option<crate::base::i18n::Lang>,
     /// Open a page at the start, for screenshots: the title menu, the
-    /// rules, the settings or the online lobby
-    /// (`--show title|rules|settings|online`).
+    /// rules, the settings, the online lobby or the credits
+    /// (`--show title|rules|settings|online|credits`).
     pub show: Option<Page>,
     /// The game server for online play (`--server 10.0.0.5:8080`); on the
     /// web the page's own server by default.

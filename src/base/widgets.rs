@@ -63,6 +63,21 @@ pub(crate) fn card(title: impl Into<String>) -> egui::Window<'static> {
         .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
 }
 
+/// The panel's content, scrolling when it is longer than the panel, with
+/// room for the scroll bar so frames keep their right edge.
+fn scrolling(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            egui::Frame::new()
+                .inner_margin(egui::Margin {
+                    right: 10,
+                    ..Default::default()
+                })
+                .show(ui, add);
+        });
+}
+
 /// The games' panel, drawn by `add`: on the right, 300 points wide; on a
 /// narrow screen (a phone held upright) along the bottom, scrolling. The
 /// space it took goes to `space` (the board cameras leave it free).
@@ -85,11 +100,7 @@ pub(crate) fn side_panel(
         let h = egui::Panel::bottom(id.to_string())
             .resizable(false)
             .exact_size(height)
-            .show(&mut root, |ui| {
-                egui::ScrollArea::vertical()
-                    .auto_shrink([false, false])
-                    .show(ui, add);
-            })
+            .show(&mut root, |ui| scrolling(ui, add))
             .response
             .rect
             .height();
@@ -103,11 +114,7 @@ pub(crate) fn side_panel(
         let w = egui::Panel::right(id.to_string())
             .resizable(false)
             .exact_size(300.0)
-            .show(&mut root, |ui| {
-                egui::ScrollArea::vertical()
-                    .auto_shrink([false, false])
-                    .show(ui, add);
-            })
+            .show(&mut root, |ui| scrolling(ui, add))
             .response
             .rect
             .width();

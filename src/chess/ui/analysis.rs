@@ -134,20 +134,24 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame, look: &mut Looking)
         .enumerate()
         .filter_map(|(i, e)| e.map(|e| egui::pos2(x(i), y(e.chances()))))
         .collect();
-    // White's share, from the line down, filled light.
+    // White's share, from the line down, filled light: one mesh, so the
+    // strips between moves meet without anti-aliased seams.
+    let mut fill = egui::Mesh::default();
+    let light = egui::Color32::from_gray(200);
     for w in points.windows(2) {
-        let quad = vec![
+        let i = fill.vertices.len() as u32;
+        for at in [
             w[0],
             w[1],
             egui::pos2(w[1].x, rect.bottom()),
             egui::pos2(w[0].x, rect.bottom()),
-        ];
-        p.add(egui::Shape::convex_polygon(
-            quad,
-            egui::Color32::from_gray(200),
-            egui::Stroke::NONE,
-        ));
+        ] {
+            fill.colored_vertex(at, light);
+        }
+        fill.add_triangle(i, i + 1, i + 2);
+        fill.add_triangle(i, i + 2, i + 3);
     }
+    p.add(egui::Shape::mesh(fill));
     // The 50% line, dashed, over the fill.
     p.add(egui::Shape::dashed_line(
         &[rect.left_center(), rect.right_center()],

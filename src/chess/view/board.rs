@@ -481,12 +481,12 @@ fn fit_pieces(
     for (at, children) in &pieces {
         let (scale, shift) = piece_fit(counted.contains(&at.0));
         for c in children {
-            if let Ok(mut t) = glyphs.get_mut(*c) {
-                if t.scale.x != scale || t.translation.x != shift.x {
-                    t.scale = Vec3::splat(scale);
-                    t.translation.x = shift.x;
-                    t.translation.y = shift.y;
-                }
+            if let Ok(mut t) = glyphs.get_mut(*c)
+                && (t.scale.x != scale || t.translation.x != shift.x)
+            {
+                t.scale = Vec3::splat(scale);
+                t.translation.x = shift.x;
+                t.translation.y = shift.y;
             }
         }
     }

@@ -2,9 +2,11 @@
 //! plays moves one at a time through the input path (waiting for the
 //! animations; the word `back` looks one move back, as ← does,
 //! `analyse` asks for the analysis of a finished game, `select:e2` picks
-//! up the piece on e2 as a click does and `promote:a10` drops the picked
-//! pawn there, opening the promotion picker), then `--screenshot` saves
-//! a picture and quits.
+//! up the piece on e2 as a click does, `promote:a10` drops the picked
+//! pawn there, opening the promotion picker, `computer:master` hands
+//! Black to the computer at that level, `premove:a2a3` queues a premove
+//! and `cursor:e4` shows the keyboard's cursor there), then
+//! `--screenshot` saves a picture and quits.
 
 use bevy::prelude::*;
 
@@ -41,8 +43,10 @@ pub(super) fn script(
     mut analyse: MessageWriter<crate::chess::ecs::analysis::AnalyseRequested>,
     mut pick: (
         ResMut<super::input::Selection>,
-        Res<crate::chess::ecs::PlayMode>,
+        ResMut<crate::chess::ecs::PlayMode>,
         Res<super::Layout>,
+        ResMut<super::premove::Premove>,
+        ResMut<super::cursor::Cursor>,
     ),
 ) {
     if !options.skip_menu {
@@ -66,6 +70,11 @@ pub(super) fn script(
     if !busy.is_empty() && !waited {
         return;
     }
+    // Sweeper Sudoku plays its own script (sudoku/view/script.rs).
+    let sudoku = options.sudoku.is_some() || options.daily.is_some();
+    if !options.moves.is_empty() && sudoku {
+        return;
+    }
     if !options.moves.is_empty() {
         let text = options.moves.remove(0);
         if text == "back" {
@@ -74,10 +83,28 @@ pub(super) fn script(
         } else if text == "analyse" {
             analyse.write(crate::chess::ecs::analysis::AnalyseRequested);
         } else if let Some(sq) = text.strip_prefix("select:").and_then(Square::parse) {
-            let (selection, mode, _) = &mut pick;
+            let (selection, mode, ..) = &mut pick;
             super::input::select(selection, &board, &state, mode, sq);
+        } else if let Some(level) = text.strip_prefix("computer:").and_then(level_named) {
+            *pick.1 = crate::chess::ecs::PlayMode::Computer {
+                side: minesweeper_core::chess::Color::Black,
+                level,
+            };
+        } else if let Some((from, to)) = text
+            .strip_prefix("premove:")
+            .and_then(|t| Some((Square::parse(t.get(..2)?)?, Square::parse(t.get(2..)?)?)))
+        {
+            let premove = &mut pick.3;
+            premove.queued = Some(super::premove::Queued {
+                from,
+                to,
+                sweep: false,
+            });
+            premove.ply = state.moves().len();
+        } else if let Some(sq) = text.strip_prefix("cursor:").and_then(Square::parse) {
+            pick.4.0 = Some(sq);
         } else if let Some(sq) = text.strip_prefix("promote:").and_then(Square::parse) {
-            let (selection, _, layout) = &mut pick;
+            let (selection, _, layout, ..) = &mut pick;
             let to = selection.moves.iter().copied().find(|m| m.to == sq);
             if let Some(m) = to.and_then(|m| selection.choose(m, layout)) {
                 requests.write(MoveRequested(m));
@@ -115,4 +142,12 @@ fn scripted_move(
             None
         }
     }
+}
+
+/// A level by its name in the script (`beginner` … `master`).
+fn level_named(name: &str) -> Option<minesweeper_core::ai::Level> {
+    use minesweeper_core::ai::Level;
+    Level::ALL
+        .into_iter()
+        .find(|l| format!("{l:?}").eq_ignore_ascii_case(name))
 }

@@ -10,6 +10,7 @@ mod effects;
 mod hand;
 mod input;
 mod pieces;
+mod script;
 pub(crate) use pieces::chess_color;
 
 use bevy::camera::visibility::RenderLayers;
@@ -71,7 +72,7 @@ pub struct PuzzleLayout {
 /// How many rows the hand takes now (decided by [`cameras`] from the
 /// screen's shape).
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub(crate) struct HandRows(pub usize);
+pub struct HandRows(pub usize);
 
 impl Default for HandRows {
     fn default() -> Self {
@@ -295,6 +296,7 @@ impl Plugin for SudokuViewPlugin {
                 pieces::PiecesPlugin,
                 hand::HandPlugin,
                 effects::EffectsPlugin,
+                script::ScriptPlugin,
             ))
             .add_systems(Startup, spawn_camera)
             .add_systems(Last, publish.run_if(|| crate::base::platform::WEB))
@@ -455,3 +457,43 @@ pub(super) struct Pop(f32);
 /// Velocity of a spark of an explosion.
 #[derive(Component)]
 pub(super) struct Spark(Vec2);
+
+#[cfg(test)]
+mod tests {
+    use crate::base::draw::CELL;
+    use crate::sudoku::view::PuzzleLayout;
+    use bevy::math::Vec2;
+
+    /// On a phone held upright a hand wider than the board takes two
+    /// rows, so the board is drawn larger; on a wide screen, or when the
+    /// board is the wider, one. The slots and the deck never overlap.
+    #[test]
+    fn the_hand_folds_on_an_upright_screen() {
+        let rows = |n, hand, aspect| PuzzleLayout::rows_for(n, hand, aspect);
+        assert_eq!(rows(4, 5, 390.0 / 490.0), 2);
+        assert_eq!(rows(4, 5, 900.0 / 820.0), 1);
+        assert_eq!(rows(9, 5, 390.0 / 490.0), 1);
+        let one = PuzzleLayout {
+            n: 4,
+            hand: 5,
+            rows: 1,
+        };
+        let two = PuzzleLayout { rows: 2, ..one };
+        assert!(two.extent().x < one.extent().x, "narrower with two rows");
+        for l in [one, two] {
+            let mut spots: Vec<Vec2> = (0..l.hand).map(|i| l.slot(i)).collect();
+            spots.push(l.deck());
+            for (i, a) in spots.iter().enumerate() {
+                for b in &spots[i + 1..] {
+                    assert!(a.distance(*b) >= CELL, "{l:?}: {a} and {b} overlap");
+                }
+                let half = l.extent() / 2.0;
+                let d = (*a - l.center()).abs();
+                assert!(
+                    d.x + CELL / 2.0 <= half.x && d.y + CELL / 2.0 <= half.y,
+                    "{l:?}: {a} off screen"
+                );
+            }
+        }
+    }
+}
