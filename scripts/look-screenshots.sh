@@ -16,7 +16,11 @@ look() {
     shift 2
     cfg=$(mktemp -d)
     printf '%s' "$settings" > "$cfg/settings.ron"
-    MSC_CONFIG_DIR="$cfg" timeout 300 xvfb-run -a -s "-screen 0 2000x1200x24" \
+    # Room for the game's own size with the pointer (in the screen's
+    # middle) over the board; a larger screen for a --size larger than it.
+    screen=1280x1000
+    case "$*" in *--size*) screen=2000x1200 ;; esac
+    MSC_CONFIG_DIR="$cfg" timeout 300 xvfb-run -a -s "-screen 0 ${screen}x24" \
         "$bin" "$@" --screenshot "$out/$name.png" >/dev/null 2>&1
     rm -rf "$cfg"
     echo "$out/$name.png"

@@ -24,7 +24,7 @@ for lang in en uk; do
         --settings "$cfg/online-seat.txt" --hold 60 >/dev/null &
     bot=$!
     sleep 4
-    MSC_CONFIG_DIR="$cfg" timeout 120 xvfb-run -a -s "-screen 0 1920x1080x24" \
+    MSC_CONFIG_DIR="$cfg" timeout 120 xvfb-run -a -s "-screen 0 1280x1000x24" \
         "$bin" --lang $lang --server 127.0.0.1:$port --show title --wait 120 \
         --screenshot "$out/$name.png" >/dev/null 2>&1 || true
     kill $bot 2>/dev/null || true

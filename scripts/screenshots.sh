@@ -22,10 +22,11 @@ shot swept --preset wide_fog.ron --seed 3 --script "e2* d9* d2* c9*"
 # A pawn picked up before the fog: its steps as dots, the sapper button on
 # the fogged cell ahead.
 shot select --preset wide_fog.ron --seed 3 --script "e2* d9* select:d2"
-# A pawn on the last rank but one: the picker offers the preset's pieces.
-shot promotion --fen "$promo" --script "select:b9 promote:b10"
-# Against the computer (Master) thinking, a premove queued in red.
-shot premove --fen "$fen" --script "computer:master e2e3 premove:a2a3"
+# A pawn taking into the last rank: the picker offers the preset's pieces.
+shot promotion --preset grand_12x12.ron --fen "$promo" --script "b10c11 a12a11 select:c11 promote:b12"
+# Black against the computer (Master) thinking over its first move, a
+# premove queued in red.
+shot premove --fen "$fen" --flip --script "computer:master:white premove:a9a8"
 # The keyboard's cursor on e4 with the e2 pawn picked up.
 shot keyboard-cursor --fen "$fen" --script "select:e2 cursor:e4"
 # Looking back two moves: the board after Black's Nd6, and the odds it faced.

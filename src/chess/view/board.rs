@@ -92,8 +92,9 @@ pub(crate) fn spawn_piece_glyphs(
         let mut sprite = Sprite::from_image(image);
         sprite.custom_size = Some(Vec2::splat(CELL * spot::PIECE));
         sprite.color = Color::WHITE.with_alpha(alpha);
+        // Just above the parent: a promotion tile's piece sorts over it.
         commands.entity(parent).with_children(|p| {
-            p.spawn((PieceGlyph, sprite, Transform::default()));
+            p.spawn((PieceGlyph, sprite, Transform::from_xyz(0.0, 0.0, 0.01)));
         });
         return;
     }
@@ -115,14 +116,14 @@ pub(crate) fn spawn_piece_glyphs(
             Text2d::new(solid),
             TextFont::from_font_size(size).with_font(fonts.pieces.clone()),
             TextColor(fill),
-            Transform::from_xyz(0.0, 0.0, 0.0),
+            Transform::from_xyz(0.0, 0.0, 0.01),
         ));
         p.spawn((
             PieceGlyph,
             Text2d::new(outline),
             TextFont::from_font_size(size).with_font(fonts.pieces.clone()),
             TextColor(line),
-            Transform::from_xyz(0.0, 0.0, 0.01),
+            Transform::from_xyz(0.0, 0.0, 0.02),
         ));
     });
 }

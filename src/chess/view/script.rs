@@ -4,7 +4,7 @@
 //! `analyse` asks for the analysis of a finished game, `select:e2` picks
 //! up the piece on e2 as a click does, `promote:a10` drops the picked
 //! pawn there, opening the promotion picker, `computer:master` hands
-//! Black to the computer at that level, `premove:a2a3` queues a premove
+//! Black to the computer at that level (`computer:master:white` White), `premove:a2a3` queues a premove
 //! and `cursor:e4` shows the keyboard's cursor there), then
 //! `--screenshot` saves a picture and quits.
 
@@ -85,11 +85,9 @@ pub(super) fn script(
         } else if let Some(sq) = text.strip_prefix("select:").and_then(Square::parse) {
             let (selection, mode, ..) = &mut pick;
             super::input::select(selection, &board, &state, mode, sq);
-        } else if let Some(level) = text.strip_prefix("computer:").and_then(level_named) {
-            *pick.1 = crate::chess::ecs::PlayMode::Computer {
-                side: minesweeper_core::chess::Color::Black,
-                level,
-            };
+        } else if let Some((level, side)) = text.strip_prefix("computer:").and_then(computer_named)
+        {
+            *pick.1 = crate::chess::ecs::PlayMode::Computer { side, level };
         } else if let Some((from, to)) = text
             .strip_prefix("premove:")
             .and_then(|t| Some((Square::parse(t.get(..2)?)?, Square::parse(t.get(2..)?)?)))
@@ -113,7 +111,13 @@ pub(super) fn script(
             requests.write(MoveRequested(m));
             *since_move = 0;
         }
-        *frames = 10;
+        // A move waits for its animation and the frames after it; a word
+        // that only sets something up (select:, premove: …) does not, so
+        // the screenshot can catch a computer still thinking.
+        let setup = ["select:", "promote:", "computer:", "premove:", "cursor:"]
+            .iter()
+            .any(|w| text.starts_with(w));
+        *frames = if setup { 36 } else { 10 };
         return;
     }
     if *frames < 40 || (options.wait.is_some() && !waited) {
@@ -144,10 +148,21 @@ fn scripted_move(
     }
 }
 
-/// A level by its name in the script (`beginner` … `master`).
-fn level_named(name: &str) -> Option<minesweeper_core::ai::Level> {
+/// The computer's level and side as the script names them: `master`
+/// (it plays Black) or `master:white`.
+fn computer_named(
+    words: &str,
+) -> Option<(minesweeper_core::ai::Level, minesweeper_core::chess::Color)> {
     use minesweeper_core::ai::Level;
-    Level::ALL
+    use minesweeper_core::chess::Color;
+    let (name, side) = words.split_once(':').unwrap_or((words, "black"));
+    let level = Level::ALL
         .into_iter()
-        .find(|l| format!("{l:?}").eq_ignore_ascii_case(name))
+        .find(|l| format!("{l:?}").eq_ignore_ascii_case(name))?;
+    let side = match side {
+        "white" => Color::White,
+        "black" => Color::Black,
+        _ => return None,
+    };
+    Some((level, side))
 }

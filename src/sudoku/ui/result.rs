@@ -11,7 +11,7 @@ use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
 use crate::base::i18n::{T, Texts, decimal, words};
 use crate::base::screen::Screen;
-use crate::base::widgets::centered;
+use crate::base::widgets::card;
 use crate::sudoku::ecs::Puzzle;
 use crate::sudoku::ecs::daily::DailyStats;
 use minesweeper_core::sudoku::{CellState, MineFate, PuzzleGame, Status};
@@ -38,7 +38,7 @@ pub(crate) fn result_card(
         T::SudokuLost
     });
     let mut click = false;
-    centered(&ctx, title).show(&ctx, |ui| {
+    card(title).show(&ctx, |ui| {
         ui.set_min_width(300.0);
         let tx = &boards.tx;
         let why = match game.status {
