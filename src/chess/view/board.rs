@@ -393,6 +393,7 @@ fn show_counts(
     fonts: Res<Fonts>,
     textures: Res<Textures>,
     pieces: Query<&At, With<ChessPiece>>,
+    mines: Query<&At, With<ShownMine>>,
     cells: Query<
         (
             Entity,
@@ -406,8 +407,10 @@ fn show_counts(
     labels: Query<(), With<CountLabel>>,
 ) {
     let occupied: Vec<Square> = pieces.iter().map(|a| a.0).collect();
+    // A discovered mine's cell shows the mine, not a count under it.
+    let mined: Vec<Square> = mines.iter().map(|a| a.0).collect();
     for (e, sq, count, shown, children) in &cells {
-        let n = count.map_or(0, |c| c.0);
+        let n = count.filter(|_| !mined.contains(&sq.0)).map_or(0, |c| c.0);
         let want = CountShown {
             n,
             corner: occupied.contains(&sq.0),

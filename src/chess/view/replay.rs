@@ -245,7 +245,8 @@ fn spawn_board(
                 at(sq, 0.1),
             ));
         }
-        if let Some(n) = seen.revealed_count(sq).filter(|n| *n > 0) {
+        let mine_shown = pos.mines().contains(sq) && !pos.fog().contains(sq);
+        if let Some(n) = seen.revealed_count(sq).filter(|n| *n > 0 && !mine_shown) {
             let corner = pos.piece_at(sq).is_some();
             let (badge, t) = count_badge_sprite(&look.textures, settings.palette, corner);
             let at = layout.center(sq).extend(z::REPLAY + 0.2) + t.translation;
@@ -275,7 +276,8 @@ fn spawn_board(
             .id();
         spawn_piece_glyphs(commands, e, piece, &look.fonts, art, 1.0);
         // The live board's fit_pieces does not reach these: fit them here.
-        let counted = seen.revealed_count(sq).is_some_and(|n| n > 0);
+        let mine_shown = pos.mines().contains(sq) && !pos.fog().contains(sq);
+        let counted = seen.revealed_count(sq).is_some_and(|n| n > 0) && !mine_shown;
         if counted {
             let (scale, shift) = piece_fit(true);
             commands.entity(e).insert(
