@@ -20,7 +20,7 @@ for lang in en uk; do
     name=online-desktop
     [ $lang = en ] || name=online-desktop-$lang
     cfg=$(mktemp -d)
-    python3 scripts/online-shot.py 127.0.0.1:$port e2e3 d9d8 Nf3 Nc8 \
+    python3 scripts/online-shot.py 127.0.0.1:$port e2e3 d9d8 g1f3 b10c8 \
         --settings "$cfg/online-seat.txt" --hold 60 >/dev/null &
     bot=$!
     sleep 4
