@@ -152,8 +152,9 @@ fn section(ui: &mut egui::Ui, tx: &Texts, head: T, kind: Kind) {
     for w in works().iter().filter(|w| w.kind == kind) {
         ui.add_space(4.0);
         ui.label(egui::RichText::new(&w.name).strong());
-        ui.label(format!("{}: {}", tx.t(T::CreditsAuthor), w.author));
-        ui.label(format!("{}: {}", tx.t(T::CreditsLicence), w.licence));
+        // The label carries its language's colon ("Auteur :").
+        ui.label(format!("{} {}", tx.t(T::CreditsAuthor), w.author));
+        ui.label(format!("{} {}", tx.t(T::CreditsLicence), w.licence));
         let id = format!("credits-{}", w.name.to_lowercase().replace([' ', ','], ""));
         let r = egui::CollapsingHeader::new(tx.t(T::CreditsFullText))
             .id_salt(&id)
