@@ -204,7 +204,9 @@ fn arguments_that_are_not_utf8_are_refused() {
         std::ffi::OsString::from("--seed"),
         std::ffi::OsString::from_vec(vec![0x37, 0xff]),
     ];
-    let e = minesweeper_chess::base::platform::utf8_args(args).unwrap_err();
+    let e = minesweeper_core::text::utf8_args(args)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("argument 2") && e.contains("not valid UTF-8"),
         "{e}"
@@ -402,4 +404,15 @@ fn check_reads_every_format_with_file_and_line() {
     let out = cmd(&["check", &not_utf8.display().to_string()]);
     assert!(out.stderr.contains("not UTF-8"), "{}", out.stderr);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every command line in the shared hostile list is refused with a
+/// message: no panic, no start, no hang.
+#[cfg(unix)]
+#[test]
+fn the_binary_refuses_hostile_command_lines() {
+    let problems = minesweeper_cli::fuzz::refuses_hostile_args(std::path::Path::new(env!(
+        "CARGO_BIN_EXE_minesweeper_chess"
+    )));
+    assert!(problems.is_empty(), "{problems:#?}");
 }

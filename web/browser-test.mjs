@@ -626,6 +626,7 @@ async function throttled(base) {
   let t0 = Date.now();
   await pg.goto(base + "?seed=11", { waitUntil: "commit" });
   const r = await visit(pg, t0, sounds, "15-throttled-usable");
+  r.timeline = await timeline(pg);
   await pg.waitForTimeout(8000);
   await pg.screenshot({ path: `${out}/15-throttled-title.png` });
   if (r.title_usable_ms === null) {
@@ -646,6 +647,7 @@ async function throttled(base) {
   t0 = Date.now();
   await pg.goto(base + "?seed=11", { waitUntil: "commit" });
   const second = await visit(pg, t0, sounds, "15b-throttled-second-visit");
+  second.timeline = await timeline(pg);
   await ctx.close();
   r.second_visit = { ...second, wasm_from_worker: wasm.length > 0 && wasm.every((w) => w), worker_throttled: workerThrottled };
   if (second.title_usable_ms === null) throw new Error(`over 10 Mbit/s the second visit's title never became usable: ${JSON.stringify(r)}`);
@@ -686,6 +688,33 @@ async function visit(pg, t0, sounds, picture) {
   return { first_frame_ms: firstFrame, title_usable_ms: usable, sounds_before_usable: soundsBefore, sounds_total: sounds.length, all_assets_ms: allIn };
 }
 
+/** Where a visit's time went, on the page's clock (ms from navigation):
+ *  when each file the page asked for before the first frame started and
+ *  ended and how many bytes crossed the line, when the wasm's last byte
+ *  came and when the first frame was drawn. */
+async function timeline(pg) {
+  return pg.evaluate(() => {
+    const status = window.mscStatus ? JSON.parse(window.mscStatus) : {};
+    const first = status.first_frame_ms ?? Infinity;
+    const files = performance.getEntriesByType("resource")
+      .filter((e) => e.startTime <= first)
+      .map((e) => ({
+        file: new URL(e.name).pathname.split("/").pop() || "/",
+        start: Math.round(e.startTime),
+        end: Math.round(e.responseEnd),
+        bytes: e.transferSize,
+      }));
+    const nav = performance.getEntriesByType("navigation")[0];
+    return {
+      page_end: nav ? Math.round(nav.responseEnd) : null,
+      dom_ready: nav ? Math.round(nav.domContentLoadedEventEnd) : null,
+      wasm_done: window.mscLoad?.done_ms ?? null,
+      first_frame: status.first_frame_ms ?? null,
+      files,
+    };
+  }).catch((e) => ({ error: String(e) }));
+}
+
 /** Gives the service worker of the browser context `contextId` the
  *  network conditions `line` (DevTools' emulation on its own target,
  *  through the browser's session); false when there is no such worker or
@@ -723,7 +752,8 @@ async function throttleWorker(contextId, line) {
 const shown = await page.evaluate(() => document.getElementById("error")?.textContent ?? "").catch(() => "");
 if (shown.trim()) problems.push(`the page shows: ${shown}`);
 const throttledLine = report.throttled
-  ? `; over 10 Mbit/s the title answered after ${report.throttled.title_usable_ms} ms (first frame ${report.throttled.first_frame_ms} ms),` +
+  ? `; over 10 Mbit/s the title answered after ${report.throttled.title_usable_ms} ms (first frame ${report.throttled.first_frame_ms} ms,` +
+    ` the wasm's last byte at ${report.throttled.timeline?.wasm_done} ms),` +
     ` on a second visit from the service worker's cache after ${report.throttled.second_visit?.title_usable_ms} ms` +
     ` (first frame ${report.throttled.second_visit?.first_frame_ms} ms)`
   : "";

@@ -148,7 +148,7 @@ save-corrupt = Permainan tersimpan tidak dapat dibaca ({ $why }); permainan baha
 import-failed = Permainan tidak dapat diimport: { $why }
 text-errors = Fail terjemahan mempunyai ralat (teks terakhir yang betul dikekalkan):
 sweep-hint = Klik kanan, S atau (skrin sentuh) tahan petak di hadapan: jinakkan petak itu
-keys = Kekunci: Esc menu/nyahpilih · F terbalikkan · U buat asal · H petunjuk · M senyap · S jinakkan · ← → ulang tayang gerakan · Space kursor papan · Enter taip gerakan
+keys = Kekunci: Esc menu/nyahpilih · F terbalikkan · U buat asal · H petunjuk · M senyap · S jinakkan · ← → ulang tayang gerakan · Ruang kursor papan · Enter taip gerakan
 
 ## Nama buah (huruf kecil, seperti di dalam ayat)
 
@@ -192,6 +192,7 @@ sudoku-title = Sweeper Sudoku
 sudoku-tagline = Sudoku tersembunyi, periuk api dan buah catur di tangan.
 sudoku-resume-board = Sambung papan ini
 sudoku-resume-saved = Sambung papan tersimpan { $code }
+sudoku-boards = Papan
 sudoku-play-new = Main papan baharu
 sudoku-board-code = Kod papan:
 sudoku-play-code = Main dengan kod
@@ -299,7 +300,6 @@ fact-mines-blown = Periuk api meletup
 fact-cells-opened = Petak dibuka
 fact-lives-left = Baki nyawa
 fact-actions = Tindakan
-fact-cards-left = Baki kad
 fact-board = Papan
 fact-code = Kod
 fact-rating = Penarafan
@@ -474,6 +474,8 @@ credits-code = Permainan
 credits-code-text = Kod permainan ini dilesenkan di bawah MIT OR Apache-2.0. Buah catur, fon dan bunyi mengekalkan lesen masing-masing (assets/CREDITS.md).
 credits-author = Pencipta:
 credits-licence = Lesen:
+credits-adapted-by = Diadaptasi oleh:
+credits-based-on = Berdasarkan:
 credits-source = Sumber
 credits-full-text = Teks penuh lesen
 credits-changes = Diubah suai: dipotong menjadi buah yang berasingan dan dijadikan PNG.

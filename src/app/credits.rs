@@ -30,8 +30,15 @@ pub(crate) struct Work {
     pub kind: Kind,
     /// What it is called.
     pub name: String,
-    /// Who made it.
+    /// Who made it (names only: the page's words come from the
+    /// translations).
     pub author: String,
+    /// Who adapted it for use here, if someone did.
+    #[serde(default)]
+    pub adapted_by: Option<String>,
+    /// The work it grew from, if any.
+    #[serde(default)]
+    pub based_on: Option<String>,
     /// The licence's name.
     pub licence: String,
     /// The licence file, under `assets/`.
@@ -154,6 +161,14 @@ fn section(ui: &mut egui::Ui, tx: &Texts, head: T, kind: Kind) {
         ui.label(egui::RichText::new(&w.name).strong());
         // The label carries its language's colon ("Auteur :").
         ui.label(format!("{} {}", tx.t(T::CreditsAuthor), w.author));
+        for (key, names) in [
+            (T::CreditsBasedOn, &w.based_on),
+            (T::CreditsAdaptedBy, &w.adapted_by),
+        ] {
+            if let Some(names) = names {
+                ui.label(format!("{} {names}", tx.t(key)));
+            }
+        }
         ui.label(format!("{} {}", tx.t(T::CreditsLicence), w.licence));
         let id = format!("credits-{}", w.name.to_lowercase().replace([' ', ','], ""));
         let r = egui::CollapsingHeader::new(tx.t(T::CreditsFullText))
@@ -195,5 +210,20 @@ mod tests {
             .map(|w| text_of(&w.text));
         assert!(cburnett.is_some_and(|t| t.contains("Attribution-ShareAlike 3.0")));
         assert_eq!(all.iter().filter(|w| w.kind == Kind::Fonts).count(), 4);
+        // Names only: an English "adapted by" or "from" in the list would
+        // show untranslated in every language.
+        for w in &all {
+            let names = [Some(&w.author), w.adapted_by.as_ref(), w.based_on.as_ref()];
+            for n in names.into_iter().flatten() {
+                let words: Vec<&str> = n.split([' ', ',', ';']).collect();
+                for english in ["with", "adapted", "from", "by", "for"] {
+                    assert!(
+                        !words.contains(&english),
+                        "{}: '{n}' has '{english}'",
+                        w.name
+                    );
+                }
+            }
+        }
     }
 }

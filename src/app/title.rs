@@ -309,12 +309,13 @@ fn start_screen(
 ) {
     let over_title = matches!(
         options.show,
-        Some(Page::Title | Page::Online | Page::Credits)
+        Some(Page::Title | Page::Online | Page::Credits | Page::Sudoku)
     );
     if options.skip_menu && !over_title {
         screen.set(Screen::Chess);
     }
     match options.show {
+        Some(Page::Sudoku) => screen.set(Screen::SudokuMenu),
         Some(Page::Rules) => menus.open(Menu::HowToPlay),
         Some(Page::Settings) => menus.open(Menu::Settings),
         Some(Page::Online) => menus.open(Menu::Online),

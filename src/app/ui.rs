@@ -15,7 +15,7 @@ use crate::base::audio::PlaySound;
 use crate::base::i18n::{Lang, T, Texts};
 use crate::base::screen::{Menu, Menus};
 use crate::base::settings::{AnimSpeed, Notation, Palette, PieceSet, Settings, Theme};
-use crate::base::style::color32;
+use crate::base::style::{self, color32};
 use crate::base::widgets::{UiSet, centered, labelled_switch, named, switch};
 use minesweeper_core::chess::Color as Side;
 
@@ -233,20 +233,12 @@ fn settings_grid(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings) -> bool
     ui.end_row();
     ui.label(tr(T::Palette));
     ui.vertical(|ui| {
-        changed |= ui
-            .radio_value(
-                &mut settings.palette,
-                Palette::Classic,
-                tr(T::PaletteClassic),
-            )
-            .changed();
-        changed |= ui
-            .radio_value(
-                &mut settings.palette,
-                Palette::ColourBlind,
-                tr(T::PaletteColourBlind),
-            )
-            .changed();
+        for (p, key) in [
+            (Palette::Classic, T::PaletteClassic),
+            (Palette::ColourBlind, T::PaletteColourBlind),
+        ] {
+            changed |= style::radio_value(ui, &mut settings.palette, p, tr(key)).changed();
+        }
     });
     ui.end_row();
     ui.label(tr(T::Language));
@@ -277,7 +269,7 @@ fn settings_grid(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings) -> bool
             (Notation::Local, T::NotationLocal),
             (Notation::International, T::NotationInternational),
         ] {
-            changed |= ui.radio_value(&mut settings.notation, n, tr(key)).changed();
+            changed |= style::radio_value(ui, &mut settings.notation, n, tr(key)).changed();
         }
     });
     ui.end_row();

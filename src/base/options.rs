@@ -40,8 +40,8 @@ pub struct GameOptions {
     /// `?lang=uk` on the web).
     pub lang: Option<crate::base::i18n::Lang>,
     /// Open a page at the start, for screenshots: the title menu, the
-    /// rules, the settings, the online lobby or the credits
-    /// (`--show title|rules|settings|online|credits`).
+    /// rules, the settings, the online lobby, the credits or Sweeper
+    /// Sudoku's board menu (`--show title|rules|settings|online|credits|sudoku`).
     pub show: Option<Page>,
     /// The game server for online play (`--server 10.0.0.5:8080`); on the
     /// web the page's own server by default.
@@ -69,6 +69,8 @@ pub enum Page {
     Online,
     /// Who made what the game uses, and the licences.
     Credits,
+    /// Sweeper Sudoku's board menu.
+    Sudoku,
 }
 
 impl GameOptions {
@@ -118,10 +120,11 @@ impl GameOptions {
                         "settings" => Page::Settings,
                         "online" => Page::Online,
                         "credits" => Page::Credits,
+                        "sudoku" => Page::Sudoku,
                         other => {
                             let shown: String = other.chars().take(16).collect();
                             return Err(format!(
-                                "{a} {shown}: show title, rules, settings, online or credits"
+                                "{a} {shown}: show title, rules, settings, online, credits or sudoku"
                             ));
                         }
                     })

@@ -29,9 +29,9 @@ pub(crate) fn wall_clock_nanos() -> u64 {
 /// `--seed 7 --preset wide_fog.ron --flip`.
 ///
 /// # Errors
-/// A message naming an argument that is not valid UTF-8 (the desktop
-/// passes raw bytes; none of our options can hold them).
-pub fn args() -> Result<Vec<String>, String> {
+/// An argument that is not valid UTF-8 (the desktop passes raw bytes;
+/// none of our options can hold them).
+pub fn args() -> Result<Vec<String>, minesweeper_core::text::NotUtf8> {
     #[cfg(target_arch = "wasm32")]
     {
         let search = web_sys::window()
@@ -41,29 +41,8 @@ pub fn args() -> Result<Vec<String>, String> {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        utf8_args(std::env::args_os().skip(1))
+        minesweeper_core::text::utf8_args(std::env::args_os().skip(1))
     }
-}
-
-/// The arguments as text, or which one is not UTF-8.
-///
-/// # Errors
-/// A message naming the first argument that is not valid UTF-8.
-pub fn utf8_args(
-    args: impl IntoIterator<Item = std::ffi::OsString>,
-) -> Result<Vec<String>, String> {
-    args.into_iter()
-        .enumerate()
-        .map(|(i, a)| {
-            a.into_string().map_err(|bad| {
-                format!(
-                    "argument {} ({}) is not valid UTF-8 text",
-                    i + 1,
-                    bad.to_string_lossy()
-                )
-            })
-        })
-        .collect()
 }
 
 /// The game server a client talks to unless told otherwise: on the web

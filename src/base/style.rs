@@ -102,6 +102,10 @@ fn configure(style: &mut egui::Style) {
     s.window_margin = egui::Margin::same(16);
     s.interact_size.y = 28.0;
     s.slider_width = 180.0;
+    // A scroll bar in sight wherever there is more to read (egui's default
+    // shows none until the pointer is over the area: a dialog's text or
+    // a card's buttons looked cut off).
+    s.scroll = egui::style::ScrollStyle::thin();
 
     let v = &mut style.visuals;
     *v = egui::Visuals::dark();
@@ -161,6 +165,39 @@ fn configure(style: &mut egui::Style) {
     // on the accent-filled buttons too.
     w.active.bg_stroke = Stroke::new(2.0, Color32::WHITE);
     w.active.expansion = 0.0;
+}
+
+/// A radio button whose empty circle reads on the dialog: egui draws it
+/// in the buttons' fill, barely lighter than the surface; here it has a
+/// ring in the muted text colour (over 6 : 1).
+pub(crate) fn radio(
+    ui: &mut egui::Ui,
+    selected: bool,
+    text: impl Into<egui::WidgetText>,
+) -> egui::Response {
+    // Set and put back rather than a scope: a scope's child is placed
+    // whole, so a wrapping row would no longer move the button down.
+    let plain = ui.visuals().widgets.inactive.bg_stroke;
+    ui.visuals_mut().widgets.inactive.bg_stroke = Stroke::new(1.5, palette::MUTED);
+    let r = ui.radio(selected, text);
+    ui.visuals_mut().widgets.inactive.bg_stroke = plain;
+    r
+}
+
+/// [`radio`] for one value of `current`: a click sets it (and marks the
+/// answer changed).
+pub(crate) fn radio_value<V: PartialEq>(
+    ui: &mut egui::Ui,
+    current: &mut V,
+    value: V,
+    text: impl Into<egui::WidgetText>,
+) -> egui::Response {
+    let mut r = radio(ui, *current == value, text);
+    if r.clicked() && *current != value {
+        *current = value;
+        r.mark_changed();
+    }
+    r
 }
 
 /// A large primary action: accent-filled, rounded, with its label large.

@@ -46,7 +46,32 @@ pub(crate) fn centered(ctx: &egui::Context, title: impl Into<String>) -> egui::W
     let layer = egui::LayerId::new(egui::Order::Middle, egui::Id::new("dialog-scrim"));
     ctx.layer_painter(layer)
         .rect_filled(ctx.content_rect(), 0.0, SCRIM);
-    card(title).order(egui::Order::Foreground)
+    card(ctx, title).order(egui::Order::Foreground)
+}
+
+/// The room the games' panel took the last time it was drawn (points)
+/// and in which pass, so that a dialog centres on what is left of the
+/// screen: left of the panel, above it on a phone, the whole screen where
+/// there is none (the title, Sweeper Sudoku's board menu).
+#[derive(Clone, Copy, Debug)]
+struct PanelDrawn {
+    pass: u64,
+    right: f32,
+    below: f32,
+}
+
+fn panel_drawn_id() -> egui::Id {
+    egui::Id::new("panel-drawn")
+}
+
+/// The offset from the screen's centre to the board area's: half the
+/// panel's room, when a panel was drawn in this pass or the one before
+/// (dialogs and the panel are drawn in either order).
+pub(crate) fn board_centre(ctx: &egui::Context) -> egui::Vec2 {
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data(|d| d.get_temp::<PanelDrawn>(panel_drawn_id()))
+        .filter(|p| pass.saturating_sub(p.pass) <= 1)
+        .map_or(egui::Vec2::ZERO, |p| egui::vec2(-p.right, -p.below) / 2.0)
 }
 
 /// How much a dialog dims what is behind it: to about half its
@@ -56,11 +81,18 @@ pub(crate) const SCRIM: egui::Color32 = egui::Color32::from_black_alpha(205);
 
 /// A card in the middle of the board area with nothing dimmed: the result
 /// of a game, whose final position stays in view.
-pub(crate) fn card(title: impl Into<String>) -> egui::Window<'static> {
+pub(crate) fn card(ctx: &egui::Context, title: impl Into<String>) -> egui::Window<'static> {
     egui::Window::new(title.into())
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [-150.0, 0.0])
+        .anchor(egui::Align2::CENTER_CENTER, board_centre(ctx))
+}
+
+/// The widest a dialog's content may be: `most` points, or the screen's
+/// width less the dialog's own margins and some room on each side (a
+/// phone held upright).
+pub(crate) fn dialog_width(ctx: &egui::Context, most: f32) -> f32 {
+    most.min(ctx.content_rect().width() - 72.0).max(200.0)
 }
 
 /// The panel's content, scrolling when it is longer than the panel, with
@@ -123,6 +155,13 @@ pub(crate) fn side_panel(
             below: 0.0,
         }
     };
+    // The pass number first: the context is locked inside data_mut.
+    let drawn = PanelDrawn {
+        pass: ctx.cumulative_pass_nr(),
+        right: taken.right,
+        below: taken.below,
+    };
+    ctx.data_mut(|d| d.insert_temp(panel_drawn_id(), drawn));
     // Points to logical pixels (the interface may be zoomed).
     let zoom = ctx.zoom_factor();
     let taken = crate::base::draw::PanelSpace {

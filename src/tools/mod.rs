@@ -23,8 +23,8 @@ usage: minesweeper_chess [COMMAND]
                           (YYYY-MM-DD)
       --lang CODE         play in en, uk, fr, da or ms (default: the
                           system's language, then the one chosen in Settings)
-      --show PAGE         open title, rules, settings, online or credits
-                          at the start
+      --show PAGE         open title, rules, settings, online, credits or
+                          sudoku (Sweeper Sudoku's boards) at the start
   check [FILE...]         validate files the game reads: board and Sweeper
                           Sudoku presets (.ron), saved or exported games
                           (saved_game.txt, .pgn), Sweeper Sudoku saves

@@ -113,3 +113,85 @@ pub fn move_text(data: &[u8]) {
         let _ = p.try_play(m);
     }
 }
+
+/// Command lines every binary must refuse with a message and a failing
+/// exit code (not a panic, not a hang, not a start): an argument that is not UTF-8
+/// (alone and as a flag's value), a flag it does not know, a flag without
+/// its value, a number past any cap, and a 100,000-character argument.
+/// Each binary's tests run them all (`refuses_hostile_args`).
+#[cfg(unix)]
+pub fn hostile_args() -> Vec<Vec<std::ffi::OsString>> {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+    let bytes = |b: &[u8]| OsString::from_vec(b.to_vec());
+    let text = |t: &str| OsString::from(t);
+    vec![
+        vec![bytes(b"\xff\xfe")],
+        vec![text("--seed"), bytes(b"7\xff")],
+        vec![text("--db"), bytes(b"/tmp/\xc3\x28")],
+        vec![text("--no-such-flag")],
+        vec![text("--seed")],
+        vec![text("--seed"), text("99999999999999999999999")],
+        vec![text("--port"), text("4294967296")],
+        vec![text("--wait"), text("-1")],
+        vec![text("perft"), text("--depth"), text("4294967295")],
+        vec![OsString::from("x".repeat(100_000))],
+    ]
+}
+
+/// Runs `binary` with each of [`hostile_args`] and returns what went wrong:
+/// success, a panic (Rust's exit code 101, or its message), no message, or
+/// a run past 20 s.
+#[cfg(unix)]
+pub fn refuses_hostile_args(binary: &std::path::Path) -> Vec<String> {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut problems = Vec::new();
+    for args in hostile_args() {
+        let shown: Vec<String> = args
+            .iter()
+            .map(|a| a.to_string_lossy().chars().take(24).collect())
+            .collect();
+        let child = Command::new(binary)
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn();
+        let mut child = match child {
+            Ok(c) => c,
+            Err(e) => {
+                problems.push(format!("{shown:?}: could not start: {e}"));
+                continue;
+            }
+        };
+        let started = Instant::now();
+        let status = loop {
+            match child.try_wait() {
+                Ok(Some(s)) => break Some(s),
+                Ok(None) if started.elapsed() > Duration::from_secs(20) => {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break None;
+                }
+                Ok(None) => std::thread::sleep(Duration::from_millis(20)),
+                Err(_) => break None,
+            }
+        };
+        let mut stderr = String::new();
+        if let Some(mut e) = child.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut e, &mut stderr);
+        }
+        match status {
+            None => problems.push(format!("{shown:?}: still running after 20 s")),
+            Some(s) if matches!(s.code(), None | Some(0 | 101)) => {
+                problems.push(format!("{shown:?}: exit {s}, stderr {stderr:.300}"))
+            }
+            Some(_) if stderr.contains("panicked") || stderr.trim().is_empty() => {
+                problems.push(format!("{shown:?}: stderr {stderr:.300}"))
+            }
+            Some(_) => {}
+        }
+    }
+    problems
+}

@@ -4,8 +4,14 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = minesweeper_cli::usage();
+    let args = match minesweeper_core::text::utf8_args(std::env::args_os().skip(1)) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("minesweeper_cli: {e}\n\n{usage}");
+            return ExitCode::from(2);
+        }
+    };
     let host = minesweeper_cli::Host {
         usage: &usage,
         formats: None,

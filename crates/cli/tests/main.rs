@@ -270,3 +270,79 @@ fn train_fits_a_network_that_counts_a_queen_and_names_bad_lines() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every command line in the shared hostile list is refused with a
+/// message: no panic, no start, no hang.
+#[cfg(unix)]
+#[test]
+fn the_binary_refuses_hostile_command_lines() {
+    let problems = minesweeper_cli::fuzz::refuses_hostile_args(std::path::Path::new(env!(
+        "CARGO_BIN_EXE_minesweeper_cli"
+    )));
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+/// The packages `name` depends on, directly or not, as Cargo.lock lists
+/// them (build, normal and dev dependencies alike).
+fn locked_closure(lock: &str, name: &str) -> std::collections::BTreeSet<String> {
+    use std::collections::{BTreeMap, BTreeSet};
+    // Each [[package]]: its name and the names of its dependencies (an
+    // entry may carry a version, "rand 0.9.5", when two are locked).
+    let mut deps: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for block in lock.split("[[package]]").skip(1) {
+        let field = |key: &str| {
+            block
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("{key} = \"")))
+                .map(|v| v.trim_end_matches('"').to_string())
+        };
+        let Some(package) = field("name") else {
+            continue;
+        };
+        let list = block
+            .split("dependencies = [")
+            .nth(1)
+            .and_then(|rest| rest.split(']').next())
+            .unwrap_or("");
+        let names = list
+            .lines()
+            .filter_map(|l| l.trim().trim_end_matches(',').strip_prefix('"'))
+            .filter_map(|l| l.trim_end_matches('"').split(' ').next())
+            .map(String::from);
+        deps.entry(package).or_default().extend(names);
+    }
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![name.to_string()];
+    while let Some(p) = todo.pop() {
+        if seen.insert(p.clone()) {
+            todo.extend(deps.get(&p).into_iter().flatten().cloned());
+        }
+    }
+    seen
+}
+
+/// The engine and the tools build without Bevy (a chess GUI builds the
+/// UCI engine in well under a minute): neither the tools nor the server
+/// may gain a window stack, checked from the workspace's Cargo.lock.
+#[test]
+fn the_tools_and_the_server_stay_free_of_bevy() {
+    let lock = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock"))
+        .expect("the workspace's Cargo.lock");
+    let windowed = |p: &String| {
+        ["bevy", "wgpu", "winit", "egui"]
+            .iter()
+            .any(|w| p.starts_with(w))
+    };
+    // The walk itself finds Bevy where it is: under the game.
+    assert!(
+        locked_closure(&lock, "minesweeper_chess")
+            .iter()
+            .any(windowed)
+    );
+    for tool in ["minesweeper_cli", "minesweeper_core", "minesweeper_server"] {
+        let closure = locked_closure(&lock, tool);
+        assert!(closure.len() > 1, "{tool} is in Cargo.lock");
+        let bad: Vec<&String> = closure.iter().filter(|p| windowed(p)).collect();
+        assert!(bad.is_empty(), "{tool} depends on {bad:?}");
+    }
+}

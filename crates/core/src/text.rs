@@ -121,3 +121,46 @@ mod tests {
         assert_eq!(locate(text, "mines"), (4, 3));
     }
 }
+
+/// A command-line argument that is not UTF-8 text (the operating system
+/// passes raw bytes; no option of ours can hold them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotUtf8 {
+    /// Which argument, counting from 1 after the program's name.
+    pub index: usize,
+    /// The argument with its invalid bytes replaced, to show.
+    pub shown: String,
+}
+
+impl fmt::Display for NotUtf8 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "argument {} ({}) is not valid UTF-8 text",
+            self.index, self.shown
+        )
+    }
+}
+
+impl std::error::Error for NotUtf8 {}
+
+/// The arguments as text (every binary reads them with
+/// `std::env::args_os`, which never panics, and refuses here what is not
+/// UTF-8).
+///
+/// # Errors
+/// The first argument that is not valid UTF-8.
+pub fn utf8_args(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<Vec<String>, NotUtf8> {
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string().map_err(|bad| NotUtf8 {
+                index: i + 1,
+                // At most 60 characters of a hostile argument.
+                shown: bad.to_string_lossy().chars().take(60).collect(),
+            })
+        })
+        .collect()
+}

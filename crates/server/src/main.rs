@@ -256,7 +256,13 @@ async fn run_chaos(
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args = match minesweeper_core::text::utf8_args(std::env::args_os().skip(1)) {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("minesweeper_server: {e}\n\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!("{USAGE}");
         return ExitCode::SUCCESS;

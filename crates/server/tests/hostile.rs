@@ -223,3 +223,14 @@ async fn a_frame_past_the_transport_limit_closes_only_that_connection() {
     fresh.send(&ClientMsg::Ping).await.unwrap();
     assert_eq!(fresh.recv().await.unwrap(), ServerMsg::Pong);
 }
+
+/// Every command line in the shared hostile list is refused with a
+/// message: no panic, no start, no hang.
+#[cfg(unix)]
+#[test]
+fn the_binary_refuses_hostile_command_lines() {
+    let problems = minesweeper_cli::fuzz::refuses_hostile_args(std::path::Path::new(env!(
+        "CARGO_BIN_EXE_minesweeper_server"
+    )));
+    assert!(problems.is_empty(), "{problems:#?}");
+}

@@ -140,7 +140,10 @@ pub(crate) fn notice(
     let ctx = contexts.ctx_mut()?.clone();
     egui::Window::new("⚠")
         .collapsible(false)
-        .anchor(egui::Align2::CENTER_TOP, [-150.0, 20.0])
+        .anchor(
+            egui::Align2::CENTER_TOP,
+            [crate::base::widgets::board_centre(&ctx).x, 20.0],
+        )
         .show(&ctx, |ui| {
             ui.label(n);
             if named(&T::Close.id(), ui.button(tx.t(T::Close))).clicked() {

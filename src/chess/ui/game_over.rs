@@ -59,70 +59,86 @@ pub(crate) fn game_over(
         ),
         Outcome::Draw(_) => ("½–½", None),
     };
-    card(tr(T::GameOver)).title_bar(false).show(&ctx, |ui| {
-        ui.set_width(320.0);
-        ui.vertical_centered(|ui| {
-            ui.label(
-                egui::RichText::new(tr(T::GameOver))
-                    .size(style::size::SMALL)
-                    .color(style::palette::MUTED),
-            );
-            // The winner's king, or both kings for a draw.
-            ui.horizontal(|ui| {
-                let kings: Vec<Side> = winner.map_or(vec![Side::White, Side::Black], |w| vec![w]);
-                let w = kings.len() as f32 * 64.0;
-                ui.add_space((ui.available_width() - w) / 2.0);
-                for k in kings {
-                    piece_icon(ui, &icons, k, Role::King, 60.0);
-                }
-            });
-            ui.label(
-                egui::RichText::new(score)
-                    .size(34.0)
-                    .strong()
-                    .color(style::palette::TEXT),
-            );
-            ui.label(
-                egui::RichText::new(outcome_text(o, &tx))
-                    .size(18.0)
-                    .color(style::palette::ACCENT_HOT),
-            );
-            ui.add_space(12.0);
-            let wide = egui::vec2(260.0, 44.0);
-            if named(
-                &T::NewGame.id(),
-                ui.add_sized(wide, style::primary(&tr(T::NewGame))),
-            )
-            .clicked()
-            {
-                new_game.write(fresh_game(&library));
-                click = true;
-            }
-            // The engine's look at the game, in the panel; the card goes.
-            if named(
-                "analyse",
-                ui.add_sized(wide, style::secondary(&tr(T::Analyse))),
-            )
-            .clicked()
-            {
-                analyse.write(AnalyseRequested);
-                ui_state.over_dismissed = true;
-                click = true;
-            }
-            ui.horizontal(|ui| {
-                ui.add_space(ui.available_width() / 2.0 - 100.0);
-                if named(&T::Export.id(), ui.add(style::quiet(&tr(T::Export)))).clicked() {
-                    export.0 = export_text(&library, &variant, &state, &analysis, &timeline);
-                    menus.open(Menu::Export);
+    card(&ctx, tr(T::GameOver))
+        .title_bar(false)
+        .show(&ctx, |ui| {
+            ui.set_width(crate::base::widgets::dialog_width(&ctx, 320.0));
+            ui.vertical_centered(|ui| {
+                ui.label(
+                    egui::RichText::new(tr(T::GameOver))
+                        .size(style::size::SMALL)
+                        .color(style::palette::MUTED),
+                );
+                // The winner's king, or both kings for a draw.
+                ui.horizontal(|ui| {
+                    let kings: Vec<Side> =
+                        winner.map_or(vec![Side::White, Side::Black], |w| vec![w]);
+                    let w = kings.len() as f32 * 64.0;
+                    ui.add_space((ui.available_width() - w) / 2.0);
+                    for k in kings {
+                        piece_icon(ui, &icons, k, Role::King, 60.0);
+                    }
+                });
+                ui.label(
+                    egui::RichText::new(score)
+                        .size(34.0)
+                        .strong()
+                        .color(style::palette::TEXT),
+                );
+                ui.label(
+                    egui::RichText::new(outcome_text(o, &tx))
+                        .size(18.0)
+                        .color(style::palette::ACCENT_HOT),
+                );
+                ui.add_space(12.0);
+                let wide = egui::vec2(260.0, 44.0);
+                if named(
+                    &T::NewGame.id(),
+                    ui.add_sized(wide, style::primary(&tr(T::NewGame))),
+                )
+                .clicked()
+                {
+                    new_game.write(fresh_game(&library));
                     click = true;
                 }
-                if named(&T::Close.id(), ui.add(style::quiet(&tr(T::Close)))).clicked() {
+                // The engine's look at the game, in the panel; the card goes.
+                if named(
+                    "analyse",
+                    ui.add_sized(wide, style::secondary(&tr(T::Analyse))),
+                )
+                .clicked()
+                {
+                    analyse.write(AnalyseRequested);
                     ui_state.over_dismissed = true;
                     click = true;
                 }
+                // Two quiet links, each half the width of the buttons above.
+                ui.horizontal(|ui| {
+                    let gap = ui.spacing().item_spacing.x;
+                    let half = egui::vec2((wide.x - gap) / 2.0, wide.y * 0.7);
+                    ui.add_space(((ui.available_width() - wide.x) / 2.0).max(0.0));
+                    if named(
+                        &T::Export.id(),
+                        ui.add_sized(half, style::quiet(&tr(T::Export))),
+                    )
+                    .clicked()
+                    {
+                        export.0 = export_text(&library, &variant, &state, &analysis, &timeline);
+                        menus.open(Menu::Export);
+                        click = true;
+                    }
+                    if named(
+                        &T::Close.id(),
+                        ui.add_sized(half, style::quiet(&tr(T::Close))),
+                    )
+                    .clicked()
+                    {
+                        ui_state.over_dismissed = true;
+                        click = true;
+                    }
+                });
             });
         });
-    });
     if click {
         sound.write(PlaySound(Effect::Click));
     }

@@ -14,6 +14,7 @@ use crate::base::audio::PlaySound;
 use crate::base::i18n::{T, Texts};
 use crate::base::platform::{WEB, page_address};
 use crate::base::screen::{Menu, Menus, Screen};
+use crate::base::style;
 use crate::base::widgets::{centered, named};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::online::{Notice, Online, OnlineRequest, Phase};
@@ -70,6 +71,74 @@ fn side_name(tx: &Texts, side: Side) -> String {
     })
 }
 
+/// The server's address: shown on the web (the page's own server),
+/// editable on the desktop.
+fn server_field(ui: &mut egui::Ui, draft: &mut LobbyDraft, online: &mut Online) {
+    if WEB {
+        ui.monospace(&online.server);
+        return;
+    }
+    let text = draft.server.get_or_insert_with(|| online.server.clone());
+    let edit = egui::TextEdit::singleline(text)
+        .desired_width(200.0)
+        .char_limit(200);
+    if ui.add(edit).changed() {
+        online.server = text.trim().to_string();
+    }
+}
+
+/// The server, the time control and the side: each label with its
+/// choices beside it (wrapping under the first choice), or above them on
+/// a narrow screen. True when a choice was clicked.
+fn choices(ui: &mut egui::Ui, tx: &Texts, draft: &mut LobbyDraft, online: &mut Online) -> bool {
+    let narrow = ui.ctx().content_rect().width() < 600.0;
+    let width = crate::base::widgets::dialog_width(ui.ctx(), 360.0);
+    let mut click = false;
+    let mut body = |ui: &mut egui::Ui| {
+        // A label and what `add` draws after it, wrapping whole widgets.
+        let row = |ui: &mut egui::Ui, key: T, add: &mut dyn FnMut(&mut egui::Ui)| {
+            ui.label(tx.t(key));
+            let wrapping = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true);
+            ui.allocate_ui_with_layout(egui::vec2(width, 0.0), wrapping, |ui| {
+                ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+                add(ui);
+            });
+            if !narrow {
+                ui.end_row();
+            }
+        };
+        row(ui, T::OnlineServer, &mut |ui| {
+            server_field(ui, draft, online)
+        });
+        row(ui, T::OnlineTime, &mut |ui| {
+            let mut labels = vec![tx.t(T::Untimed)];
+            labels.extend(TimeControl::OFFERED.iter().map(ToString::to_string));
+            for (i, label) in labels.into_iter().enumerate() {
+                click |= style::radio_value(ui, &mut draft.time, i, label).clicked();
+            }
+        });
+        row(ui, T::YouPlay, &mut |ui| {
+            let color = draft.color.get_or_insert(SeatChoice::Random);
+            for (c, t) in [
+                (SeatChoice::White, T::White),
+                (SeatChoice::Black, T::Black),
+                (SeatChoice::Random, T::ColorRandom),
+            ] {
+                click |= style::radio_value(ui, color, c, tx.t(t)).clicked();
+            }
+        });
+    };
+    if narrow {
+        body(ui);
+    } else {
+        egui::Grid::new("online-choices")
+            .num_columns(2)
+            .spacing([10.0, 10.0])
+            .show(ui, body);
+    }
+    click
+}
+
 /// The lobby window (from the title's "Play online").
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn lobby(
@@ -91,47 +160,12 @@ pub(crate) fn lobby(
         .map_or("classic.ron", |e| e.file.as_str());
     let builtin = BUILTIN.iter().any(|(f, _)| *f == file);
     centered(&ctx, tr(T::PlayOnline)).show(&ctx, |ui| {
-        ui.horizontal(|ui| {
-            ui.label(tr(T::OnlineServer));
-            if WEB {
-                ui.monospace(&online.server);
-            } else {
-                let text = draft.server.get_or_insert_with(|| online.server.clone());
-                if ui
-                    .add(
-                        egui::TextEdit::singleline(text)
-                            .desired_width(200.0)
-                            .char_limit(200),
-                    )
-                    .changed()
-                {
-                    online.server = text.trim().to_string();
-                }
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label(tr(T::OnlineTime));
-            let mut labels = vec![tr(T::Untimed)];
-            labels.extend(TimeControl::OFFERED.iter().map(ToString::to_string));
-            for (i, label) in labels.into_iter().enumerate() {
-                click |= ui.radio_value(&mut draft.time, i, label).clicked();
-            }
-        });
-        ui.horizontal(|ui| {
-            ui.label(tr(T::YouPlay));
-            let color = draft.color.get_or_insert(SeatChoice::Random);
-            for (c, t) in [
-                (SeatChoice::White, T::White),
-                (SeatChoice::Black, T::Black),
-                (SeatChoice::Random, T::ColorRandom),
-            ] {
-                click |= ui.radio_value(color, c, tr(t)).clicked();
-            }
-        });
+        click |= choices(ui, &tx, &mut draft, &mut online);
         if !builtin {
             ui.label(egui::RichText::new(tr(T::OnlineBuiltinOnly)).weak());
         }
-        let wide = egui::vec2(280.0, 30.0);
+        // The buttons as wide as the choices above them.
+        let wide = egui::vec2(ui.min_rect().width().max(280.0), 30.0);
         if let Some(code) = online.left_game() {
             let back = tx.f(T::BackToGame, &[("code", code.into())]);
             if ui.add_sized(wide, egui::Button::new(back)).clicked() {
@@ -163,7 +197,8 @@ pub(crate) fn lobby(
             click = true;
         }
         ui.add_space(6.0);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             ui.label(tr(T::InviteCode));
             ui.add(
                 egui::TextEdit::singleline(&mut draft.code)

@@ -38,7 +38,7 @@ pub(crate) fn board_menu(
             .f(T::SudokuResumeSaved, &[("code", c.as_str().into())])
     });
     centered(&ctx, title).show(&ctx, |ui| {
-        ui.set_max_width(440.0);
+        ui.set_max_width(crate::base::widgets::dialog_width(&ctx, 440.0));
         ui.label(egui::RichText::new(tagline).italics());
         ui.add_space(6.0);
         if super::daily::daily_button(ui, &boards.tx, &stats) {
@@ -47,7 +47,8 @@ pub(crate) fn board_menu(
         }
         ui.add_space(6.0);
         click |= presets(ui, &mut boards);
-        let wide = egui::vec2(300.0, 30.0);
+        // The buttons as wide as the boards' list above them.
+        let wide = egui::vec2(ui.min_rect().width().max(300.0), 30.0);
         if puzzle
             .game
             .as_ref()
@@ -102,12 +103,12 @@ pub(crate) fn board_menu(
 
 /// The presets to choose from, and the files that failed to load.
 fn presets(ui: &mut egui::Ui, boards: &mut Boards) -> bool {
-    ui.label(egui::RichText::new(boards.tx.t(T::Board)).strong());
+    ui.label(egui::RichText::new(boards.tx.t(T::SudokuBoards)).strong());
     let mut chosen = boards.menu.chosen;
     for (i, p) in boards.menu.presets.iter().enumerate() {
         let (name, description) = super::preset_text(&boards.tx, p);
         let label = format!("{name} \u{2014} {description}");
-        if ui.radio(i == chosen, label).clicked() {
+        if crate::base::style::radio(ui, i == chosen, label).clicked() {
             chosen = i;
         }
     }

@@ -155,7 +155,7 @@ fn board_facts(
             ui.horizontal_wrapped(|ui| {
                 ui.label(tx.f(label, &[("cards", "".into())]).trim_end());
                 for c in cards {
-                    piece_icon(ui, icons, chess_color(c.side), c.kind.role(), 20.0);
+                    piece_icon(ui, icons, chess_color(c.side), c.kind.role(), 26.0);
                     ui.label(egui::RichText::new(c.digit.to_string()).strong());
                 }
             });

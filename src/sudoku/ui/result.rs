@@ -38,7 +38,7 @@ pub(crate) fn result_card(
         T::SudokuLost
     });
     let mut click = false;
-    card(title).show(&ctx, |ui| {
+    card(&ctx, title).show(&ctx, |ui| {
         ui.set_min_width(300.0);
         let tx = &boards.tx;
         let why = match game.status {
@@ -89,8 +89,8 @@ pub(crate) fn result_card(
     Ok(())
 }
 
-/// Mines defused and blown, cells opened, lives, actions, cards, board,
-/// code and rating.
+/// Mines done, the deck and hand, mines defused and blown, cells opened,
+/// lives, actions, board, code and rating.
 fn facts(ui: &mut egui::Ui, tx: &Texts, puzzle: &Puzzle, game: &PuzzleGame) {
     let fate = |f: MineFate| game.cells.iter().filter(|c| c.mine == Some(f)).count();
     let opened = game
@@ -107,6 +107,14 @@ fn facts(ui: &mut egui::Ui, tx: &Texts, puzzle: &Puzzle, game: &PuzzleGame) {
             ("total", game.mines_total().into()),
         ],
     ));
+    // The cards as the panel counts them: the deck, and the hand apart.
+    ui.label(tx.f(
+        T::SudokuDeck,
+        &[
+            ("deck", game.deck.len().into()),
+            ("hand", game.hand.len().into()),
+        ],
+    ));
     egui::Grid::new("result").num_columns(2).show(ui, |ui| {
         for (k, v) in [
             (T::FactMinesDefused, fate(MineFate::Defused).to_string()),
@@ -114,10 +122,6 @@ fn facts(ui: &mut egui::Ui, tx: &Texts, puzzle: &Puzzle, game: &PuzzleGame) {
             (T::FactCellsOpened, opened.to_string()),
             (T::FactLivesLeft, game.lives.to_string()),
             (T::FactActions, game.moves.to_string()),
-            (
-                T::FactCardsLeft,
-                (game.hand.len() + game.deck.len()).to_string(),
-            ),
             (T::FactBoard, super::preset_text(tx, &game.preset).0),
             (T::FactCode, puzzle.code.clone()),
             (

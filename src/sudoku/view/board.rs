@@ -189,7 +189,7 @@ fn show_cover(
     }
 }
 
-/// Under a piece the cell's own digit moves to the free top-left corner: a
+/// Under a piece the cell's own digit moves to the top-left corner: a
 /// king or knight keeps its card digit, which may not be the cell's, and
 /// the player needs both.
 fn place_digit(game: &PuzzleGame, i: usize, tf: &mut Transform) {
@@ -197,7 +197,9 @@ fn place_digit(game: &PuzzleGame, i: usize, tf: &mut Transform) {
     let (at, scale) = if under {
         (Vec3::new(-CELL * 0.34, CELL * 0.32, z::BADGE - 0.2), 0.42)
     } else {
-        (Vec3::new(0.0, -CELL * 0.02, z::DIGIT), 1.0)
+        // A little below the middle: the top corners hold the count and,
+        // on a block's first cell, the block's mine badge.
+        (Vec3::new(0.0, -CELL * 0.07, z::DIGIT), 1.0)
     };
     if tf.translation != at {
         tf.translation = at;

@@ -23,9 +23,15 @@ pub(super) fn spawn_card(
 ) {
     if let Some(image) = art.image(chess_color(card.side), card.kind.role()) {
         let mut sprite = Sprite::from_image(image);
-        sprite.custom_size = Some(Vec2::splat(size * 1.12));
+        // A little smaller and to the right: the digit tile at the lower
+        // left no longer covers the piece's base.
+        sprite.custom_size = Some(Vec2::splat(size * 1.02));
         sprite.color = Color::WHITE.with_alpha(alpha);
-        p.spawn((sprite, Transform::from_xyz(0.0, CELL * 0.02, 0.0), layer()));
+        p.spawn((
+            sprite,
+            Transform::from_xyz(CELL * 0.07, CELL * 0.03, 0.0),
+            layer(),
+        ));
     } else {
         spawn_glyphs(p, card, fonts, size, alpha);
     }
