@@ -173,20 +173,31 @@ fn settings_dialog(
     let mut play = None;
     // Tall on a small screen: the rows scroll, Back stays in sight.
     let height = (ctx.content_rect().height() - 140.0).max(200.0);
+    // On a narrow screen (a phone held upright) each label stands above
+    // its choices, in one column as wide as the screen allows.
+    let narrow = ctx.content_rect().width() < 600.0;
+    let width = crate::base::widgets::dialog_width(&ctx, 720.0);
     centered(&ctx, tr(T::Settings)).show(&ctx, |ui| {
         egui::ScrollArea::vertical()
             .max_height(height)
             .show(ui, |ui| {
-                egui::Grid::new("settings")
-                    .num_columns(2)
-                    .spacing([16.0, 8.0])
-                    .show(ui, |ui| {
-                        changed |= look_rows(ui, &tx, &mut settings, &icons);
-                        changed |= settings_grid(ui, &tx, &mut settings);
-                        changed |= sound_rows(ui, &tx, &mut settings, &mut play);
-                    });
+                ui.set_max_width(width);
+                let rows = |ui: &mut egui::Ui| {
+                    changed |= look_rows(ui, &tx, &mut settings, &icons);
+                    changed |= settings_grid(ui, &tx, &mut settings);
+                    changed |= sound_rows(ui, &tx, &mut settings, &mut play);
+                };
+                if narrow {
+                    // Outside a grid, end_row does nothing: the rows stack.
+                    ui.vertical(rows);
+                } else {
+                    egui::Grid::new("settings")
+                        .num_columns(2)
+                        .spacing([16.0, 8.0])
+                        .show(ui, rows);
+                }
             });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             back = named(&T::Back.id(), ui.button(tr(T::Back))).clicked();
             if named(&T::Credits.id(), ui.button(tr(T::Credits))).clicked() {
                 credits = true;
@@ -223,7 +234,7 @@ fn settings_grid(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings) -> bool
     });
     ui.end_row();
     ui.label(tr(T::AnimationSpeed));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         for a in AnimSpeed::ALL {
             changed |= ui
                 .selectable_value(&mut settings.animation, a, tx.t(a.label()))
@@ -288,8 +299,10 @@ fn look_rows(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings, icons: &Pie
                 changed |= named(&p.label().id(), r).changed();
             }
         });
-        // The set in use, every piece of both sides, on the theme's squares.
+        // The set in use, every piece of both sides, on the theme's squares
+        // (smaller where the row would be wider than the dialog).
         let c = crate::base::theme::colors(settings.theme);
+        let size = (ui.max_rect().width() / 12.0 - 2.0).clamp(16.0, 30.0);
         ui.horizontal(|ui| {
             ui.spacing_mut().item_spacing.x = 0.0;
             let mut i = 0;
@@ -298,7 +311,7 @@ fn look_rows(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings, icons: &Pie
                     let square = if i % 2 == 0 { c.light } else { c.dark };
                     i += 1;
                     egui::Frame::new().fill(color32(square)).show(ui, |ui| {
-                        crate::base::art::piece_icon(ui, icons, side, role, 30.0)
+                        crate::base::art::piece_icon(ui, icons, side, role, size)
                     });
                 }
             }

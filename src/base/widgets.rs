@@ -82,7 +82,14 @@ pub(crate) const SCRIM: egui::Color32 = egui::Color32::from_black_alpha(205);
 /// A card in the middle of the board area with nothing dimmed: the result
 /// of a game, whose final position stays in view.
 pub(crate) fn card(ctx: &egui::Context, title: impl Into<String>) -> egui::Window<'static> {
-    egui::Window::new(title.into())
+    // A title bar holds one line: smaller on a phone, where "Comment
+    // jouer à Minesweeper Chess" would be cut short.
+    let size = if ctx.content_rect().width() < 600.0 {
+        17.0
+    } else {
+        crate::base::style::size::HEADING
+    };
+    egui::Window::new(egui::RichText::new(title.into()).size(size))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, board_centre(ctx))
@@ -128,7 +135,8 @@ pub(crate) fn side_panel(
     );
     let screen = ctx.content_rect();
     let taken = if screen.width() < 600.0 && screen.height() > screen.width() {
-        let height = (screen.height() * 0.42).clamp(180.0, 440.0);
+        // About a third: the board above keeps the most of the width.
+        let height = (screen.height() * 0.36).clamp(180.0, 440.0);
         let h = egui::Panel::bottom(id.to_string())
             .resizable(false)
             .exact_size(height)

@@ -71,7 +71,9 @@ pub(crate) fn board_menu(
             click = true;
         }
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
+            // What does not fit (a phone) moves to the next line whole.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             ui.label(code_label);
             ui.add(egui::TextEdit::singleline(&mut boards.menu.code).desired_width(120.0));
             if ui.button(play_code).clicked() {
@@ -85,6 +87,7 @@ pub(crate) fn board_menu(
         }
         ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             if ui.button(how).clicked() {
                 menus.open(Menu::HowToPlay);
                 click = true;
