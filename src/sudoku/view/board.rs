@@ -80,9 +80,16 @@ pub(super) fn update_cells(
     mut sprites: Query<&mut Sprite>,
     badges: Query<(&BlockBadge, &Children)>,
     deck: Query<&Children, With<DeckPile>>,
+    fresh: Query<(), Or<(Added<BlockBadge>, Added<DeckPile>)>>,
 ) {
     let Some(game) = &puzzle.game else { return };
     if !puzzle.is_changed() {
+        // Badges and the deck drawn anew (the hand moved to two rows on a
+        // phone) start empty: they are written at once, not at the next
+        // move.
+        if !fresh.is_empty() {
+            badges_and_deck(game, &badges, &deck, &mut texts);
+        }
         return;
     }
     for (c, children) in &cells {
