@@ -147,17 +147,29 @@ pub fn refuses_hostile_args(binary: &std::path::Path) -> Vec<String> {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
     let mut problems = Vec::new();
-    for args in hostile_args() {
+    for (n, args) in hostile_args().into_iter().enumerate() {
         let shown: Vec<String> = args
             .iter()
             .map(|a| a.to_string_lossy().chars().take(24).collect())
             .collect();
-        let child = Command::new(binary)
-            .args(&args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn();
+        // Output to files, not pipes: a long message would fill a pipe
+        // nobody reads until the end and block the child.
+        let dir = std::env::temp_dir();
+        let unique = format!("{}-{n}", std::process::id());
+        let (out_path, err_path) = (
+            dir.join(format!("hostile-{unique}.out")),
+            dir.join(format!("hostile-{unique}.err")),
+        );
+        let files = std::fs::File::create(&out_path)
+            .and_then(|o| std::fs::File::create(&err_path).map(|e| (o, e)));
+        let child = files.and_then(|(o, e)| {
+            Command::new(binary)
+                .args(&args)
+                .stdin(Stdio::null())
+                .stdout(o)
+                .stderr(e)
+                .spawn()
+        });
         let mut child = match child {
             Ok(c) => c,
             Err(e) => {
@@ -178,10 +190,9 @@ pub fn refuses_hostile_args(binary: &std::path::Path) -> Vec<String> {
                 Err(_) => break None,
             }
         };
-        let mut stderr = String::new();
-        if let Some(mut e) = child.stderr.take() {
-            let _ = std::io::Read::read_to_string(&mut e, &mut stderr);
-        }
+        let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+        let _ = std::fs::remove_file(&out_path);
+        let _ = std::fs::remove_file(&err_path);
         match status {
             None => problems.push(format!("{shown:?}: still running after 20 s")),
             Some(s) if matches!(s.code(), None | Some(0 | 101)) => {

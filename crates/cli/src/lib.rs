@@ -129,6 +129,10 @@ pub fn run(args: &[String], host: Host<'_>) -> CliOutput {
             Err(e) => CliOutput::fail(format!("{e}\n\n{usage}")),
         },
         "help" | "--help" | "-h" => CliOutput::ok(usage.to_string()),
-        other => CliOutput::fail(format!("unknown command '{other}'\n\n{usage}")),
+        other => {
+            // At most 40 characters of whatever was typed.
+            let shown: String = other.chars().take(40).collect();
+            CliOutput::fail(format!("unknown command '{shown}'\n\n{usage}"))
+        }
     }
 }
