@@ -175,7 +175,7 @@ fn settings_dialog(
     let height = (ctx.content_rect().height() - 140.0).max(200.0);
     // On a narrow screen (a phone held upright) each label stands above
     // its choices, in one column as wide as the screen allows.
-    let narrow = ctx.content_rect().width() < 600.0;
+    let narrow = crate::base::widgets::narrow(&ctx);
     let width = crate::base::widgets::dialog_width(&ctx, 720.0);
     centered(&ctx, tr(T::Settings)).show(&ctx, |ui| {
         egui::ScrollArea::vertical()

@@ -84,7 +84,7 @@ pub(crate) const SCRIM: egui::Color32 = egui::Color32::from_black_alpha(205);
 pub(crate) fn card(ctx: &egui::Context, title: impl Into<String>) -> egui::Window<'static> {
     // A title bar holds one line: smaller on a phone, where "Comment
     // jouer à Minesweeper Chess" would be cut short.
-    let size = if ctx.content_rect().width() < 600.0 {
+    let size = if narrow(ctx) {
         17.0
     } else {
         crate::base::style::size::HEADING
@@ -93,6 +93,12 @@ pub(crate) fn card(ctx: &egui::Context, title: impl Into<String>) -> egui::Windo
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, board_centre(ctx))
+}
+
+/// Whether the screen is narrow (a phone held upright): dialogs put each
+/// label above its choices there.
+pub(crate) fn narrow(ctx: &egui::Context) -> bool {
+    ctx.content_rect().width() < 600.0
 }
 
 /// The widest a dialog's content may be: `most` points, or the screen's
@@ -134,7 +140,7 @@ pub(crate) fn side_panel(
             .max_rect(ctx.viewport_rect()),
     );
     let screen = ctx.content_rect();
-    let taken = if screen.width() < 600.0 && screen.height() > screen.width() {
+    let taken = if narrow(ctx) && screen.height() > screen.width() {
         // About a third: the board above keeps the most of the width.
         let height = (screen.height() * 0.36).clamp(180.0, 440.0);
         let h = egui::Panel::bottom(id.to_string())

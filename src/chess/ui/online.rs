@@ -91,7 +91,7 @@ fn server_field(ui: &mut egui::Ui, draft: &mut LobbyDraft, online: &mut Online) 
 /// choices beside it (wrapping under the first choice), or above them on
 /// a narrow screen. True when a choice was clicked.
 fn choices(ui: &mut egui::Ui, tx: &Texts, draft: &mut LobbyDraft, online: &mut Online) -> bool {
-    let narrow = ui.ctx().content_rect().width() < 600.0;
+    let narrow = crate::base::widgets::narrow(ui.ctx());
     let width = crate::base::widgets::dialog_width(ui.ctx(), 360.0);
     let mut click = false;
     let mut body = |ui: &mut egui::Ui| {
