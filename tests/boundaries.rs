@@ -449,8 +449,11 @@ const MINE_BEARING: [&str; 9] = [
 ];
 
 /// The names of `code` (comments and tests left out) that carry hidden
-/// mines; `ServerMsg::Game` is a message, not the rules' game, and a
-/// position of the history (`state.position()`) is the true one.
+/// mines; `ServerMsg::Game` is a message, not the rules' game,
+/// `TurnSet::Setup` a stage, not the rules' setup; `game` and `game_mut`
+/// are the history's true game when called (`x.game()`), a variable
+/// otherwise; a position of the history (`game.position()`) is the true
+/// one.
 fn mine_bearing_names(code: &str) -> Vec<String> {
     let code = code_of(code);
     let mut found = Vec::new();
@@ -466,13 +469,16 @@ fn mine_bearing_names(code: &str) -> Vec<String> {
             .unwrap_or(rest.len());
         let word = &rest[..len];
         rest = &rest[len..];
-        let message = word == "Game" && code_before(&code, rest, word).ends_with("ServerMsg::");
+        let prefix = code_before(&code, rest, word);
+        let message = (word == "Game" && prefix.ends_with("ServerMsg::"))
+            || (word == "Setup" && prefix.ends_with("TurnSet::"));
+        let variable = (word == "game" || word == "game_mut") && !rest.starts_with('(');
         let history = before.ends_with('.')
             && word == "position"
             && ["state.", "history.", "game."]
                 .iter()
                 .any(|r| code_before(&code, rest, word).ends_with(r));
-        if (MINE_BEARING.contains(&word) && !message) || history {
+        if (MINE_BEARING.contains(&word) && !message && !variable) || history {
             found.push(word.to_string());
         }
     }
@@ -486,11 +492,17 @@ fn code_before<'a>(code: &'a str, rest: &str, word: &str) -> &'a str {
 }
 
 #[test]
-fn views_panels_and_the_online_client_name_nothing_that_holds_a_hidden_mine() {
-    for dir in ["src/chess/view", "src/chess/ui", "src/chess/online"] {
+fn views_panels_modes_the_online_client_and_the_app_name_nothing_that_holds_a_hidden_mine() {
+    for dir in [
+        "src/chess/view",
+        "src/chess/ui",
+        "src/chess/online",
+        "src/chess/modes",
+        "src/app",
+    ] {
         let mut files = Vec::new();
         sources(&root().join(dir), &mut files);
-        assert!(files.len() >= 4, "{dir}: read its files");
+        assert!(files.len() >= 2, "{dir}: read its files");
         for file in files {
             let text = std::fs::read_to_string(&file).expect("readable source");
             let names = mine_bearing_names(&text);
@@ -508,7 +520,96 @@ fn the_mine_check_sees_a_view_that_reads_mines() {
     let view = "use crate::chess::ecs::{Mine, PublicBoard};\n\
                 fn f(state: Res<ChessGame>) { let p = state.position(); }\n\
                 // a comment about a Mine is fine\n\
-                match msg { ServerMsg::Game { .. } => {} }";
-    assert_eq!(mine_bearing_names(view), ["Mine", "position"]);
+                match msg { ServerMsg::Game { .. } => {} }\n\
+                fn g(game: Res<ChessGame>) { let t = game.turn(); let all = game.game(); }\n\
+                let s = TurnSet::Setup;";
+    assert_eq!(mine_bearing_names(view), ["Mine", "position", "game"]);
     assert!(mine_bearing_names("let p = public.position();").is_empty());
+}
+
+/// Where `needle` occurs in the code (comments left out) of every source
+/// file under `dirs`, as `path:line`.
+fn occurrences(dirs: &[&str], needle: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for dir in dirs {
+        let mut files = Vec::new();
+        sources(&root().join(dir), &mut files);
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("readable source");
+            for (i, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                if code.contains(needle) {
+                    let rel = file.strip_prefix(root()).unwrap_or(&file);
+                    out.push(format!("{}:{}", rel.display(), i + 1));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn only_the_mode_plugins_and_the_title_name_a_mode() {
+    let allowed = ["src/chess/modes/", "src/chess/online/", "src/app/title.rs"];
+    let named: Vec<String> = occurrences(&["src"], "PlayMode::")
+        .into_iter()
+        .filter(|at| !allowed.iter().any(|a| at.starts_with(a)))
+        .collect();
+    assert!(
+        named.is_empty(),
+        "{named:?} name a mode: read ModeRules (chess/ecs/mode.rs) instead"
+    );
+}
+
+/// Errors as plain strings left in the whole workspace, each with its
+/// reason in docs/architecture.md ("Errors").
+const STRING_ERRORS_ALLOWED: usize = 50;
+
+#[test]
+fn errors_are_typed() {
+    let dirs = ["src", "tests", "crates/core", "crates/cli", "crates/server"];
+    let mut found = Vec::new();
+    for dir in dirs {
+        let mut files = Vec::new();
+        sources(&root().join(dir), &mut files);
+        for file in files {
+            let text = std::fs::read_to_string(&file).expect("readable source");
+            let code = code_of(&text);
+            let mut rest = code.as_str();
+            while let Some(at) = rest.find("Result<") {
+                rest = &rest[at + "Result<".len()..];
+                // The type's own brackets: `Result<Vec<u8>, String>`.
+                let mut depth = 1;
+                let end = rest
+                    .char_indices()
+                    .find(|&(_, c)| {
+                        depth += match c {
+                            '<' => 1,
+                            '>' => -1,
+                            _ => 0,
+                        };
+                        depth == 0
+                    })
+                    .map_or(rest.len(), |(i, _)| i);
+                let args = &rest[..end];
+                if args
+                    .rsplit(',')
+                    .next()
+                    .is_some_and(|e| e.trim() == "String")
+                {
+                    found.push(
+                        file.strip_prefix(root())
+                            .unwrap_or(&file)
+                            .display()
+                            .to_string(),
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        found.len() <= STRING_ERRORS_ALLOWED,
+        "{} results with a String error (at most {STRING_ERRORS_ALLOWED}): {found:?}",
+        found.len()
+    );
 }

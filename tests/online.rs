@@ -299,8 +299,9 @@ fn mines() -> SquareSet {
 
 /// Plays [`SCRIPT`] at one screen: `scripted` Black is a scripted computer.
 fn at_one_screen(scripted: bool) -> Played {
-    use minesweeper_chess::chess::ecs::computer::{AiSeed, ScriptedReplies};
+    use minesweeper_chess::chess::ecs::computer::AiSeed;
     use minesweeper_chess::chess::ecs::{NewGameRequested, PlayMode};
+    use minesweeper_chess::chess::modes::computer::ScriptedReplies;
     use minesweeper_core::chess::Position;
     let mut app = headless_app(MineSeed(41));
     app.update();

@@ -1,9 +1,8 @@
-//! The interface layer: egui, the title, both games' menus and panels,
-//! saving.
+//! The interface layer: egui, the title, both games' menus and panels.
 
 use bevy::prelude::*;
 
-/// The interfaces: egui, the title, both games' menus and panels, saving.
+/// The interfaces: egui, the title, both games' menus and panels.
 pub(crate) struct InterfacePlugin;
 
 impl Plugin for InterfacePlugin {
@@ -12,8 +11,6 @@ impl Plugin for InterfacePlugin {
             super::ui::UiPlugin,
             crate::chess::ui::ChessUiPlugin,
             crate::sudoku::ui::SudokuUiPlugin,
-            crate::chess::ecs::save::SavePlugin,
-            crate::sudoku::ecs::save::SavePlugin,
             super::title::TitlePlugin,
         ));
     }

@@ -24,17 +24,25 @@ use crate::sudoku::ecs::presets::SudokuPresetPlugin;
 
 /// Everything but rendering, audio and UI: the game as tests and the
 /// computer opponent run it, with the screen states and the frame's order.
-pub struct GamePlugin;
+pub struct GamePlugin {
+    /// Keep the games in progress between runs (the window's game; tests
+    /// and tools leave no file behind).
+    pub persist: bool,
+}
 
 impl Plugin for GamePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             ScreenPlugin,
             sets::SetsPlugin,
-            crate::chess::ecs::ChessPlugin,
-            crate::chess::ecs::computer::ComputerPlugin,
+            crate::chess::ecs::ChessPlugin {
+                persist: self.persist,
+            },
+            crate::chess::modes::ModesPlugin,
             crate::chess::online::OnlinePlugin,
-            crate::sudoku::ecs::PuzzlePlugin,
+            crate::sudoku::ecs::PuzzlePlugin {
+                persist: self.persist,
+            },
         ));
     }
 }
@@ -62,7 +70,7 @@ pub fn headless_app(seed: MineSeed) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_resource(seed)
-        .add_plugins(GamePlugin)
+        .add_plugins(GamePlugin { persist: false })
         // A headless world is a chess game in progress (tests switch to
         // Sweeper Sudoku's screen when they need it).
         .insert_state(Screen::Chess);
@@ -125,7 +133,7 @@ pub fn run_game(options: GameOptions) {
             }),
     )
     .add_plugins((
-        GamePlugin,
+        GamePlugin { persist: true },
         PresetPlugin {
             prefix: "levels://",
             discover: if crate::base::platform::WEB {

@@ -1,20 +1,39 @@
-//! The one order of a frame, configured once: the pointer is read, the
-//! chess turn runs (setup, input, validate, apply, mines, fog, check,
-//! outcome, present), then the Sweeper Sudoku board's (input, apply, sync,
-//! present), then the sounds they asked for are played. The two games share
-//! the pointer and the sound, never the same frame's work.
+//! The one order of a frame: every set of [`Update`] is configured here
+//! and nowhere else; plugins only put their own systems in these sets.
+//!
+//! The pointer is read; the chess turn runs (setup, input, validate,
+//! apply, mines, fog, check, outcome, record, present), then the Sweeper
+//! Sudoku board's (input, apply, sync, present), then the sounds they
+//! asked for are played. The two games share the pointer and the sound,
+//! never the same frame's work. Inside the turn:
+//! - Setup: the mode in play declares its rules, the server's news is read
+//!   (online), then the board is set up (new games, undo, resignation,
+//!   conclusions, reveals);
+//! - Input: the view reads the board changes, keys, the keyboard's
+//!   cursor, the pointer, a premove come due and the script; then the
+//!   computer thinks and hints;
+//! - Validate: this frame's requests join the move queue, then the mode's
+//!   decider takes the next move (the local rules, or online the moves
+//!   asked go to the server and the server's moves are played), then what
+//!   waits for the server is sent;
+//! - Apply to Outcome run only when a move was decided;
+//! - Present: the board's entities, camera, motion, marks, sounds.
+//!
+//! The egui pass (menus, panels) runs after [`Update`] in its own
+//! schedule, ordered in `app::ui`.
 
 use bevy::prelude::*;
 
 use crate::base::audio::SoundSet;
 use crate::base::gesture::PointerSet;
-use crate::chess::ecs::TurnSet;
 use crate::chess::ecs::computer::ComputerSet;
+use crate::chess::ecs::{Decider, QueueSet, SetupStep, TurnSet, move_pending};
 use crate::chess::online::OnlineSet;
 use crate::chess::view::ViewStep;
 use crate::sudoku::ecs::PuzzleSet;
+use crate::sudoku::view::PuzzleViewStep;
 
-/// Chains every game's sets in [`Update`].
+/// Orders every set of [`Update`].
 pub(crate) struct SetsPlugin;
 
 impl Plugin for SetsPlugin {
@@ -38,6 +57,7 @@ impl Plugin for SetsPlugin {
                 TurnSet::Fog,
                 TurnSet::Check,
                 TurnSet::Outcome,
+                TurnSet::Record,
                 TurnSet::Present,
                 PuzzleSet::Input,
                 PuzzleSet::Apply,
@@ -46,20 +66,74 @@ impl Plugin for SetsPlugin {
                 SoundSet,
             )
                 .chain(),
-        );
-        // Inside the turn's input: what the server said comes first, then
-        // keys, pointer, script and the computer, then what goes to the
-        // server.
-        app.configure_sets(
+        )
+        .configure_sets(
             Update,
             (
+                SetupStep::Mode,
+                SetupStep::Presets,
                 OnlineSet::Receive,
-                ViewStep::Read,
-                ViewStep::Script,
-                ComputerSet,
-                OnlineSet::Send,
+                SetupStep::Board,
             )
-                .chain(),
+                .chain()
+                .in_set(TurnSet::Setup),
+        )
+        .configure_sets(
+            Update,
+            (
+                ViewStep::Read,
+                ViewStep::Keys,
+                ViewStep::Cursor,
+                ViewStep::Pointer,
+                ViewStep::Premove,
+                ViewStep::Script,
+                ComputerSet::Hint,
+                ComputerSet::Play,
+            )
+                .chain()
+                .in_set(TurnSet::Input),
+        )
+        .configure_sets(
+            Update,
+            (QueueSet, Decider::Local, Decider::Server, OnlineSet::Send)
+                .chain()
+                .in_set(TurnSet::Validate),
+        )
+        // Whether a move's stages run is the game's: a decider decided one.
+        .configure_sets(
+            Update,
+            (
+                TurnSet::Apply,
+                TurnSet::Mines,
+                TurnSet::Fog,
+                TurnSet::Check,
+                TurnSet::Outcome,
+            )
+                .run_if(move_pending),
+        )
+        .configure_sets(
+            Update,
+            (
+                ViewStep::Board,
+                ViewStep::Camera,
+                ViewStep::Motion,
+                ViewStep::Marks,
+                ViewStep::Sound,
+            )
+                .chain()
+                .in_set(TurnSet::Present),
+        )
+        .configure_sets(
+            Update,
+            (
+                PuzzleViewStep::Camera,
+                PuzzleViewStep::Board,
+                PuzzleViewStep::Pieces,
+                PuzzleViewStep::Hand,
+                PuzzleViewStep::Effects,
+            )
+                .chain()
+                .in_set(PuzzleSet::Present),
         );
     }
 }

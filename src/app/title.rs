@@ -213,16 +213,14 @@ fn play_buttons(
     if hot_seat || vs_computer {
         *starts.mode = if vs_computer {
             starts.layout.flipped = settings.play_black;
-            PlayMode::Computer {
-                side: if settings.play_black {
-                    Side::White
-                } else {
-                    Side::Black
-                },
-                level: settings.ai_level,
-            }
+            let side = if settings.play_black {
+                Side::White
+            } else {
+                Side::Black
+            };
+            crate::chess::modes::computer::mode(side, settings.ai_level)
         } else {
-            PlayMode::HotSeat
+            crate::chess::modes::hot_seat::mode()
         };
         starts.new_game.write(crate::chess::ui::fresh_game(library));
         starts.screen.set(Screen::Chess);

@@ -48,70 +48,14 @@ pub struct ShownMine;
 #[derive(Component, Debug, Clone, Copy)]
 pub(crate) struct BoardEntity;
 
+/// Marks an animation in progress (the view's slides, fades and blasts):
+/// the computer's move and scripts wait until none is left.
+#[derive(Component, Debug, Default)]
+pub struct Busy;
+
 /// The variant being played.
 #[derive(Resource, Debug, Clone)]
 pub struct ActiveVariant(pub Variant);
-
-/// How the moves of the game on the board are decided, chosen with the
-/// game: each mode has one decider (see [`super::Decider`]), and the
-/// turn's stages carry out its moves the same way in every mode.
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum PlayMode {
-    /// Two people at one screen: the local rules decide every move.
-    #[default]
-    HotSeat,
-    /// A person against the computer: the local rules decide; the
-    /// computer's search asks for `side`'s moves.
-    Computer {
-        /// The side the computer plays.
-        side: minesweeper_core::chess::Color,
-        /// How strong it plays.
-        level: minesweeper_core::ai::Level,
-    },
-    /// An online game: the server decides every move, and this screen
-    /// moves for its seat at most.
-    Online(Seat),
-}
-
-/// Who this screen is in an online game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Seat {
-    /// The player of this side.
-    Player(minesweeper_core::chess::Color),
-    /// Watching: moves for neither side.
-    Spectator,
-}
-
-impl PlayMode {
-    /// Whether the side to move is moved from this screen (not by the
-    /// computer, and online only this screen's own side).
-    pub fn moves_here(&self, turn: minesweeper_core::chess::Color) -> bool {
-        match self {
-            PlayMode::HotSeat => true,
-            PlayMode::Computer { side, .. } => *side != turn,
-            PlayMode::Online(Seat::Player(side)) => *side == turn,
-            PlayMode::Online(Seat::Spectator) => false,
-        }
-    }
-
-    /// The side the computer plays, if it plays.
-    pub fn computer(&self) -> Option<minesweeper_core::chess::Color> {
-        match self {
-            PlayMode::Computer { side, .. } => Some(*side),
-            _ => None,
-        }
-    }
-
-    /// Whether the server decides the moves.
-    pub fn is_online(&self) -> bool {
-        matches!(self, PlayMode::Online(_))
-    }
-
-    /// Whether the local rules decide the moves (hot-seat, the computer).
-    pub fn is_local(&self) -> bool {
-        !self.is_online()
-    }
-}
 
 /// The move being carried out this frame, once its mode's decider has
 /// decided it: each stage of the turn applies its part of the report.

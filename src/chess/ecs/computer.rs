@@ -1,6 +1,7 @@
-//! The computer at the board: thinks when it is its turn (on a thread on
-//! the desktop, between frames on the web), plays through the same
-//! [`MoveRequested`] path as a click, and gives the player hints.
+//! The computer's thinking: a search of what the player sees (on a
+//! thread on the desktop, between frames on the web), for the player's
+//! hint here and for the computer's own moves in its mode
+//! (`chess::modes::computer`).
 //!
 //! What it is shown is built here from the entities and reduced to the
 //! public view before the search sees it; its random seed is mixed from
@@ -12,8 +13,7 @@ use std::time::Duration;
 
 use crate::base::jobs::{Finished, JobMode, JobPlugin, Running};
 use crate::chess::ecs::{
-    ChessGame, GameStarted, MoveQueue, MoveRequested, MoveUndone, PendingMove, PieceMoved,
-    PlayMode, PublicBoard, SapperUsed, Timeline, TurnSet,
+    ChessGame, GameStarted, ModeRules, MoveUndone, PieceMoved, PublicBoard, SapperUsed, Timeline,
 };
 use minesweeper_core::ai::{Level, Limits, Search, Thought};
 use minesweeper_core::chess::Move;
@@ -24,11 +24,6 @@ use minesweeper_core::chess::Move;
 #[derive(Resource, Debug, Clone, Copy)]
 pub struct AiSeed(pub u64);
 
-/// Replies the computer plays, in order, instead of searching: a
-/// demonstration, a lesson, a test. It searches again once they run out.
-#[derive(Resource, Debug, Clone, Default)]
-pub struct ScriptedReplies(pub std::collections::VecDeque<Move>);
-
 /// The player's hint: the engine's best move for them, drawn as an arrow.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Hint(pub Option<Move>);
@@ -36,10 +31,6 @@ pub struct Hint(pub Option<Move>);
 /// Asks for a hint for the side to move.
 #[derive(Message, Debug, Clone, Copy)]
 pub struct HintRequested;
-
-/// While set, the computer holds its move back (animations still playing).
-#[derive(Resource, Debug, Clone, Copy, Default)]
-pub(crate) struct HoldMoves(pub bool);
 
 /// What the computer is doing, for the side panel.
 #[derive(Resource, Debug, Clone, Default)]
@@ -61,29 +52,33 @@ pub(crate) struct Thinking {
     pub hint: bool,
 }
 
-/// Runs in [`TurnSet::Input`], after the player's input.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub(crate) struct ComputerSet;
+/// In [`super::TurnSet::Input`], after the player's input: hints, then
+/// the computer's moves (`chess::modes::computer`).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ComputerSet {
+    /// Forgets what a change made moot; asks for and shows hints.
+    Hint,
+    /// The computer opponent's search and move.
+    Play,
+}
 
-/// The computer opponent and hints.
-pub(crate) struct ComputerPlugin;
+/// Searches and hints, in every mode (the hint where the mode offers it).
+pub(crate) struct ThinkPlugin;
 
-impl Plugin for ComputerPlugin {
+impl Plugin for ThinkPlugin {
     fn build(&self, app: &mut App) {
         if !app.world().contains_resource::<AiSeed>() {
             app.insert_resource(AiSeed(crate::base::platform::wall_clock_nanos() ^ 0xa1));
         }
         app.add_plugins(JobPlugin::<ThinkJob>::default())
             .init_resource::<Hint>()
-            .init_resource::<HoldMoves>()
             .init_resource::<ComputerStatus>()
             .add_message::<HintRequested>()
-            .configure_sets(Update, ComputerSet.in_set(TurnSet::Input))
             .add_systems(
                 Update,
-                (forget_on_change, start_thinking, ask_hint, use_results)
+                (forget_on_change, ask_hint, use_hints)
                     .chain()
-                    .in_set(ComputerSet),
+                    .in_set(ComputerSet::Hint),
             );
     }
 }
@@ -96,7 +91,7 @@ fn seed_for(seed: &AiSeed, public_key: u64, moves: usize) -> u64 {
 
 /// A search of what the player sees, and nothing more: the public board
 /// now and, for repetitions, the public boards before it.
-fn search_for(
+pub(crate) fn search_for(
     board: &PublicBoard,
     state: &ChessGame,
     timeline: Option<&Timeline>,
@@ -122,7 +117,7 @@ fn search_for(
 /// Threads the computer thinks on: where jobs have threads (the desktop)
 /// half the processor's cores (the game draws on the others), at most
 /// four; one where they are stepped between frames (the web).
-fn search_threads(mode: &JobMode) -> usize {
+pub(crate) fn search_threads(mode: &JobMode) -> usize {
     match mode {
         JobMode::Threaded => {
             std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).clamp(1, 4))
@@ -131,7 +126,12 @@ fn search_threads(mode: &JobMode) -> usize {
     }
 }
 
-fn spawn_search(commands: &mut Commands, search: Option<Search>, moves: usize, hint: bool) -> bool {
+pub(crate) fn spawn_search(
+    commands: &mut Commands,
+    search: Option<Search>,
+    moves: usize,
+    hint: bool,
+) -> bool {
     let Some(search) = search else {
         return false;
     };
@@ -161,54 +161,10 @@ fn forget_on_change(
     }
 }
 
-fn start_thinking(
-    mut commands: Commands,
-    mode: Res<PlayMode>,
-    state: Res<ChessGame>,
-    board: PublicBoard,
-    queue: Res<MoveQueue>,
-    pending: Res<PendingMove>,
-    seed: Res<AiSeed>,
-    timeline: Option<Res<Timeline>>,
-    job_mode: Res<JobMode>,
-    jobs: Query<&Thinking>,
-    mut status: ResMut<ComputerStatus>,
-    mut scripted: Option<ResMut<ScriptedReplies>>,
-    mut requests: MessageWriter<MoveRequested>,
-) {
-    status.thinking = jobs.iter().any(|t| !t.hint);
-    status.hinting = jobs.iter().any(|t| t.hint);
-    if mode.computer() != Some(state.turn())
-        || state.outcome().is_some()
-        || !queue.0.is_empty()
-        || pending.0.is_some()
-        || status.thinking
-    {
-        return;
-    }
-    let PlayMode::Computer { level, .. } = *mode else {
-        return;
-    };
-    if let Some(mv) = scripted.as_mut().and_then(|s| s.0.pop_front()) {
-        requests.write(MoveRequested(mv));
-        return;
-    }
-    let search = search_for(
-        &board,
-        &state,
-        timeline.as_deref(),
-        &seed,
-        level.limits(),
-        level.noise(),
-        search_threads(&job_mode),
-    );
-    status.thinking = spawn_search(&mut commands, search, state.moves().len(), false);
-}
-
 fn ask_hint(
     mut commands: Commands,
     mut asks: MessageReader<HintRequested>,
-    mode: Res<PlayMode>,
+    rules: Res<ModeRules>,
     state: Res<ChessGame>,
     board: PublicBoard,
     seed: Res<AiSeed>,
@@ -219,7 +175,8 @@ fn ask_hint(
     if asks.read().count() == 0
         || status.hinting
         || state.outcome().is_some()
-        || mode.computer() == Some(state.turn())
+        || !rules.hints
+        || !rules.moves_here(state.turn())
     {
         return;
     }
@@ -238,36 +195,19 @@ fn ask_hint(
     status.hinting = spawn_search(&mut commands, search, state.moves().len(), true);
 }
 
-fn use_results(
+/// A finished hint becomes the arrow; a hint for a position gone is dropped.
+fn use_hints(
     mut commands: Commands,
     done: Query<(Entity, &Thinking, &Finished<Option<Thought>>)>,
-    mode: Res<PlayMode>,
     state: Res<ChessGame>,
-    hold: Res<HoldMoves>,
     mut hint: ResMut<Hint>,
-    mut status: ResMut<ComputerStatus>,
-    mut requests: MessageWriter<MoveRequested>,
 ) {
     for (e, thinking, finished) in &done {
-        let current = thinking.moves == state.moves().len() && state.outcome().is_none();
-        if !current {
-            commands.entity(e).despawn();
+        if !thinking.hint {
             continue;
         }
-        if thinking.hint {
+        if thinking.moves == state.moves().len() && state.outcome().is_none() {
             hint.0 = finished.output.as_ref().map(|t| t.best);
-            commands.entity(e).despawn();
-            continue;
-        }
-        if hold.0 {
-            // Play once the last move's animation is over.
-            continue;
-        }
-        if mode.computer() == Some(state.turn())
-            && let Some(t) = &finished.output
-        {
-            requests.write(MoveRequested(t.best));
-            status.last = Some(t.clone());
         }
         commands.entity(e).despawn();
     }

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 
 use minesweeper_core::chess::{
-    Color as Side, Game, Outcome, PlayedMove, Position, SquareSet, Variant,
+    Color as Side, Game, Outcome, PlayedMove, Position, PublicPosition, SquareSet, Variant,
 };
 
 /// The game in play, as the rules keep it (true mines included: shown and
@@ -34,6 +34,12 @@ impl ChessGame {
             game,
             mines_at_start,
         }
+    }
+
+    /// A game known only in public (online: the server keeps the mines),
+    /// from the board the players see; nothing hides under its fog here.
+    pub fn from_public(seen: &PublicPosition) -> ChessGame {
+        ChessGame::new(Game::from_position(seen.position().clone()))
     }
 
     /// The history.

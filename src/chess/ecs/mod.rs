@@ -16,7 +16,9 @@ pub mod components;
 pub mod computer;
 pub mod history;
 pub mod messages;
+pub mod mode;
 pub mod presets;
+mod queue;
 pub mod save;
 mod setup;
 mod start;
@@ -29,7 +31,9 @@ pub use board::{PublicBoard, TrueBoard, snapshot};
 pub use components::*;
 pub use history::ChessGame;
 pub use messages::*;
-pub(crate) use setup::new_game;
+pub use mode::{ModeRules, PlayMode, Player, decided_by_server, decided_here};
+pub use queue::{MoveQueue, QueueSet, Waiting};
+pub(crate) use setup::rebuild;
 pub(crate) use start::options_game;
 pub use timeline::Timeline;
 
@@ -54,8 +58,26 @@ pub enum TurnSet {
     Check,
     /// Records the move, detects the end of the game.
     Outcome,
+    /// The timeline keeps the position reached (every frame: a new game
+    /// and an undo change the history too).
+    Record,
     /// Drawing, animation, sound, HUD: reacts to the messages above.
     Present,
+}
+
+/// The steps of [`TurnSet::Setup`]: the mode in play declares its rules,
+/// the server's news is read (online), then the board is set up.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SetupStep {
+    /// The mode plugins insert their [`ModeRules`] when their mode starts.
+    Mode,
+    /// A preset changed on disk swaps a board nobody has moved on.
+    Presets,
+    /// What the server said (`chess::online`): a new board, its moves,
+    /// its end.
+    Told,
+    /// New games, undo, resignation, conclusions and reveals.
+    Board,
 }
 
 /// Who decides the move the stages carry out, inside [`TurnSet::Validate`]:
@@ -68,8 +90,13 @@ pub enum Decider {
     Server,
 }
 
-/// The headless gameplay plugin.
-pub(crate) struct ChessPlugin;
+/// The headless gameplay plugin: the board's entities, the turn's stages
+/// and, when `persist`, the game saved after each move.
+pub(crate) struct ChessPlugin {
+    /// Save the game in progress and offer it at the next start (the
+    /// window's game; tests and tools leave no file behind).
+    pub persist: bool,
+}
 
 impl Plugin for ChessPlugin {
     fn build(&self, app: &mut App) {
@@ -79,13 +106,17 @@ impl Plugin for ChessPlugin {
         if !app.world().contains_resource::<MineSeed>() {
             app.insert_resource(MineSeed(clock_seed()));
         }
+        if self.persist {
+            app.add_plugins(save::SavePlugin);
+        }
         app.init_resource::<ChessGame>()
             .init_resource::<PlayMode>()
+            .init_resource::<ModeRules>()
             .init_resource::<PendingMove>()
             .init_resource::<MoveQueue>()
             .init_resource::<Replaying>()
             .init_resource::<Timeline>()
-            .add_plugins(analysis::AnalysisPlugin)
+            .add_plugins((analysis::AnalysisPlugin, computer::ThinkPlugin))
             .add_message::<Concluded>()
             .add_message::<LayoutTold>()
             .add_message::<MoveRequested>()
@@ -101,41 +132,23 @@ impl Plugin for ChessPlugin {
             .add_message::<GameOver>()
             .add_message::<GameStarted>()
             .add_message::<MoveUndone>()
-            // The order of the sets is the app's (`app::sets`); whether the
-            // move stages run is the game's.
-            .configure_sets(
-                Update,
-                (Decider::Local, Decider::Server)
-                    .chain()
-                    .in_set(TurnSet::Validate),
-            )
-            .configure_sets(
-                Update,
-                (
-                    TurnSet::Apply,
-                    TurnSet::Mines,
-                    TurnSet::Fog,
-                    TurnSet::Check,
-                    TurnSet::Outcome,
-                )
-                    .run_if(move_pending),
-            )
             .add_systems(Startup, setup::start_first_game)
             .add_systems(
                 Update,
                 (
                     (
                         setup::new_game,
-                        setup::game_commands.run_if(local_mode),
+                        setup::game_commands.run_if(decided_here),
                         turn::conclude,
                         turn::reveal,
                         turn::expose_mines,
                     )
                         .chain()
-                        .in_set(TurnSet::Setup),
+                        .in_set(SetupStep::Board),
+                    queue::queue_requests.in_set(QueueSet),
                     turn::validate_move
                         .in_set(Decider::Local)
-                        .run_if(local_mode),
+                        .run_if(decided_here),
                     turn::apply_move.in_set(TurnSet::Apply),
                     turn::apply_mines.in_set(TurnSet::Mines),
                     (turn::lift_fog, turn::set_counts, turn::expose_mines)
@@ -145,36 +158,15 @@ impl Plugin for ChessPlugin {
                     turn::decide_outcome.in_set(TurnSet::Outcome),
                     // Every frame, not only when a move is pending: a new
                     // game and an undo change the history too.
-                    timeline::record
-                        .after(TurnSet::Outcome)
-                        .before(TurnSet::Present),
+                    timeline::record.in_set(TurnSet::Record),
                 ),
             );
     }
 }
 
-/// Moves requested but not yet played: one is played per frame, in order.
-#[derive(Resource, Debug, Default)]
-pub struct MoveQueue(pub(crate) std::collections::VecDeque<minesweeper_core::chess::Move>);
-
-impl MoveQueue {
-    /// Whether no move waits.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
-
-/// Run condition: the local rules decide (hot-seat, the computer).
-pub fn local_mode(mode: Res<PlayMode>) -> bool {
-    mode.is_local()
-}
-
-/// Run condition: the server decides (an online game).
-pub fn online_mode(mode: Res<PlayMode>) -> bool {
-    mode.is_online()
-}
-
-fn move_pending(p: Res<PendingMove>) -> bool {
+/// Run condition of the move's stages (`app::sets`): a decider has
+/// decided a move this frame.
+pub fn move_pending(p: Res<PendingMove>) -> bool {
     p.0.is_some()
 }
 

@@ -46,9 +46,7 @@ impl Plugin for PresetPlugin {
         ))
         .add_systems(
             Update,
-            swap_board
-                .in_set(crate::chess::ecs::TurnSet::Setup)
-                .before(crate::chess::ecs::new_game),
+            swap_board.in_set(crate::chess::ecs::SetupStep::Presets),
         );
     }
 }

@@ -113,11 +113,10 @@ impl Plugin for SavePlugin {
                 Update,
                 // An online game is kept by its server.
                 save_after_move
-                    .run_if(super::local_mode)
-                    .after(TurnSet::Outcome)
-                    .before(TurnSet::Present),
+                    .run_if(super::decided_here)
+                    .in_set(TurnSet::Record),
             )
-            .add_systems(Last, save_on_exit.run_if(super::local_mode));
+            .add_systems(Last, save_on_exit.run_if(super::decided_here));
     }
 }
 

@@ -79,18 +79,6 @@ pub(crate) fn new_game(
     seed.0 = GameRng::seed_from_u64(s).next_u64();
     let mut rng = GameRng::seed_from_u64(s);
     let mines = random_layout(&variant.0.fog_zone, variant.0.mine_count as usize, &mut rng);
-    if let Some(seen) = req.seen {
-        // A board known only in public: its size, zone and rules are the
-        // variant's; nothing hides under its fog here.
-        for e in &board {
-            commands.entity(e).despawn();
-        }
-        spawn_board(&mut commands, &variant.0, &seen, &SquareSet::EMPTY);
-        *history = ChessGame::new(Game::from_position(seen.position().clone()));
-        queue.0.clear();
-        started.write(GameStarted);
-        return;
-    }
     let pos = match req.position {
         Some(p) => {
             // A given position brings its own board: size, fog zone, rules.
@@ -110,14 +98,35 @@ pub(crate) fn new_game(
             return;
         }
     };
-    for e in &board {
+    let hidden = pos.mines().intersection(pos.fog());
+    rebuild(
+        &mut commands,
+        &board,
+        &variant.0,
+        &pos.public_view(),
+        &hidden,
+    );
+    *history = ChessGame::new(Game::from_position(pos));
+    queue.clear();
+    for mv in &req.moves {
+        queue.ask(*mv);
+    }
+    started.write(GameStarted);
+}
+
+/// Clears the board's entities and spawns those of `seen`, with a mine
+/// on each cell of `hidden`: a new game here, or a board the server sent.
+pub(crate) fn rebuild(
+    commands: &mut Commands,
+    board: &Query<Entity, With<BoardEntity>>,
+    variant: &Variant,
+    seen: &PublicPosition,
+    hidden: &SquareSet,
+) {
+    for e in board {
         commands.entity(e).despawn();
     }
-    spawn_position(&mut commands, &variant.0, &pos);
-    *history = ChessGame::new(Game::from_position(pos));
-    queue.0.clear();
-    queue.0.extend(req.moves.iter().copied());
-    started.write(GameStarted);
+    spawn_board(commands, variant, seen, hidden);
 }
 
 /// Resignation, draw by agreement and undo.
@@ -129,17 +138,20 @@ pub(super) fn game_commands(
     mut history: ResMut<ChessGame>,
     mut concluded: MessageWriter<Concluded>,
     mut undone: MessageWriter<MoveUndone>,
-    mode: Res<PlayMode>,
+    rules: Res<ModeRules>,
     mut seed: ResMut<MineSeed>,
 ) {
-    // Local modes only: online the server decides resignations and draws
-    // (asked through the online client) and allows no undo.
+    // Where the local rules decide only: online the server decides
+    // resignations and draws (asked through the online client) and allows
+    // no undo.
     let mut undo = 0;
     for cmd in cmds.read() {
         match cmd {
             GameCommand::Resign if history.outcome().is_none() => {
-                // Against the computer it is always the player who resigns.
-                let loser = mode.computer().map_or(history.turn(), |c| !c);
+                // The side to move resigns if it is moved here; against
+                // the computer, it is always the player.
+                let turn = history.turn();
+                let loser = if rules.moves_here(turn) { turn } else { !turn };
                 concluded.write(Concluded(Outcome::Decisive {
                     winner: !loser,
                     reason: WinReason::Resignation,
@@ -156,13 +168,7 @@ pub(super) fn game_commands(
     if undo == 0 || played == 0 {
         return;
     }
-    // Against the computer, one undo takes back its reply and the move
-    // before it: the player is to move again.
-    let take = match mode.computer() {
-        Some(c) if c != history.turn() && played >= 2 => 2 * undo,
-        _ => undo,
-    }
-    .min(played);
+    let take = undo_length(history.game(), &rules, undo);
     let game = match take_back(history.game(), played - take, &mut seed) {
         Ok(g) => g,
         Err(e) => {
@@ -176,6 +182,22 @@ pub(super) fn game_commands(
     spawn_position(&mut commands, &variant.0, game.position());
     history.replace(game);
     undone.write(MoveUndone);
+}
+
+/// How many moves `undo` presses take back: one each, and then more until
+/// a side moved here is to move (against the computer, its reply and the
+/// move before it: the player is to move again).
+fn undo_length(game: &Game, rules: &ModeRules, undo: usize) -> usize {
+    let moves = game.moves();
+    let mut take = 0;
+    for _ in 0..undo {
+        take += 1;
+        // Taking back moves[len - take] gives its mover the move again.
+        while take < moves.len() && !rules.moves_here(moves[moves.len() - take].report.mover) {
+            take += 1;
+        }
+    }
+    take.min(moves.len())
 }
 
 /// The game with only its first `keep` moves. Decision 11: the taken-back

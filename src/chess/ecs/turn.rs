@@ -11,7 +11,6 @@ use super::*;
 /// requested move against the legal moves and works out what it will do
 /// on the true board, hidden mines included.
 pub(super) fn validate_move(
-    mut requests: MessageReader<MoveRequested>,
     mut queue: ResMut<MoveQueue>,
     board: TrueBoard,
     history: Res<ChessGame>,
@@ -19,11 +18,10 @@ pub(super) fn validate_move(
     mut replaying: ResMut<Replaying>,
     mut rejected: MessageWriter<MoveRejected>,
 ) {
-    queue.0.extend(requests.read().map(|r| r.0));
-    let Some(mv) = queue.0.pop_front() else {
+    let Some(mv) = queue.next_asked() else {
         return;
     };
-    replaying.0 = !queue.0.is_empty();
+    replaying.0 = !queue.is_empty();
     let reject = |reason: Refusal, rejected: &mut MessageWriter<MoveRejected>| {
         rejected.write(MoveRejected { mv, reason });
     };

@@ -6,47 +6,36 @@
 //! here knows where a hidden mine lies, and nothing guesses.
 
 use bevy::prelude::*;
-use minesweeper_core::chess::Move;
 use minesweeper_core::online::protocol::ClientMsg;
 
 use super::Online;
 use crate::chess::ecs::{
-    ActiveVariant, ChessGame, Concluded, GameStarted, LayoutTold, MoveRejected, MoveRequested,
-    Pending, PendingMove, PlayMode, PublicBoard, Replaying,
+    ActiveVariant, ChessGame, Concluded, LayoutTold, ModeRules, MoveQueue, MoveRejected, Pending,
+    PendingMove, PublicBoard, Replaying,
 };
 
-/// This screen's moves, checked here (legality is public) and sent.
+/// This screen's moves from the queue, checked here (legality is public)
+/// and sent. While the board catches up with the server (a history played
+/// a move a frame) they wait in the queue, and are checked against the
+/// position reached.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn send_moves(
-    mut requests: MessageReader<MoveRequested>,
+    mut queue: ResMut<MoveQueue>,
     mut online: ResMut<Online>,
-    mode: Res<PlayMode>,
-    history: Res<ChessGame>,
+    rules: Res<ModeRules>,
+    game: Res<ChessGame>,
     board: PublicBoard,
     pending: Res<PendingMove>,
-    mut held: Local<Option<Move>>,
     mut rejected: MessageWriter<MoveRejected>,
 ) {
-    let asked: Vec<Move> = held
-        .take()
-        .into_iter()
-        .chain(requests.read().map(|r| r.0))
-        .collect();
-    // While the board catches up with the server (a new board, a history
-    // played a move a frame) the last move asked waits, and is checked
-    // against the position reached.
-    if online.building || !online.incoming.is_empty() || pending.is_some() {
-        *held = asked.last().copied();
+    if queue.catching_up() || pending.is_some() {
         return;
     }
-    for mv in asked {
-        if online.over.is_some() || online.sent.is_some() {
+    while let Some(mv) = queue.next_asked() {
+        if online.over.is_some() || online.sent.is_some() || !rules.moves_here(game.turn()) {
             continue;
         }
-        if !mode.moves_here(history.turn()) {
-            continue;
-        }
-        let Some(public) = board.public(&history) else {
+        let Some(public) = board.public(&game) else {
             continue;
         };
         let pos = public.position();
@@ -73,26 +62,23 @@ pub(super) fn send_moves(
 /// players see, becomes the move the turn's stages carry out.
 pub(super) fn decide(
     mut online: ResMut<Online>,
-    mut started: MessageReader<GameStarted>,
+    mut queue: ResMut<MoveQueue>,
     mut pending: ResMut<PendingMove>,
     mut replaying: ResMut<Replaying>,
-    history: Res<ChessGame>,
+    game: Res<ChessGame>,
     board: PublicBoard,
     variant: Res<ActiveVariant>,
 ) {
-    if started.read().count() > 0 {
-        online.building = false;
-    }
-    if online.building || pending.is_some() || history.outcome().is_some() {
+    if pending.is_some() || game.outcome().is_some() {
         return;
     }
-    let Some(view) = online.incoming.pop_front() else {
+    let Some(view) = queue.next_told() else {
         return;
     };
-    online.history_left = online.history_left.saturating_sub(1);
-    replaying.0 = online.history_left > 0;
+    // A history caught up with is heard at its last move only.
+    replaying.0 = queue.catching_up();
     let told = board
-        .public(&history)
+        .public(&game)
         .ok_or(None)
         .and_then(|before| view.read(&before, variant.0.rules).map_err(Some));
     match told {
@@ -110,21 +96,26 @@ pub(super) fn decide(
                 view.uci,
                 why.map_or("no board".to_string(), |e| e.to_string())
             );
-            super::session::resync_now(&mut online);
+            super::session::resync_now(&mut online, &mut queue);
         }
     }
+}
+
+/// Whether the board shows every move the server told of.
+fn caught_up(queue: &MoveQueue, pending: &PendingMove) -> bool {
+    !queue.catching_up() && !pending.is_some()
 }
 
 /// Once the game is over here too, hands the server's final layout to the
 /// end-of-game reveal (once a game).
 pub(super) fn reveal_layout(
     mut online: ResMut<Online>,
+    queue: Res<MoveQueue>,
     pending: Res<PendingMove>,
-    history: Res<ChessGame>,
+    game: Res<ChessGame>,
     mut told: MessageWriter<LayoutTold>,
 ) {
-    let caught_up = !online.building && online.incoming.is_empty() && !pending.is_some();
-    if online.revealed || !caught_up || history.outcome().is_none() {
+    if online.revealed || !caught_up(&queue, &pending) || game.outcome().is_none() {
         return;
     }
     let Some(end) = &online.over else {
@@ -138,19 +129,16 @@ pub(super) fn reveal_layout(
 /// alone do not (resignation, time, agreement).
 pub(super) fn settle_outcome(
     online: Res<Online>,
+    queue: Res<MoveQueue>,
     pending: Res<PendingMove>,
-    history: Res<ChessGame>,
+    game: Res<ChessGame>,
     mut concluded: MessageWriter<Concluded>,
 ) {
     let Some(end) = &online.over else {
         return;
     };
     // Told once more the next frame at most: the first word ends it.
-    if history.outcome().is_some()
-        || online.building
-        || !online.incoming.is_empty()
-        || pending.is_some()
-    {
+    if game.outcome().is_some() || !caught_up(&queue, &pending) {
         return;
     }
     match end.outcome() {

@@ -13,15 +13,14 @@
 mod feed;
 pub mod link;
 mod session;
+mod told;
 mod warn;
-
-use std::collections::VecDeque;
 
 use bevy::prelude::*;
 use minesweeper_core::chess::{ByColor, Color as Side};
-use minesweeper_core::online::protocol::{ClientMsg, ClockView, ErrorCode, MoveView, Over};
+use minesweeper_core::online::protocol::{ClientMsg, ClockView, ErrorCode, Over};
 
-use crate::chess::ecs::{Decider, TurnSet, online_mode};
+use crate::chess::ecs::{Decider, decided_by_server};
 use link::Link;
 
 /// The connection, if any: a non-`Send` resource (the browser's socket),
@@ -95,19 +94,13 @@ pub struct Online {
     pub earlier: Vec<String>,
     /// Moves the server has told of.
     ply: u32,
-    /// The move sent and not yet answered.
+    /// The ply of the move sent and not yet answered (the move itself
+    /// waited in the move queue until sent).
     sent: Option<u32>,
-    /// Server moves still to be played on the board, in order.
-    incoming: VecDeque<MoveView>,
-    /// How many of them, at the front, are a history being caught up
-    /// with (heard at its last move only).
-    history_left: usize,
     /// The final layout was handed to the end-of-game reveal.
     revealed: bool,
     /// Another connection took this seat: no coming back on our own.
     taken: bool,
-    /// A new board was asked for and is not built yet.
-    building: bool,
     /// The last refusal or connection problem.
     pub notice: Option<Notice>,
     /// When to try the connection again, and when to ping.
@@ -178,6 +171,11 @@ impl Online {
     }
 }
 
+/// A message the server sent, read this frame (each kind handled by its
+/// own system in `told`).
+#[derive(Message, Debug, Clone)]
+pub(crate) struct Heard(pub minesweeper_core::online::protocol::ServerMsg);
+
 /// What the interface asks of the online client.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub enum OnlineRequest {
@@ -205,13 +203,15 @@ pub enum OnlineRequest {
     Return,
 }
 
-/// The sets of the online client, inside [`TurnSet::Input`]: what the
-/// server said first, then what this screen asks.
+/// The sets of the online client (ordered in `app::sets`): what the
+/// server said, read in the turn's setup; what waits for it, sent once
+/// the frame's move is decided.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum OnlineSet {
-    /// Reads the connection; applies what the server said.
+    /// The interface's requests; the connection read, each kind of
+    /// message handled by its own system.
     Receive,
-    /// Sends requests and this screen's moves; feeds server moves to the board.
+    /// Sends what waits for the server.
     Send,
 }
 
@@ -223,30 +223,32 @@ impl Plugin for OnlinePlugin {
         app.init_resource::<Online>()
             .insert_non_send(LinkSlot::default())
             .add_message::<OnlineRequest>()
-            .configure_sets(
-                Update,
-                (OnlineSet::Receive, OnlineSet::Send)
-                    .chain()
-                    .in_set(TurnSet::Input),
-            )
+            .add_message::<Heard>()
             .add_systems(Startup, session::start)
             .add_systems(Last, publish.run_if(|| crate::base::platform::WEB))
             .add_systems(
                 Update,
                 (
-                    (session::keep_alive, session::io)
-                        .chain()
-                        .in_set(OnlineSet::Receive),
                     (
+                        session::keep_alive,
                         session::requests,
-                        feed::send_moves.run_if(online_mode),
+                        session::receive,
+                        told::seated,
+                        told::whole_game,
+                        told::moved,
+                        told::news,
+                        told::over,
+                        told::refused,
                         feed::settle_outcome,
                         feed::reveal_layout,
-                        session::io,
                     )
                         .chain()
-                        .in_set(OnlineSet::Send),
-                    feed::decide.in_set(Decider::Server).run_if(online_mode),
+                        .in_set(OnlineSet::Receive),
+                    (feed::send_moves, feed::decide)
+                        .chain()
+                        .in_set(Decider::Server)
+                        .run_if(decided_by_server),
+                    session::flush.in_set(OnlineSet::Send),
                 ),
             );
     }

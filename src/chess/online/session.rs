@@ -2,17 +2,14 @@
 //! keeping the connection alive and coming back after it drops.
 
 use bevy::prelude::*;
-use minesweeper_core::chess::Color as Side;
-use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
-use minesweeper_core::online::table::builtin_variant;
-use minesweeper_core::online::told::public_after;
+use minesweeper_core::online::protocol::ClientMsg;
 
 use super::link::{Link, LinkEvent};
-use super::{LinkSlot, Notice, Online, OnlineRequest, Phase};
+use super::{Heard, LinkSlot, Notice, Online, OnlineRequest, Phase};
 use crate::base::options::GameOptions;
 use crate::base::platform::default_server;
 use crate::base::platform::store;
-use crate::chess::ecs::{NewGameRequested, PlayMode, Seat};
+use crate::chess::ecs::{MoveQueue, PlayMode};
 
 /// Where the online seat is kept between runs (a reload, a restart):
 /// the server's address, the seat's token and the game's code, a line
@@ -44,7 +41,7 @@ fn kept_seat() -> Option<Kept> {
 
 /// Keeps this seat to come back to (or forgets it: `None`): server,
 /// token, code.
-fn keep_seat(seat: Option<(&str, &str, &str)>) {
+pub(super) fn keep_seat(seat: Option<(&str, &str, &str)>) {
     let done = match seat {
         Some((server, token, code)) => {
             store::write(SEAT_FILE, &format!("{server}\n{token}\n{code}\n"))
@@ -59,16 +56,12 @@ fn keep_seat(seat: Option<(&str, &str, &str)>) {
     }
 }
 
-/// The longest history played move by move: a longer one (no real game
-/// is) shows its position alone.
-const MAX_HISTORY: usize = 2000;
-
 /// Seconds between pings (the server closes a silent connection after 60).
 const PING_S: f64 = 15.0;
 /// Seconds between attempts to reconnect.
 const RETRY_S: f64 = 2.0;
 
-fn now(time: &Time<Real>) -> f64 {
+pub(super) fn now(time: &Time<Real>) -> f64 {
     time.elapsed_secs_f64()
 }
 
@@ -185,7 +178,7 @@ pub(super) fn requests(
                     left,
                     ..Online::default()
                 };
-                *mode = PlayMode::HotSeat;
+                *mode = crate::chess::modes::hot_seat::mode();
                 continue;
             }
             OnlineRequest::Return => {
@@ -202,14 +195,13 @@ pub(super) fn requests(
     }
 }
 
-/// The connection: opens it when asked, reads it and applies what the
-/// server said, sends what is waiting once it is open, drops it on leave.
-pub(super) fn io(
+/// The connection: opens it when asked, reads it and passes on what the
+/// server said, drops it on leave.
+pub(super) fn receive(
     mut slot: NonSendMut<LinkSlot>,
     mut online: ResMut<Online>,
     time: Res<Time<Real>>,
-    mut mode: ResMut<PlayMode>,
-    mut new_game: MessageWriter<NewGameRequested>,
+    mut heard: MessageWriter<Heard>,
 ) {
     if !online.connected {
         slot.0 = None;
@@ -226,7 +218,7 @@ pub(super) fn io(
         match event {
             LinkEvent::Opened => online.open = true,
             LinkEvent::Message(msg) => {
-                apply(&mut online, *msg, now(&time), &mut mode, &mut new_game);
+                heard.write(Heard(*msg));
             }
             LinkEvent::Unreadable(why) => {
                 warn!("online: a message from the server did not read: {why}")
@@ -252,6 +244,10 @@ pub(super) fn io(
             }
         }
     }
+}
+
+/// Sends what waits for the server once the connection is open.
+pub(super) fn flush(mut slot: NonSendMut<LinkSlot>, mut online: ResMut<Online>) {
     if online.open
         && let Some(link) = slot.0.as_mut()
     {
@@ -261,148 +257,9 @@ pub(super) fn io(
     }
 }
 
-/// One message from the server.
-fn apply(
-    online: &mut Online,
-    msg: ServerMsg,
-    now: f64,
-    mode: &mut PlayMode,
-    new_game: &mut MessageWriter<NewGameRequested>,
-) {
-    match msg {
-        ServerMsg::Seated { code, token, side } => {
-            if online.remember {
-                keep_seat(Some((&online.server, &token, &code)));
-            }
-            online.code = Some(code);
-            online.side = Some(side);
-            online.token = Some(token);
-        }
-        ServerMsg::Game {
-            code,
-            preset,
-            time,
-            you,
-            moves,
-            start,
-            history,
-            record: _,
-            fen,
-            present,
-            clock,
-            offer,
-            over,
-        } => {
-            let Ok(variant) = builtin_variant(&preset) else {
-                online.notice = Some(Notice::Refused(ErrorCode::BadRequest));
-                return;
-            };
-            // The start as the players saw it and every move since, played
-            // here one a frame; a server that sends no history gives the
-            // position alone, the moves listed plain.
-            let rules = variant.rules;
-            let replayable = history.len() == moves.len() && history.len() <= MAX_HISTORY;
-            let (seen, history, earlier) = match public_after(&start, rules, None) {
-                Ok(seen) if replayable => (seen, history, Vec::new()),
-                _ => match public_after(&fen, rules, Some(Side::White))
-                    .or_else(|_| public_after(&fen, rules, Some(Side::Black)))
-                {
-                    Ok(seen) => (seen, Vec::new(), moves),
-                    Err(e) => {
-                        warn!("online: the server's position {fen} does not read: {e}");
-                        return;
-                    }
-                },
-            };
-            online.ply = u32::try_from(history.len() + earlier.len()).unwrap_or(u32::MAX);
-            new_game.write(NewGameRequested {
-                variant: Some(variant),
-                seen: Some(seen),
-                ..NewGameRequested::fresh()
-            });
-            online.history_left = history.len();
-            online.revealed = false;
-            online.incoming = history.into();
-            online.building = true;
-            online.phase = Phase::InGame;
-            online.code = Some(code);
-            online.side = you;
-            online.preset = preset;
-            online.time = time;
-            online.present = present;
-            online.clock = clock.map(|c| (c, now));
-            online.offer = offer;
-            online.rematch = None;
-            online.earlier = earlier;
-            online.over = over;
-            online.sent = None;
-            *mode = PlayMode::Online(you.map_or(Seat::Spectator, Seat::Player));
-        }
-        ServerMsg::Moved { view, clock } => {
-            if view.ply <= online.ply {
-                return;
-            }
-            if view.ply != online.ply + 1 {
-                // A move missed: ask for the whole game again.
-                resync_now(online);
-                return;
-            }
-            online.ply = view.ply;
-            if online.sent == Some(view.ply) {
-                online.sent = None;
-            }
-            online.clock = clock.map(|c| (c, now));
-            online.incoming.push_back(view);
-        }
-        ServerMsg::Presence { present } => online.present = present,
-        ServerMsg::DrawOffered { by } => online.offer = Some(by),
-        ServerMsg::DrawDeclined => online.offer = None,
-        ServerMsg::RematchOffered { by } => online.rematch = Some(by),
-        ServerMsg::Waiting => online.phase = Phase::Queued,
-        ServerMsg::Over(o) => {
-            online.over = Some(o);
-            online.offer = None;
-            if online.remember {
-                keep_seat(None);
-            }
-        }
-        ServerMsg::Error { code, message } => {
-            warn!("online: the server refused: {code:?}: {message}");
-            online.sent = None;
-            match code {
-                ErrorCode::StaleMove | ErrorCode::NotYourTurn if online.in_game() => {
-                    resync_now(online)
-                }
-                ErrorCode::SeatTaken => {
-                    online.taken = true;
-                    online.phase = Phase::Offline;
-                }
-                // A server of several nodes: the game's node stopped and
-                // another takes it over within seconds.
-                ErrorCode::Unavailable if online.phase == Phase::Reconnecting => {
-                    online.resume_again = true;
-                }
-                ErrorCode::NotFound if online.phase == Phase::Reconnecting => {
-                    // The seat is gone (the game ended and was cleared).
-                    online.phase = Phase::Offline;
-                    online.token = None;
-                    if online.remember {
-                        keep_seat(None);
-                    }
-                }
-                _ => {}
-            }
-            if !online.in_game() && online.phase != Phase::Reconnecting {
-                online.phase = Phase::Offline;
-            }
-            online.notice = Some(Notice::Refused(code));
-        }
-        ServerMsg::Pong => {}
-    }
-}
-
-/// Asks for the whole game again (after a missed or refused move).
-pub(super) fn resync_now(online: &mut Online) {
+/// Asks for the whole game again (after a missed or refused move): the
+/// server's moves still waiting are dropped.
+pub(super) fn resync_now(online: &mut Online, queue: &mut MoveQueue) {
     let msg = match (&online.token, &online.code) {
         (Some(token), _) => ClientMsg::Resume {
             token: token.clone(),
@@ -410,18 +267,21 @@ pub(super) fn resync_now(online: &mut Online) {
         (None, Some(code)) => ClientMsg::Watch { code: code.clone() },
         (None, None) => return,
     };
-    online.incoming.clear();
-    online.history_left = 0;
+    queue.forget_told();
     send(online, msg);
 }
 
 /// Pings while connected; reconnects after a drop and resumes the seat.
-pub(super) fn keep_alive(mut online: ResMut<Online>, time: Res<Time<Real>>) {
+pub(super) fn keep_alive(
+    mut online: ResMut<Online>,
+    mut queue: ResMut<MoveQueue>,
+    time: Res<Time<Real>>,
+) {
     let t = now(&time);
     if online.phase == Phase::Reconnecting && !online.connected && t >= online.retry_at {
         online.retry_at = t + RETRY_S;
         online.outbox.clear();
-        resync_now(&mut online);
+        resync_now(&mut online, &mut queue);
         if !online.connected {
             online.phase = Phase::Offline;
         }
@@ -435,7 +295,7 @@ pub(super) fn keep_alive(mut online: ResMut<Online>, time: Res<Time<Real>>) {
         } else if t >= online.retry_at {
             online.resume_again = false;
             online.retry_at = t + RETRY_S;
-            resync_now(&mut online);
+            resync_now(&mut online, &mut queue);
         }
     }
     if online.open && t >= online.ping_at {

@@ -20,8 +20,8 @@ use crate::base::settings::{Notation, Settings};
 use crate::chess::ecs::computer::{ComputerStatus, HintRequested, level_label};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{
-    ActiveVariant, ChessGame, GameCommand, MoveRequested, NewGameRequested, PlayMode, PublicBoard,
-    Seat,
+    ActiveVariant, ChessGame, GameCommand, ModeRules, MoveRequested, NewGameRequested, Player,
+    PublicBoard,
 };
 use crate::chess::online::{Online, OnlineRequest};
 use crate::chess::view::Layout;
@@ -59,14 +59,14 @@ pub(crate) fn panel(
     state: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     board: PublicBoard,
-    mode: Res<PlayMode>,
+    rules: Res<ModeRules>,
     status: Res<ComputerStatus>,
     online: Res<Online>,
     time: Res<Time<Real>>,
     icons: Res<PieceIcons>,
     mut act: PanelActions,
 ) -> Result {
-    let remote = online.in_game();
+    let remote = !rules.decided_here();
     let ctx = contexts.ctx_mut()?.clone();
     let mut click = false;
     side_panel(&ctx, "hud", &mut panel, |ui| {
@@ -88,9 +88,9 @@ pub(crate) fn panel(
         } else {
             Side::Black
         };
-        player_card(ui, &tx, &icons, &state, &board, &mode, top);
+        player_card(ui, &tx, &icons, &state, &board, &rules, top);
         click |= turn_and_mines(ui, &tx, &state, &board, &mut act);
-        player_card(ui, &tx, &icons, &state, &board, &mode, !top);
+        player_card(ui, &tx, &icons, &state, &board, &rules, !top);
         destroyed_pieces(ui, &tx, &icons, &state);
         ui.separator();
         click |= move_list(
@@ -104,8 +104,7 @@ pub(crate) fn panel(
         if act.look.analysis.open {
             click |= super::analysis::section(ui, &tx, &state, &mut act.look);
         }
-        let watching = matches!(*mode, PlayMode::Online(Seat::Spectator));
-        if state.outcome().is_none() && !watching {
+        if state.outcome().is_none() && !rules.watching() {
             let public = board.public(&state);
             let (typed, free) = (&mut act.typed, act.cursor.0.is_none());
             match super::typed::move_entry(ui, &tx, settings.notation, public.as_ref(), typed, free)
@@ -117,7 +116,7 @@ pub(crate) fn panel(
                 None => {}
             }
         }
-        if let PlayMode::Computer { level, .. } = *mode {
+        if let Some(level) = rules.computer_level() {
             ui.separator();
             computer(ui, &tx, level, &status);
         }
@@ -129,16 +128,16 @@ pub(crate) fn panel(
             messages(ui, &tx, &ui_state, &library);
             return;
         }
-        let vs = mode.computer().is_some_and(|c| c != state.turn());
+        let my_turn = rules.moves_here(state.turn());
         click |= buttons(
             ui,
             &tx,
             &state,
-            &mode,
+            &rules,
             &status,
             &library,
             &variant,
-            vs,
+            my_turn,
             &mut act,
             &mut ui_state,
         );
@@ -237,16 +236,16 @@ fn player_card(
     icons: &PieceIcons,
     state: &ChessGame,
     board: &PublicBoard,
-    mode: &PlayMode,
+    rules: &ModeRules,
     side: Side,
 ) {
     let live = state.outcome().is_none();
     let to_move = live && state.turn() == side;
-    let name = match *mode {
-        PlayMode::Computer { side: c, level } if c == side => {
+    let name = match rules.players[side] {
+        Player::Computer(level) => {
             tx.f(T::VsComputer, &[("level", tx.t(level_label(level)).into())])
         }
-        _ => tx.t(if side == Side::White {
+        Player::Person => tx.t(if side == Side::White {
             T::White
         } else {
             T::Black
@@ -478,7 +477,7 @@ fn buttons(
     ui: &mut egui::Ui,
     tx: &Texts,
     state: &ChessGame,
-    mode: &PlayMode,
+    rules: &ModeRules,
     status: &ComputerStatus,
     library: &PresetLibrary,
     variant: &ActiveVariant,
@@ -488,7 +487,9 @@ fn buttons(
 ) -> bool {
     let tr = |t: T| tx.t(t);
     let mut click = false;
-    let vs = mode.computer();
+    // The hint's button is the game against the computer's (H asks for
+    // one wherever hints are offered).
+    let vs = rules.computer_level().filter(|_| rules.hints);
     ui.horizontal_wrapped(|ui| {
         if named(&T::NewGame.id(), ui.button(tr(T::NewGame))).clicked() {
             act.new_game.write(fresh_game(library));
@@ -515,7 +516,7 @@ fn buttons(
             act.command.write(GameCommand::Resign);
             click = true;
         }
-        if vs.is_none()
+        if rules.draw_here
             && named(
                 &T::OfferDraw.id(),
                 ui.add_enabled(live, egui::Button::new(tr(T::OfferDraw))),

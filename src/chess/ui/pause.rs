@@ -11,9 +11,9 @@ use crate::base::audio::PlaySound;
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menus, Screen};
 use crate::base::widgets::{centered, help_settings_quit, named};
-use crate::chess::ecs::NewGameRequested;
 use crate::chess::ecs::presets::PresetLibrary;
-use crate::chess::online::{Online, OnlineRequest};
+use crate::chess::ecs::{ModeRules, NewGameRequested};
+use crate::chess::online::OnlineRequest;
 
 /// Draws the pause menu (shown in [`crate::base::screen::Menu::Pause`]).
 pub(crate) fn pause_menu(
@@ -26,11 +26,12 @@ pub(crate) fn pause_menu(
     mut new_game: MessageWriter<NewGameRequested>,
     mut sound: MessageWriter<PlaySound>,
     mut exit: MessageWriter<AppExit>,
-    online: Res<Online>,
+    rules: Res<ModeRules>,
     mut leave: MessageWriter<OnlineRequest>,
 ) -> Result {
-    // Online, a new game is the server's (a rematch); the title leaves.
-    let online = online.in_game();
+    // Where the server decides, a new game is its own (a rematch); the
+    // title leaves.
+    let online = !rules.decided_here();
     let ctx = contexts.ctx_mut()?.clone();
     let tr = |t: T| tx.t(t);
     let mut click = false;

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use super::input::{Selection, select, step_to};
 use super::{CELL, Layout, z};
 use crate::base::screen::{Menu, Screen};
-use crate::chess::ecs::{ChessGame, GameStarted, MoveRequested, PlayMode, PublicBoard};
+use crate::chess::ecs::{ChessGame, GameStarted, ModeRules, MoveRequested, PublicBoard};
 use minesweeper_core::chess::{Role, Square};
 
 /// The cursor's resource, its frame, and hiding it.
@@ -21,6 +21,12 @@ impl Plugin for CursorPlugin {
             .add_systems(OnExit(Screen::Chess), hide_cursor)
             .add_systems(
                 Update,
+                cursor_keys
+                    .run_if(in_state(Screen::Chess))
+                    .in_set(super::ViewStep::Cursor),
+            )
+            .add_systems(
+                Update,
                 (hide_cursor.run_if(on_message::<GameStarted>), draw_cursor)
                     .chain()
                     .in_set(super::ViewStep::Marks),
@@ -28,9 +34,7 @@ impl Plugin for CursorPlugin {
     }
 }
 
-/// The keyboard's cell, when the cursor shows.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Cursor(pub Option<Square>);
+pub use super::Cursor;
 
 /// A side of the cursor's frame.
 #[derive(Component)]
@@ -41,13 +45,13 @@ pub(super) struct CursorMark;
 pub(super) struct KeyBoard<'w, 's> {
     board: PublicBoard<'w, 's>,
     state: Res<'w, ChessGame>,
-    mode: Res<'w, PlayMode>,
+    rules: Res<'w, ModeRules>,
     layout: Res<'w, Layout>,
 }
 
 /// Space shows the cursor (on the picked piece, or the mover's king);
 /// then the arrows move it and Enter or Space acts on its cell.
-pub(super) fn cursor_keys(
+fn cursor_keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     menu: Res<State<Menu>>,
@@ -99,7 +103,7 @@ pub(super) fn cursor_keys(
         requests.write(MoveRequested(m));
         *selection = Selection::default();
     } else {
-        select(&mut selection, &view.board, &view.state, &view.mode, at);
+        select(&mut selection, &view.board, &view.state, &view.rules, at);
     }
 }
 
@@ -110,11 +114,6 @@ fn king_square(view: &KeyBoard) -> Option<Square> {
     pos.pieces()
         .find(|(_, p)| p.role == Role::King && p.color == pos.turn())
         .map(|(sq, _)| sq)
-}
-
-/// Run condition: the keyboard's cursor is hidden.
-pub(crate) fn hidden(cursor: Res<Cursor>) -> bool {
-    cursor.0.is_none()
 }
 
 /// A new game or leaving the board hides the cursor.

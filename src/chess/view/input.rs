@@ -8,8 +8,8 @@ use super::{CELL, Layout, ViewStep, z};
 use crate::base::gesture::PointerFrame;
 use crate::base::screen::{Screen, no_menu};
 use crate::chess::ecs::{
-    At, ChessGame, ChessPiece, GameStarted, MoveRejected, MoveRequested, MoveUndone, PieceMoved,
-    PlayMode, PublicBoard, SapperUsed,
+    At, ChessGame, ChessPiece, GameStarted, ModeRules, MoveRejected, MoveRequested, MoveUndone,
+    PieceMoved, PublicBoard, SapperUsed,
 };
 use minesweeper_core::chess::{Move, MoveKind, Role, Square};
 
@@ -81,17 +81,13 @@ impl Plugin for InputPlugin {
             )
             .add_systems(
                 Update,
-                (
-                    // Read-only while an earlier board shows.
-                    pointer.run_if(
+                // Read-only while an earlier board shows.
+                pointer
+                    .run_if(
                         in_state(Screen::Chess)
                             .and_then(no_menu)
                             .and_then(super::replay::live_board),
-                    ),
-                    super::premove::play_premove,
-                    hold_computer,
-                )
-                    .chain()
+                    )
                     .in_set(ViewStep::Pointer),
             );
     }
@@ -148,14 +144,14 @@ pub(super) fn select(
     selection: &mut Selection,
     board: &PublicBoard,
     state: &ChessGame,
-    mode: &PlayMode,
+    rules: &ModeRules,
     sq: Square,
 ) -> bool {
     let Some(public) = board.public(state) else {
         return false;
     };
     // The computer's pieces (online: the opponent's) are not the player's.
-    if state.outcome().is_some() || !mode.moves_here(state.turn()) {
+    if state.outcome().is_some() || !rules.moves_here(state.turn()) {
         *selection = Selection::default();
         return false;
     }
@@ -192,7 +188,7 @@ pub(crate) fn pointer(
     mut pieces: Query<(Entity, &At, &mut Transform), With<ChessPiece>>,
     mut requests: MessageWriter<MoveRequested>,
     mut dropped: ResMut<Dropped>,
-    mode: Res<PlayMode>,
+    rules: Res<ModeRules>,
     waiting: (
         Res<crate::base::settings::Settings>,
         ResMut<super::premove::Premove>,
@@ -203,7 +199,7 @@ pub(crate) fn pointer(
     };
     // The other side is to move: a press queues a premove instead.
     let (settings, mut premove) = waiting;
-    if let Some(side) = super::premove::waiting_side(&mode, &state, &settings) {
+    if let Some(side) = super::premove::waiting_side(&rules, &state, &settings) {
         let free = !egui_wants.is_some_and(|w| w.wants_any_pointer_input());
         if free && (frame.pressed || frame.secondary) {
             let sq = layout.square_at(world);
@@ -274,7 +270,7 @@ pub(crate) fn pointer(
     if frame.secondary {
         return;
     }
-    if select(&mut selection, &board, &state, &mode, sq)
+    if select(&mut selection, &board, &state, &rules, sq)
         && let Some((e, _, _)) = pieces.iter().find(|(_, at, _)| at.0 == sq)
     {
         *drag = Drag {
@@ -446,16 +442,5 @@ fn drop_selection(
         > 0
     {
         *selection = Selection::default();
-    }
-}
-
-/// The computer waits for animations to finish before it moves.
-fn hold_computer(
-    busy: Query<(), With<super::effects::Busy>>,
-    mut hold: ResMut<crate::chess::ecs::computer::HoldMoves>,
-) {
-    let b = !busy.is_empty();
-    if hold.0 != b {
-        hold.0 = b;
     }
 }

@@ -23,9 +23,6 @@ impl Plugin for KeysPlugin {
                 (
                     global_keys,
                     chess_keys.run_if(in_state(Screen::Chess)),
-                    super::cursor::cursor_keys.run_if(in_state(Screen::Chess)),
-                    super::replay::replay_keys
-                        .run_if(in_state(Screen::Chess).and_then(super::cursor::hidden)),
                     save_screenshot,
                 )
                     .chain()

@@ -22,7 +22,7 @@ use bevy::window::PrimaryWindow;
 
 use crate::base::draw::BoardInset;
 use crate::base::screen::Screen;
-use crate::chess::ecs::{ChessGame, PublicBoard, TurnSet};
+use crate::chess::ecs::{ChessGame, PublicBoard};
 use minesweeper_core::chess::Square;
 
 pub(crate) use crate::base::draw::{CELL, Fonts, PanelSpace};
@@ -109,17 +109,31 @@ impl Layout {
     }
 }
 
-/// The view's steps inside the turn: the first four in
-/// [`TurnSet::Input`] (before the computer chooses), the rest in
-/// [`TurnSet::Present`], each chained after the one before.
+/// The keyboard's cell, when the cursor shows (`cursor.rs` moves and
+/// draws it; the replay's keys wait while it shows).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Cursor(pub Option<Square>);
+
+/// Run condition: the keyboard's cursor is hidden.
+pub(crate) fn cursor_hidden(cursor: Res<Cursor>) -> bool {
+    cursor.0.is_none()
+}
+
+/// The view's steps inside the turn (ordered in `app::sets`): the input
+/// ones in [`TurnSet::Input`](crate::chess::ecs::TurnSet::Input) before the computer chooses, the rest in
+/// [`TurnSet::Present`](crate::chess::ecs::TurnSet::Present), each after the one before.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum ViewStep {
+pub enum ViewStep {
     /// Board changes drop the selection; the pointer is mapped to the board.
     Read,
     /// Keys.
     Keys,
+    /// The keyboard's cursor.
+    Cursor,
     /// Clicks, taps and drags.
     Pointer,
+    /// A premove whose turn has come.
+    Premove,
     /// The command line's script.
     Script,
     /// Dressing the entities, the frame, the layout; the fog drifting.
@@ -139,31 +153,7 @@ pub(crate) struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.configure_sets(
-            Update,
-            (
-                ViewStep::Read,
-                ViewStep::Keys,
-                ViewStep::Pointer,
-                ViewStep::Script,
-            )
-                .chain()
-                .in_set(TurnSet::Input)
-                .before(crate::chess::ecs::computer::ComputerSet),
-        )
-        .configure_sets(
-            Update,
-            (
-                ViewStep::Board,
-                ViewStep::Camera,
-                ViewStep::Motion,
-                ViewStep::Marks,
-                ViewStep::Sound,
-            )
-                .chain()
-                .in_set(TurnSet::Present),
-        )
-        .add_plugins((
+        app.add_plugins((
             input::InputPlugin,
             keys::KeysPlugin,
             script::ScriptPlugin,

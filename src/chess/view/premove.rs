@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use super::{CELL, Layout, ViewStep, z};
 use crate::base::gesture::PointerFrame;
 use crate::base::settings::Settings;
-use crate::chess::ecs::{ChessGame, MoveRequested, MoveUndone, PlayMode, PublicBoard, Seat};
+use crate::chess::ecs::{ChessGame, ModeRules, MoveRequested, MoveUndone, PublicBoard};
 use minesweeper_core::chess::{Color as Side, MoveKind, Role, Square};
 
 /// The queued move, and the piece picked for one.
@@ -52,12 +52,14 @@ pub(super) struct PremovePlugin;
 
 impl Plugin for PremovePlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Premove>().add_systems(
-            Update,
-            (forget_premove, draw_premove)
-                .chain()
-                .in_set(ViewStep::Marks),
-        );
+        app.init_resource::<Premove>()
+            .add_systems(Update, play_premove.in_set(ViewStep::Premove))
+            .add_systems(
+                Update,
+                (forget_premove, draw_premove)
+                    .chain()
+                    .in_set(ViewStep::Marks),
+            );
     }
 }
 
@@ -65,15 +67,11 @@ impl Plugin for PremovePlugin {
 /// may be queued now: against the computer or online as a player, the
 /// game going on, the setting on.
 pub(crate) fn waiting_side(
-    mode: &PlayMode,
+    rules: &ModeRules,
     state: &ChessGame,
     settings: &Settings,
 ) -> Option<Side> {
-    let mine = match mode {
-        PlayMode::Computer { side, .. } => !*side,
-        PlayMode::Online(Seat::Player(side)) => *side,
-        _ => return None,
-    };
+    let mine = rules.sole_mover()?;
     (settings.premove && state.outcome().is_none() && state.turn() != mine).then_some(mine)
 }
 
@@ -140,15 +138,15 @@ pub(crate) fn press(
 
 /// The turn has come: the queued move is played if it is legal now (a
 /// pawn reaching the last rank becomes a queen), else dropped silently.
-pub(super) fn play_premove(
+fn play_premove(
     mut premove: ResMut<Premove>,
-    mode: Res<PlayMode>,
+    rules: Res<ModeRules>,
     state: Res<ChessGame>,
     board: PublicBoard,
     mut requests: MessageWriter<MoveRequested>,
 ) {
     let Some(q) = premove.queued else { return };
-    if !mode.moves_here(state.turn()) {
+    if !rules.moves_here(state.turn()) {
         return;
     }
     *premove = Premove::default();

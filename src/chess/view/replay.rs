@@ -13,7 +13,7 @@ use super::board::{
 };
 use super::{CELL, Fonts, Layout, ViewStep, z};
 use crate::base::art::PieceArt;
-use crate::base::screen::Menu;
+use crate::base::screen::{Menu, Screen};
 use crate::base::settings::Settings;
 use crate::base::textures::Textures;
 use crate::base::theme::colors;
@@ -77,15 +77,23 @@ impl Plugin for ReplayPlugin {
             .init_resource::<FacedOdds>()
             .add_systems(
                 Update,
+                // While the keyboard's cursor hides, the arrows are the
+                // moves'.
+                replay_keys
+                    .run_if(in_state(Screen::Chess).and_then(super::cursor_hidden))
+                    .in_set(ViewStep::Keys),
+            )
+            .add_systems(
+                Update,
                 (follow_game, draw_replay).chain().in_set(ViewStep::Marks),
             );
     }
 }
 
 /// ← and → step through the moves, Home goes to the start, End back to
-/// the game (`keys.rs` runs it only while the keyboard's cursor is hidden:
-/// then the arrows are the cursor's).
-pub(super) fn replay_keys(
+/// the game (only while the keyboard's cursor is hidden: then the arrows
+/// are the cursor's).
+fn replay_keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     menu: Res<State<Menu>>,

@@ -43,7 +43,10 @@ pub(super) fn script(
     mut analyse: MessageWriter<crate::chess::ecs::analysis::AnalyseRequested>,
     mut pick: (
         ResMut<super::input::Selection>,
-        ResMut<crate::chess::ecs::PlayMode>,
+        (
+            ResMut<crate::chess::ecs::PlayMode>,
+            Res<crate::chess::ecs::ModeRules>,
+        ),
         Res<super::Layout>,
         ResMut<super::premove::Premove>,
         ResMut<super::cursor::Cursor>,
@@ -83,11 +86,11 @@ pub(super) fn script(
         } else if text == "analyse" {
             analyse.write(crate::chess::ecs::analysis::AnalyseRequested);
         } else if let Some(sq) = text.strip_prefix("select:").and_then(Square::parse) {
-            let (selection, mode, ..) = &mut pick;
-            super::input::select(selection, &board, &state, mode, sq);
+            let (selection, (_, rules), ..) = &mut pick;
+            super::input::select(selection, &board, &state, rules, sq);
         } else if let Some((level, side)) = text.strip_prefix("computer:").and_then(computer_named)
         {
-            *pick.1 = crate::chess::ecs::PlayMode::Computer { side, level };
+            *pick.1.0 = crate::chess::modes::computer::mode(side, level);
         } else if let Some((from, to)) = text
             .strip_prefix("premove:")
             .and_then(|t| Some((Square::parse(t.get(..2)?)?, Square::parse(t.get(2..)?)?)))

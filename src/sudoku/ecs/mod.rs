@@ -136,10 +136,16 @@ impl PuzzlePiece {
 }
 
 /// Runs Sweeper Sudoku boards (no drawing: the view dresses the entities).
-pub(crate) struct PuzzlePlugin;
+pub(crate) struct PuzzlePlugin {
+    /// Save the board in progress (the window's game).
+    pub persist: bool,
+}
 
 impl Plugin for PuzzlePlugin {
     fn build(&self, app: &mut App) {
+        if self.persist {
+            app.add_plugins(save::SavePlugin);
+        }
         app.init_resource::<Puzzle>()
             .add_message::<PuzzleRequest>()
             .add_message::<PuzzleHappened>()

@@ -200,6 +200,7 @@ pub(super) fn burst(
         },
         Transform::from_translation(at.extend(z::EFFECT)),
         layer(),
+        DespawnOnExit(Screen::Sudoku),
     ));
     for k in 0..sparks {
         let a = k as f32 / sparks as f32 * std::f32::consts::TAU;
@@ -219,6 +220,7 @@ pub(super) fn burst(
             },
             Transform::from_translation(at.extend(z::EFFECT)),
             layer(),
+            DespawnOnExit(Screen::Sudoku),
         ));
     }
 }
@@ -233,6 +235,8 @@ pub(super) fn floating(commands: &mut Commands, fonts: &Fonts, at: Vec2, s: &str
         },
         text(s, CELL * 0.3, &fonts.bold, color),
         Transform::from_translation(at.extend(z::EFFECT)),
+        // A burst still growing when the player leaves goes with the screen.
+        DespawnOnExit(Screen::Sudoku),
     ));
 }
 

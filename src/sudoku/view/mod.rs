@@ -258,7 +258,7 @@ struct Fx {
 /// follows the screen, then cells, pieces, the hand and the effects are
 /// drawn over what the game did this frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) enum PuzzleViewStep {
+pub enum PuzzleViewStep {
     /// The puzzle's camera.
     Camera,
     /// Cells, their covers, digits, counts and badges.
@@ -278,18 +278,6 @@ impl Plugin for SudokuViewPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<PuzzleInput>()
             .init_resource::<HandRows>()
-            .configure_sets(
-                Update,
-                (
-                    PuzzleViewStep::Camera,
-                    PuzzleViewStep::Board,
-                    PuzzleViewStep::Pieces,
-                    PuzzleViewStep::Hand,
-                    PuzzleViewStep::Effects,
-                )
-                    .chain()
-                    .in_set(PuzzleSet::Present),
-            )
             .add_plugins((
                 input::InputPlugin,
                 board::BoardPlugin,

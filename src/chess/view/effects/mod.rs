@@ -25,9 +25,7 @@ pub(super) const BLAST_PARTICLES: usize = 60;
 /// Seconds between a blast's flash and its fire and debris.
 pub(super) const BLAST_BEAT: f32 = 0.12;
 
-/// Marks an animation in progress: scripts wait until none is left.
-#[derive(Component, Default)]
-pub(crate) struct Busy;
+pub(crate) use crate::chess::ecs::Busy;
 
 /// A move that was dropped onto its target by dragging: no slide for it.
 #[derive(Resource, Default, Debug)]

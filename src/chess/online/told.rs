@@ -1,0 +1,261 @@
+//! What the server said, one small system per kind of message, in the
+//! turn's setup: a new board is built and the server's moves join the move
+//! queue in the same frame as they are read.
+
+use bevy::prelude::*;
+use minesweeper_core::chess::{ByColor, Color as Side, PublicPosition, SquareSet};
+use minesweeper_core::online::protocol::{ErrorCode, MoveView, ServerMsg};
+use minesweeper_core::online::table::builtin_variant;
+use minesweeper_core::online::told::public_after;
+
+use super::session::{keep_seat, now, resync_now};
+use super::{Heard, Notice, Online, Phase};
+use crate::chess::ecs::{
+    ActiveVariant, BoardEntity, ChessGame, Decider, GameStarted, ModeRules, MoveQueue, PlayMode,
+    Player,
+};
+
+/// The longest history played move by move: a longer one (no real game
+/// is) shows its position alone.
+const MAX_HISTORY: usize = 2000;
+
+/// A seat was given: its code, token and side.
+pub(super) fn seated(mut heard: MessageReader<Heard>, mut online: ResMut<Online>) {
+    for msg in heard.read() {
+        let ServerMsg::Seated { code, token, side } = &msg.0 else {
+            continue;
+        };
+        if online.remember {
+            keep_seat(Some((&online.server, token, code)));
+        }
+        online.code = Some(code.clone());
+        online.side = Some(*side);
+        online.token = Some(token.clone());
+    }
+}
+
+/// The board the server sent and how it is played here.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Board<'w, 's> {
+    commands: Commands<'w, 's>,
+    entities: Query<'w, 's, Entity, With<BoardEntity>>,
+    variant: ResMut<'w, ActiveVariant>,
+    game: ResMut<'w, ChessGame>,
+    queue: ResMut<'w, MoveQueue>,
+    mode: ResMut<'w, PlayMode>,
+    rules: ResMut<'w, ModeRules>,
+    started: MessageWriter<'w, GameStarted>,
+}
+
+/// A whole game (joined, watched, resumed or asked for again): its start
+/// as the players saw it is built at once and every move since joins the
+/// queue, played one a frame; a server that sends no history gives the
+/// position alone, the moves listed plain.
+pub(super) fn whole_game(
+    mut heard: MessageReader<Heard>,
+    mut online: ResMut<Online>,
+    time: Res<Time<Real>>,
+    mut board: Board,
+) {
+    for msg in heard.read() {
+        let ServerMsg::Game {
+            code,
+            preset,
+            time: control,
+            you,
+            moves,
+            start,
+            history,
+            fen,
+            present,
+            clock,
+            offer,
+            over,
+            ..
+        } = &msg.0
+        else {
+            continue;
+        };
+        let Ok(variant) = builtin_variant(preset) else {
+            online.notice = Some(Notice::Refused(ErrorCode::BadRequest));
+            continue;
+        };
+        let Some((seen, history, earlier)) = readable(start, fen, history, moves, &variant) else {
+            continue;
+        };
+        online.ply = u32::try_from(history.len() + earlier.len()).unwrap_or(u32::MAX);
+        build(&mut board, variant, &seen, history, *you);
+        online.revealed = false;
+        online.phase = Phase::InGame;
+        online.code = Some(code.clone());
+        online.side = *you;
+        online.preset = preset.clone();
+        online.time = control.clone();
+        online.present = *present;
+        online.clock = clock.map(|c| (c, now(&time)));
+        online.offer = *offer;
+        online.rematch = None;
+        online.earlier = earlier;
+        online.over = over.clone();
+        online.sent = None;
+    }
+}
+
+/// The start and the moves to play from it, or the position alone with
+/// the moves as text when the history cannot be replayed.
+fn readable(
+    start: &str,
+    fen: &str,
+    history: &[MoveView],
+    moves: &[String],
+    variant: &minesweeper_core::chess::Variant,
+) -> Option<(PublicPosition, Vec<MoveView>, Vec<String>)> {
+    let rules = variant.rules;
+    let replayable = history.len() == moves.len() && history.len() <= MAX_HISTORY;
+    match public_after(start, rules, None) {
+        Ok(seen) if replayable => return Some((seen, history.to_vec(), Vec::new())),
+        _ => {}
+    }
+    match public_after(fen, rules, Some(Side::White))
+        .or_else(|_| public_after(fen, rules, Some(Side::Black)))
+    {
+        Ok(seen) => Some((seen, Vec::new(), moves.to_vec())),
+        Err(e) => {
+            warn!("online: the server's position {fen} does not read: {e}");
+            None
+        }
+    }
+}
+
+/// Builds the board the players see (nothing hides under its fog here:
+/// the server keeps the mines), queues the moves since, and makes this
+/// the online mode with `you`'s seat.
+fn build(
+    board: &mut Board,
+    variant: minesweeper_core::chess::Variant,
+    seen: &PublicPosition,
+    history: Vec<MoveView>,
+    you: Option<Side>,
+) {
+    crate::chess::ecs::rebuild(
+        &mut board.commands,
+        &board.entities,
+        &variant,
+        seen,
+        &SquareSet::EMPTY,
+    );
+    board.variant.0 = variant;
+    *board.game = ChessGame::from_public(seen);
+    board.queue.clear();
+    for view in history {
+        board.queue.tell(view);
+    }
+    board.started.write(GameStarted);
+    *board.mode = PlayMode::Online;
+    board.rules.set_if_neq(ModeRules {
+        decider: Decider::Server,
+        movers: ByColor::from_fn(|s| you == Some(s)),
+        players: ByColor::new(Player::Person, Player::Person),
+        draw_here: false,
+        hints: false,
+    });
+}
+
+/// A move played: it joins the queue (a move missed asks for the whole
+/// game again).
+pub(super) fn moved(
+    mut heard: MessageReader<Heard>,
+    mut online: ResMut<Online>,
+    mut queue: ResMut<MoveQueue>,
+    time: Res<Time<Real>>,
+) {
+    for msg in heard.read() {
+        let ServerMsg::Moved { view, clock } = &msg.0 else {
+            continue;
+        };
+        if view.ply <= online.ply {
+            continue;
+        }
+        if view.ply != online.ply + 1 {
+            resync_now(&mut online, &mut queue);
+            continue;
+        }
+        online.ply = view.ply;
+        if online.sent == Some(view.ply) {
+            online.sent = None;
+        }
+        online.clock = clock.map(|c| (c, now(&time)));
+        queue.tell(view.clone());
+    }
+}
+
+/// Who is connected, draws and rematches offered, the quick-game queue.
+pub(super) fn news(mut heard: MessageReader<Heard>, mut online: ResMut<Online>) {
+    for msg in heard.read() {
+        match &msg.0 {
+            ServerMsg::Presence { present } => online.present = *present,
+            ServerMsg::DrawOffered { by } => online.offer = Some(*by),
+            ServerMsg::DrawDeclined => online.offer = None,
+            ServerMsg::RematchOffered { by } => online.rematch = Some(*by),
+            ServerMsg::Waiting => online.phase = Phase::Queued,
+            _ => {}
+        }
+    }
+}
+
+/// The game ended: how, and the seat is not kept any more.
+pub(super) fn over(mut heard: MessageReader<Heard>, mut online: ResMut<Online>) {
+    for msg in heard.read() {
+        let ServerMsg::Over(o) = &msg.0 else {
+            continue;
+        };
+        online.over = Some(o.clone());
+        online.offer = None;
+        if online.remember {
+            keep_seat(None);
+        }
+    }
+}
+
+/// The server refused something: said to the player, and for a move out
+/// of step, the whole game asked for again.
+pub(super) fn refused(
+    mut heard: MessageReader<Heard>,
+    mut online: ResMut<Online>,
+    mut queue: ResMut<MoveQueue>,
+) {
+    for msg in heard.read() {
+        let ServerMsg::Error { code, message } = &msg.0 else {
+            continue;
+        };
+        warn!("online: the server refused: {code:?}: {message}");
+        online.sent = None;
+        match code {
+            ErrorCode::StaleMove | ErrorCode::NotYourTurn if online.in_game() => {
+                resync_now(&mut online, &mut queue)
+            }
+            ErrorCode::SeatTaken => {
+                online.taken = true;
+                online.phase = Phase::Offline;
+            }
+            // A server of several nodes: the game's node stopped and
+            // another takes it over within seconds.
+            ErrorCode::Unavailable if online.phase == Phase::Reconnecting => {
+                online.resume_again = true;
+            }
+            ErrorCode::NotFound if online.phase == Phase::Reconnecting => {
+                // The seat is gone (the game ended and was cleared).
+                online.phase = Phase::Offline;
+                online.token = None;
+                if online.remember {
+                    keep_seat(None);
+                }
+            }
+            _ => {}
+        }
+        if !online.in_game() && online.phase != Phase::Reconnecting {
+            online.phase = Phase::Offline;
+        }
+        online.notice = Some(Notice::Refused(*code));
+    }
+}
