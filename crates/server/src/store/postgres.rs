@@ -14,11 +14,8 @@ use tokio::runtime::Runtime;
 use tokio_postgres::{Client, NoTls, Transaction};
 
 use super::{
-    Answer, Ask, Lookup, Node, Paired, StoreError, StoredGame, Whereabouts, Write, schema,
+    Answer, Ask, Lookup, Node, Paired, StoreError, StoredGame, Whereabouts, Write, Writes, schema,
 };
-
-/// Writes with their answers.
-type Writes = Vec<(Write, tokio::sync::oneshot::Sender<Result<(), StoreError>>)>;
 
 /// An arbitrary number all our nodes lock on while one migrates.
 const MIGRATION_LOCK: i64 = 0x6d73_6300;
@@ -164,14 +161,7 @@ impl Postgres {
     /// Answers a question about the nodes.
     pub(super) fn ask(&mut self, ask: Ask) -> Result<Answer, StoreError> {
         let Some(node) = self.node.clone() else {
-            return Ok(match ask {
-                Ask::Heartbeat => Answer::Alive(true),
-                Ask::TakeOver => Answer::Games(Vec::new()),
-                Ask::Locate(_) => Answer::Where(Whereabouts::Unknown),
-                Ask::QueueTake(_) | Ask::QueuePut(_) => Answer::Ticket(None),
-                Ask::QueuePaired => Answer::Pairs(Vec::new()),
-                Ask::Leave | Ask::QueueDrop(_) | Ask::Pair(_) => Answer::Done,
-            });
+            return Ok(ask.alone());
         };
         let ready = self.ready();
         self.checked(ready)?;
@@ -703,11 +693,7 @@ async fn write(
             }
         }
         Write::Seat { code, side, token } => {
-            let column = if *side == Color::White {
-                "white"
-            } else {
-                "black"
-            };
+            let column = super::seat_column(*side);
             let q = |guard: &str, _: &str| {
                 format!("UPDATE games SET {column} = $2 WHERE code = $1 AND {guard}")
             };
