@@ -5,6 +5,7 @@
 //! and is refused alone instead of aborting the others.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::future::Future;
 use std::time::Duration;
 
@@ -102,7 +103,7 @@ impl Postgres {
             .enable_all()
             .build()
             .map_err(|e| open(e.to_string()))?;
-        let mut client = connect(&rt, url).map_err(open)?;
+        let mut client = connect(&rt, url).map_err(|e| open(e.to_string()))?;
         rt.block_on(migrate(&mut client, &name))?;
         let mut pg = Postgres {
             rt,
@@ -119,7 +120,7 @@ impl Postgres {
             None => within(&pg.rt, LOAD_TIMEOUT, load(&pg.client, None)).map(Some),
             Some(node) => within(&pg.rt, LOAD_TIMEOUT, join(&mut pg.client, &node, run)),
         }
-        .map_err(open)?
+        .map_err(|e| open(e.to_string()))?
         .ok_or_else(|| {
             open(format!(
                 "another live node is named {}: choose another name, or wait {} s for its lease to run out",
@@ -132,7 +133,7 @@ impl Postgres {
     }
 
     /// Makes the connection again when it broke or outran a query.
-    fn ready(&mut self) -> Result<(), String> {
+    fn ready(&mut self) -> Result<(), DbError> {
         if self.broken || self.client.is_closed() {
             self.client = connect(&self.rt, &self.url)?;
             self.broken = false;
@@ -142,9 +143,9 @@ impl Postgres {
     }
 
     /// `r` as the store's error; a timeout marks the connection broken.
-    fn checked<T>(&mut self, r: Result<T, String>) -> Result<T, StoreError> {
+    fn checked<T>(&mut self, r: Result<T, DbError>) -> Result<T, StoreError> {
         r.map_err(|e| {
-            if e == TIMED_OUT {
+            if matches!(e, DbError::TimedOut) {
                 self.broken = true;
             }
             StoreError::Write(format!("{}: {e}", self.name))
@@ -295,7 +296,7 @@ impl Postgres {
                 QUERY_TIMEOUT,
                 commit(&mut self.client, &writes, fence),
             );
-            if done.as_ref().is_err_and(|e| e == TIMED_OUT) {
+            if matches!(done, Err(DbError::TimedOut)) {
                 self.broken = true;
             }
             done
@@ -324,32 +325,56 @@ impl Postgres {
     }
 }
 
-/// What [`within`] answers when the time ran out.
-const TIMED_OUT: &str = "no answer in time: the connection is made again";
+/// Why a query, or the connection, failed.
+#[derive(Debug)]
+enum DbError {
+    /// The address is not a PostgreSQL URL, the server cannot be reached,
+    /// or it refused the query: its reason.
+    Db(tokio_postgres::Error),
+    /// No answer within the time given: the connection is taken for
+    /// broken.
+    TimedOut,
+}
+
+impl fmt::Display for DbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DbError::Db(e) => write!(f, "{e}"),
+            DbError::TimedOut => write!(f, "no answer in time: the connection is made again"),
+        }
+    }
+}
+
+impl std::error::Error for DbError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            DbError::Db(e) => Some(e),
+            DbError::TimedOut => None,
+        }
+    }
+}
 
 /// Runs `f` on `rt`, for at most `limit`.
 fn within<T>(
     rt: &Runtime,
     limit: Duration,
     f: impl Future<Output = Result<T, tokio_postgres::Error>>,
-) -> Result<T, String> {
+) -> Result<T, DbError> {
     // The timer is made inside the runtime, whose clock it needs.
     match rt.block_on(async { tokio::time::timeout(limit, f).await }) {
-        Ok(r) => r.map_err(|e| e.to_string()),
-        Err(_) => Err(TIMED_OUT.to_string()),
+        Ok(r) => r.map_err(DbError::Db),
+        Err(_) => Err(DbError::TimedOut),
     }
 }
 
 /// Connects to `url`; the connection is driven on `rt` while the store
 /// thread waits on a query.
-fn connect(rt: &Runtime, url: &str) -> Result<Client, String> {
-    let mut config: tokio_postgres::Config = url.parse().map_err(|e| format!("{e}"))?;
+fn connect(rt: &Runtime, url: &str) -> Result<Client, DbError> {
+    let mut config: tokio_postgres::Config = url.parse().map_err(DbError::Db)?;
     config
         .connect_timeout(Duration::from_secs(10))
         .application_name("minesweeper_server");
-    let (client, connection) = rt
-        .block_on(config.connect(NoTls))
-        .map_err(|e| e.to_string())?;
+    let (client, connection) = rt.block_on(config.connect(NoTls)).map_err(DbError::Db)?;
     rt.spawn(async move {
         if let Err(e) = connection.await {
             crate::log::log(
