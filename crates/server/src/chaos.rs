@@ -7,6 +7,7 @@
 use std::time::{Duration, Instant};
 
 use minesweeper_core::chess::fen::parse_public;
+use minesweeper_core::chess::{Color, PublicPosition};
 use minesweeper_core::online::protocol::{ClientMsg, SeatChoice, ServerMsg};
 use minesweeper_core::online::table::builtin_variant;
 use minesweeper_core::rng::GameRng;
@@ -60,6 +61,130 @@ async fn seated(bot: &mut Bot) -> Result<Seat, BotError> {
     .await?
 }
 
+/// The game as a player finds it when it comes back.
+struct View {
+    side: Color,
+    fen: String,
+    /// Moves played.
+    ply: u32,
+    preset: String,
+    over: bool,
+}
+
+/// The game as it stands after a resume; `None` when the node refused
+/// (not yet taken over: try again) or the connection went.
+async fn view(bot: &mut Bot) -> Option<View> {
+    bot.until(|m| match m {
+        ServerMsg::Game {
+            you: Some(side),
+            fen,
+            moves,
+            preset,
+            over,
+            ..
+        } => Some(Some(View {
+            side: *side,
+            fen: fen.clone(),
+            ply: moves.len() as u32,
+            preset: preset.clone(),
+            over: over.is_some(),
+        })),
+        ServerMsg::Error { .. } => Some(None),
+        _ => None,
+    })
+    .await
+    .ok()
+    .flatten()
+}
+
+/// One player of a chaos run, between its connections.
+struct Player {
+    seat: Seat,
+    /// Resigns after this many moves of the game.
+    plies: u32,
+    think: Duration,
+    rng: GameRng,
+    acks: mpsc::UnboundedSender<String>,
+    out: Outcome,
+    /// When its connection was lost, until its next move is acknowledged.
+    lost_at: Option<Instant>,
+}
+
+impl Player {
+    /// Plays on one connection from `view`: `true` once the game is over,
+    /// `false` when the connection went.
+    ///
+    /// # Errors
+    /// The game cannot be followed (an unknown board, no legal move).
+    async fn play(&mut self, bot: &mut Bot, view: View) -> Result<bool, BotError> {
+        let rules = builtin_variant(&view.preset)
+            .map_err(|(_, e)| BotError::Lost(e))?
+            .rules;
+        let View {
+            side,
+            mut fen,
+            mut ply,
+            ..
+        } = view;
+        // The move number of the last request sent on this connection.
+        let mut sent: Option<u32> = None;
+        loop {
+            let public = parse_public(&fen, rules)
+                .ok()
+                .filter(|p| !p.legal_moves().is_empty());
+            let mine = public.as_ref().is_some_and(|p| p.position().turn() == side);
+            if let Some(public) = public.filter(|_| mine && sent.is_none_or(|p| p <= ply)) {
+                tokio::time::sleep(self.think).await;
+                let (request, number) = self.request(&public, ply)?;
+                sent = Some(number);
+                if bot.send(&request).await.is_err() {
+                    return Ok(false);
+                }
+            }
+            match bot.recv_within(Duration::from_secs(10)).await {
+                Ok(ServerMsg::Moved { view, .. }) => {
+                    if view.by == side && sent == Some(view.ply) {
+                        self.acked(view.ply, &view.uci);
+                    }
+                    ply = view.ply;
+                    fen = view.fen;
+                }
+                Ok(ServerMsg::Over(_)) => return Ok(true),
+                Ok(_) => {}
+                // Closed, broken or silent: the node went; on to the next.
+                Err(_) => return Ok(false),
+            }
+        }
+    }
+
+    /// The next request after `ply` moves, with the move number it is
+    /// sent for: a random legal move, or resigning after `plies`.
+    fn request(&mut self, public: &PublicPosition, ply: u32) -> Result<(ClientMsg, u32), BotError> {
+        if ply >= self.plies {
+            return Ok((ClientMsg::Resign, u32::MAX));
+        }
+        let moves = public.legal_moves();
+        let Some(m) = moves.choose(&mut self.rng) else {
+            return Err(BotError::Lost("no legal move in a live game".into()));
+        };
+        let request = ClientMsg::Move {
+            ply: ply + 1,
+            mv: m.to_string(),
+        };
+        Ok((request, ply + 1))
+    }
+
+    /// Writes down move `ply`, `uci`, as acknowledged.
+    fn acked(&mut self, ply: u32, uci: &str) {
+        let _ = self.acks.send(format!("{} {ply} {uci}", self.seat.code));
+        self.out.acked += 1;
+        if let Some(at) = self.lost_at.take() {
+            let gap = u64::try_from(at.elapsed().as_millis()).unwrap_or(u64::MAX);
+            self.out.longest_gap_ms = self.out.longest_gap_ms.max(gap);
+        }
+    }
+}
+
 /// Plays one seat to the end (resigning after `plies` moves of the
 /// game), through `addrs` from `first`, reconnecting on the next node
 /// whenever the connection goes, until `deadline`.
@@ -74,20 +199,26 @@ async fn survive(
     seed: u64,
     acks: mpsc::UnboundedSender<String>,
 ) -> Result<Outcome, BotError> {
-    let mut out = Outcome::default();
-    let mut rng = GameRng::seed_from_u64(seed);
+    let mut player = Player {
+        seat,
+        plies,
+        think,
+        rng: GameRng::seed_from_u64(seed),
+        acks,
+        out: Outcome::default(),
+        lost_at: None,
+    };
     let mut next = first;
-    let mut lost_at: Option<Instant> = None;
     let mut connections = 0;
     loop {
         if Instant::now() > deadline {
             return Err(BotError::Lost(format!(
                 "game {}: past the deadline",
-                seat.code
+                player.seat.code
             )));
         }
         if connections > 0 {
-            out.reconnects += 1;
+            player.out.reconnects += 1;
         }
         connections += 1;
         let addr = &addrs[next % addrs.len()];
@@ -96,95 +227,20 @@ async fn survive(
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
-        if bot
-            .send(&ClientMsg::Resume {
-                token: seat.token.clone(),
-            })
-            .await
-            .is_err()
-        {
+        let resume = ClientMsg::Resume {
+            token: player.seat.token.clone(),
+        };
+        if bot.send(&resume).await.is_err() {
             continue;
         }
-        // The game as it stands (or: not yet taken over, try again).
-        let view = bot
-            .until(|m| match m {
-                ServerMsg::Game {
-                    you: Some(side),
-                    fen,
-                    moves,
-                    preset,
-                    over,
-                    ..
-                } => Some(Some((
-                    *side,
-                    fen.clone(),
-                    moves.len() as u32,
-                    preset.clone(),
-                    over.is_some(),
-                ))),
-                ServerMsg::Error { .. } => Some(None),
-                _ => None,
-            })
-            .await;
-        let Ok(Some((side, mut fen, mut ply, preset, over))) = view else {
+        let Some(view) = view(&mut bot).await else {
             tokio::time::sleep(Duration::from_millis(200)).await;
             continue;
         };
-        if over {
-            return Ok(out);
+        if view.over || player.play(&mut bot, view).await? {
+            return Ok(player.out);
         }
-        let rules = builtin_variant(&preset)
-            .map_err(|(_, e)| BotError::Lost(e))?
-            .rules;
-        let mut sent: Option<u32> = None;
-        let ended = loop {
-            let public = parse_public(&fen, rules)
-                .ok()
-                .filter(|p| !p.legal_moves().is_empty());
-            let mine = public.as_ref().is_some_and(|p| p.position().turn() == side);
-            if let Some(public) = public.filter(|_| mine && sent.is_none_or(|p| p <= ply)) {
-                tokio::time::sleep(think).await;
-                let request = if ply >= plies {
-                    sent = Some(u32::MAX);
-                    ClientMsg::Resign
-                } else {
-                    let moves = public.legal_moves();
-                    let Some(m) = moves.choose(&mut rng) else {
-                        return Err(BotError::Lost("no legal move in a live game".into()));
-                    };
-                    sent = Some(ply + 1);
-                    ClientMsg::Move {
-                        ply: ply + 1,
-                        mv: m.to_string(),
-                    }
-                };
-                if bot.send(&request).await.is_err() {
-                    break false;
-                }
-            }
-            match bot.recv_within(Duration::from_secs(10)).await {
-                Ok(ServerMsg::Moved { view, .. }) => {
-                    if view.by == side && sent == Some(view.ply) {
-                        let _ = acks.send(format!("{} {} {}", seat.code, view.ply, view.uci));
-                        out.acked += 1;
-                        if let Some(at) = lost_at.take() {
-                            let gap = u64::try_from(at.elapsed().as_millis()).unwrap_or(u64::MAX);
-                            out.longest_gap_ms = out.longest_gap_ms.max(gap);
-                        }
-                    }
-                    ply = view.ply;
-                    fen = view.fen;
-                }
-                Ok(ServerMsg::Over(_)) => break true,
-                Ok(_) => {}
-                // Closed, broken or silent: the node went; on to the next.
-                Err(_) => break false,
-            }
-        };
-        if ended {
-            return Ok(out);
-        }
-        lost_at.get_or_insert_with(Instant::now);
+        player.lost_at.get_or_insert_with(Instant::now);
     }
 }
 

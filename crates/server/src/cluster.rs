@@ -2,7 +2,7 @@
 //! second, the games of a node whose lease ran out taken over from its
 //! event log, a node that leaves heard at once (LISTEN/NOTIFY), and this
 //! node stopped the moment its own lease is lost (its writes would be
-//! fenced anyway: see `store/postgres.rs`).
+//! fenced anyway: see `store/postgres/writes.rs`).
 
 use std::sync::Arc;
 use std::time::Duration;

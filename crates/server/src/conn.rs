@@ -7,10 +7,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
 use minesweeper_core::online::table::Refusal;
 use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
 
 use crate::forward::{self, Upstream};
 use crate::hub::Hub;
@@ -134,142 +136,23 @@ pub struct Origin {
 
 /// Serves one client until it leaves, idles, floods or falls behind.
 pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, origin: Origin, rate: f64) {
-    let address = origin.address;
-    let idle = hub.limits.idle;
-    let (mut sink, mut stream) = socket.split();
-    let (outbox, mut rx) = mpsc::channel::<Utf8Bytes>(OUTBOX);
-    let peer = Peer::new(id, address, outbox);
-    let writer_peer = peer.clone();
-    let mut writer_kill = peer.ending();
-    let mut reader_kill = peer.ending();
-    let writer = tokio::spawn(async move {
-        loop {
-            tokio::select! {
-                biased;
-                next = rx.recv() => match next {
-                    Some(text) => {
-                        let sent = tokio::time::timeout(WRITE_TIMEOUT, sink.send(Message::Text(text)));
-                        if !matches!(sent.await, Ok(Ok(()))) {
-                            // Unread for too long (or gone): the reader
-                            // stops too, and the socket is dropped.
-                            writer_peer.end();
-                            break;
-                        }
-                    }
-                    None => break,
-                },
-                () = killed(&mut writer_kill) => {
-                    let (code, reason) = writer_peer.why().unwrap_or((1000, "goodbye"));
-                    let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
-                    let _ = tokio::time::timeout(WRITE_TIMEOUT, sink.send(close)).await;
-                    break;
-                }
-            }
-        }
-    });
-    let mut bucket = Bucket {
-        tokens: 2.0 * rate,
-        rate,
-        at: Instant::now(),
+    let (sink, mut stream) = socket.split();
+    let (outbox, rx) = mpsc::channel::<Utf8Bytes>(OUTBOX);
+    let peer = Peer::new(id, origin.address, outbox);
+    let writer = spawn_writer(sink, rx, peer.clone());
+    let mut reader = Reader {
+        hub: &hub,
+        peer: &peer,
+        origin,
+        bucket: Bucket {
+            tokens: 2.0 * rate,
+            rate,
+            at: Instant::now(),
+        },
+        strikes: 0,
+        upstream: None,
     };
-    let mut strikes = 0;
-    // Set once the client's game is found on another node: every request
-    // then goes there, after this node's checks.
-    let mut upstream: Option<Upstream> = None;
-    let mut handed = peer.handed();
-    while !peer.is_closed() {
-        let frame = tokio::select! {
-            // A quick game paired on another node takes this client there.
-            Ok(()) = handed.changed(), if upstream.is_none() => {
-                let to = handed.borrow_and_update().clone();
-                if let Some((addr, first)) = to {
-                    upstream = relay(&hub, &peer, address, &addr, Some(first)).await;
-                }
-                continue;
-            }
-            next = tokio::time::timeout(idle, stream.next()) => match next {
-                Ok(Some(Ok(frame))) => frame,
-                Ok(Some(Err(e))) => {
-                    broken(&peer, e);
-                    break;
-                }
-                Ok(None) => break,
-                Err(_) => {
-                    peer.close("closed by the server: nothing received for a minute");
-                    break;
-                }
-            },
-            () = killed(&mut reader_kill) => break,
-        };
-        if matches!(frame, Message::Close(_)) {
-            break;
-        }
-        // Every frame counts against the rate: text, binary, pings.
-        if !bucket.take() {
-            strikes += 1;
-            if strikes >= STRIKES {
-                peer.close("closed by the server: too many requests");
-                break;
-            }
-            refuse(
-                &peer,
-                (
-                    ErrorCode::RateLimited,
-                    format!("at most {rate} requests a second"),
-                ),
-            );
-            continue;
-        }
-        let text = match frame {
-            Message::Text(t) => t,
-            Message::Binary(_) => {
-                refuse(
-                    &peer,
-                    (ErrorCode::BadMessage, "text frames only (JSON)".into()),
-                );
-                continue;
-            }
-            Message::Ping(_) | Message::Pong(_) | Message::Close(_) => continue,
-        };
-        if let Some(up) = &upstream {
-            // Only a request that reads goes on, written afresh: nothing
-            // a client sends reaches another node unchecked.
-            match ClientMsg::parse(text.as_str()).map(|m| serde_json::to_string(&m)) {
-                Ok(Ok(checked)) => {
-                    if !up.send(checked.into()) {
-                        peer.close_with(1012, crate::hub::MOVED);
-                        break;
-                    }
-                }
-                Ok(Err(e)) => refuse(&peer, (ErrorCode::BadMessage, e.to_string())),
-                Err(refusal) => refuse(&peer, refusal),
-            }
-            continue;
-        }
-        let result = match ClientMsg::parse(text.as_str()) {
-            Ok(msg) => handle(&hub, &peer, msg).await,
-            Err(refusal) => Err(refusal),
-        };
-        match result {
-            Ok(Flow::Stay) => {}
-            Ok(Flow::Forward(_)) if origin.forwarded => refuse(
-                &peer,
-                (
-                    ErrorCode::Unavailable,
-                    "the game is changing servers; try again".into(),
-                ),
-            ),
-            Ok(Flow::Forward(addr)) => {
-                // The request that found the game goes first (it read:
-                // handle had it), written afresh.
-                let first = ClientMsg::parse(text.as_str())
-                    .ok()
-                    .and_then(|m| serde_json::to_string(&m).ok());
-                upstream = relay(&hub, &peer, address, &addr, first).await;
-            }
-            Err(refusal) => refuse(&peer, refusal),
-        }
-    }
+    reader.read(&mut stream).await;
     detach(&hub, &peer).await;
     // The writer sends what is queued, then the close frame.
     peer.end();
@@ -281,4 +164,182 @@ pub async fn run(socket: WebSocket, hub: Arc<Hub>, id: u64, origin: Origin, rate
         let _ = tokio::time::timeout(Duration::from_secs(2), drain).await;
     }
     let _ = tokio::time::timeout(Duration::from_secs(2), writer).await;
+}
+
+/// Writes what `peer`'s game tells it (from `rx`) to `sink` until the
+/// connection ends, then the close frame.
+fn spawn_writer(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut rx: mpsc::Receiver<Utf8Bytes>,
+    peer: Arc<Peer>,
+) -> JoinHandle<()> {
+    let mut kill = peer.ending();
+    tokio::spawn(async move {
+        loop {
+            tokio::select! {
+                biased;
+                next = rx.recv() => match next {
+                    Some(text) => {
+                        let sent = tokio::time::timeout(WRITE_TIMEOUT, sink.send(Message::Text(text)));
+                        if !matches!(sent.await, Ok(Ok(()))) {
+                            // Unread for too long (or gone): the reader
+                            // stops too, and the socket is dropped.
+                            peer.end();
+                            break;
+                        }
+                    }
+                    None => break,
+                },
+                () = killed(&mut kill) => {
+                    let (code, reason) = peer.why().unwrap_or((1000, "goodbye"));
+                    let close = Message::Close(Some(CloseFrame { code, reason: reason.into() }));
+                    let _ = tokio::time::timeout(WRITE_TIMEOUT, sink.send(close)).await;
+                    break;
+                }
+            }
+        }
+    })
+}
+
+/// The reading side of one connection.
+struct Reader<'a> {
+    hub: &'a Arc<Hub>,
+    peer: &'a Arc<Peer>,
+    origin: Origin,
+    bucket: Bucket,
+    /// Requests refused for the rate so far.
+    strikes: u32,
+    /// Set once the client's game is found on another node: every request
+    /// then goes there, after this node's checks.
+    upstream: Option<Upstream>,
+}
+
+impl Reader<'_> {
+    /// Reads the client's frames until it leaves, idles or is cut off.
+    async fn read(&mut self, stream: &mut SplitStream<WebSocket>) {
+        let idle = self.hub.limits.idle;
+        let mut kill = self.peer.ending();
+        let mut handed = self.peer.handed();
+        while !self.peer.is_closed() {
+            let frame = tokio::select! {
+                // A quick game paired on another node takes this client there.
+                Ok(()) = handed.changed(), if self.upstream.is_none() => {
+                    let to = handed.borrow_and_update().clone();
+                    if let Some((addr, first)) = to {
+                        self.relay(&addr, Some(first)).await;
+                    }
+                    continue;
+                }
+                next = tokio::time::timeout(idle, stream.next()) => match next {
+                    Ok(Some(Ok(frame))) => frame,
+                    Ok(Some(Err(e))) => {
+                        broken(self.peer, e);
+                        break;
+                    }
+                    Ok(None) => break,
+                    Err(_) => {
+                        self.peer.close("closed by the server: nothing received for a minute");
+                        break;
+                    }
+                },
+                () = killed(&mut kill) => break,
+            };
+            if !self.frame(frame).await {
+                break;
+            }
+        }
+    }
+
+    /// Takes one frame; `false` when the connection is to end.
+    async fn frame(&mut self, frame: Message) -> bool {
+        if matches!(frame, Message::Close(_)) {
+            return false;
+        }
+        // Every frame counts against the rate: text, binary, pings.
+        if !self.bucket.take() {
+            self.strikes += 1;
+            if self.strikes >= STRIKES {
+                self.peer.close("closed by the server: too many requests");
+                return false;
+            }
+            let rate = self.bucket.rate;
+            refuse(
+                self.peer,
+                (
+                    ErrorCode::RateLimited,
+                    format!("at most {rate} requests a second"),
+                ),
+            );
+            return true;
+        }
+        let text = match frame {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                refuse(
+                    self.peer,
+                    (ErrorCode::BadMessage, "text frames only (JSON)".into()),
+                );
+                return true;
+            }
+            Message::Ping(_) | Message::Pong(_) | Message::Close(_) => return true,
+        };
+        match &self.upstream {
+            Some(up) => pass_on(self.peer, up, &text),
+            None => {
+                self.answer(&text).await;
+                true
+            }
+        }
+    }
+
+    /// Has the hub answer a request, or finds where its game is played.
+    async fn answer(&mut self, text: &str) {
+        let result = match ClientMsg::parse(text) {
+            Ok(msg) => handle(self.hub, self.peer, msg).await,
+            Err(refusal) => Err(refusal),
+        };
+        match result {
+            Ok(Flow::Stay) => {}
+            Ok(Flow::Forward(_)) if self.origin.forwarded => refuse(
+                self.peer,
+                (
+                    ErrorCode::Unavailable,
+                    "the game is changing servers; try again".into(),
+                ),
+            ),
+            Ok(Flow::Forward(addr)) => {
+                // The request that found the game goes first (it read:
+                // handle had it), written afresh.
+                let first = ClientMsg::parse(text)
+                    .ok()
+                    .and_then(|m| serde_json::to_string(&m).ok());
+                self.relay(&addr, first).await;
+            }
+            Err(refusal) => refuse(self.peer, refusal),
+        }
+    }
+
+    /// From now on relays the client to the node at `addr`, `first` sent
+    /// first.
+    async fn relay(&mut self, addr: &str, first: Option<String>) {
+        self.upstream = relay(self.hub, self.peer, self.origin.address, addr, first).await;
+    }
+}
+
+/// Sends a client's request on to the node that has its game; `false`
+/// when that node is gone (the client is told to reconnect).
+fn pass_on(peer: &Peer, up: &Upstream, text: &str) -> bool {
+    // Only a request that reads goes on, written afresh: nothing a client
+    // sends reaches another node unchecked.
+    match ClientMsg::parse(text).map(|m| serde_json::to_string(&m)) {
+        Ok(Ok(checked)) => {
+            if !up.send(checked.into()) {
+                peer.close_with(1012, crate::hub::MOVED);
+                return false;
+            }
+        }
+        Ok(Err(e)) => refuse(peer, (ErrorCode::BadMessage, e.to_string())),
+        Err(refusal) => refuse(peer, refusal),
+    }
+    true
 }

@@ -4,6 +4,7 @@
 //! knows the client's address from a header signed by the secret the nodes
 //! share, and applies its own limits too.
 
+use std::fmt;
 use std::net::IpAddr;
 use std::sync::Arc;
 
@@ -11,9 +12,10 @@ use axum::extract::ws::Utf8Bytes;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 use tokio_tungstenite::connect_async;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::http::header::InvalidHeaderValue;
+use tokio_tungstenite::tungstenite::{self, Message};
 
 use crate::cluster::FORWARD_HEADER;
 use crate::hub::MOVED;
@@ -36,27 +38,87 @@ impl Upstream {
     }
 }
 
+/// Why a connection could not be forwarded to the owner.
+#[derive(Debug)]
+pub enum ForwardError {
+    /// The owner's address (`ws://HOST:PORT`) does not make a WebSocket
+    /// request.
+    Address {
+        /// The owner's address.
+        addr: String,
+        /// Why it does not.
+        reason: tungstenite::Error,
+    },
+    /// The secret the nodes share cannot be sent in a header (a character
+    /// a header may not hold).
+    Secret(InvalidHeaderValue),
+    /// The owner did not accept the connection within [`CONNECT_TIMEOUT`].
+    NoAnswer {
+        /// The owner's address.
+        addr: String,
+    },
+    /// The owner could not be reached, or refused the connection.
+    Refused {
+        /// The owner's address.
+        addr: String,
+        /// Why.
+        reason: tungstenite::Error,
+    },
+}
+
+impl fmt::Display for ForwardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ForwardError::Address { addr, reason } => write!(f, "{addr}: {reason}"),
+            ForwardError::Secret(e) => write!(f, "the cluster secret in a header: {e}"),
+            ForwardError::NoAnswer { addr } => write!(f, "{addr}: no answer"),
+            ForwardError::Refused { addr, reason } => write!(f, "{addr}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for ForwardError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ForwardError::Address { reason, .. } | ForwardError::Refused { reason, .. } => {
+                Some(reason)
+            }
+            ForwardError::Secret(e) => Some(e),
+            ForwardError::NoAnswer { .. } => None,
+        }
+    }
+}
+
 /// Connects `peer` to the owner at `addr` (`ws://HOST:PORT`) on behalf
 /// of the client at `client`; what the owner says goes to `peer`, and
 /// when the owner goes away `peer` is told to reconnect.
 ///
 /// # Errors
-/// The owner cannot be reached: the reason.
+/// The owner cannot be reached: its address and the reason.
 pub async fn connect(
     addr: &str,
     secret: &str,
     client: IpAddr,
     peer: Arc<Peer>,
-) -> Result<Upstream, String> {
+) -> Result<Upstream, ForwardError> {
     let mut request = format!("{addr}/ws")
         .into_client_request()
-        .map_err(|e| e.to_string())?;
-    let signed = HeaderValue::from_str(&format!("{secret} {client}")).map_err(|e| e.to_string())?;
+        .map_err(|reason| ForwardError::Address {
+            addr: addr.to_string(),
+            reason,
+        })?;
+    let signed =
+        HeaderValue::from_str(&format!("{secret} {client}")).map_err(ForwardError::Secret)?;
     request.headers_mut().insert(FORWARD_HEADER, signed);
     let (ws, _) = tokio::time::timeout(CONNECT_TIMEOUT, connect_async(request))
         .await
-        .map_err(|_| format!("{addr}: no answer"))?
-        .map_err(|e| format!("{addr}: {e}"))?;
+        .map_err(|_| ForwardError::NoAnswer {
+            addr: addr.to_string(),
+        })?
+        .map_err(|reason| ForwardError::Refused {
+            addr: addr.to_string(),
+            reason,
+        })?;
     let (mut sink, mut stream) = ws.split();
     let (requests, mut rx) = mpsc::channel::<Utf8Bytes>(QUEUE);
     let down = peer.clone();

@@ -3,7 +3,7 @@
 //! players.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use minesweeper_server::{Config, start, swarm};
@@ -26,71 +26,215 @@ const MAX_GAMES: usize = 5000;
 const MAX_PLIES: u32 = 500;
 const MAX_THINK_MS: u64 = 60_000;
 
-fn value<'a>(
-    args: &mut impl Iterator<Item = &'a String>,
-    flag: &str,
-) -> Result<&'a String, String> {
-    args.next()
-        .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))
+/// Why the server, or a test run, stopped with a failure.
+#[derive(Debug)]
+enum CliError {
+    /// A flag given without its value.
+    MissingValue(String),
+    /// A flag's value refused, and why.
+    BadValue {
+        /// The flag.
+        flag: String,
+        /// Its value.
+        value: String,
+        /// Why it is refused.
+        reason: String,
+    },
+    /// A flag this mode does not know.
+    UnknownOption(String),
+    /// `--node` without a usable `MSC_CLUSTER_SECRET`.
+    ClusterSecret,
+    /// The async runtime could not start.
+    Runtime(std::io::Error),
+    /// The stop signals cannot be listened for.
+    Signal(std::io::Error),
+    /// The server did not start.
+    Start(minesweeper_server::StartError),
+    /// A load or cluster-test run could not play.
+    Bots(swarm::BotError),
+    /// The acknowledged moves' file cannot be written.
+    Acks {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: std::io::Error,
+    },
+    /// The task collecting the acknowledged moves failed.
+    Collector(tokio::task::JoinError),
+    /// Some players of a cluster-test run did not finish their games.
+    PlayersFailed,
+    /// This node's lease ran out while it served.
+    LeaseLost,
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    let mut addr: SocketAddr = ([127, 0, 0, 1], 8080).into();
-    let mut config = Config {
-        addr,
-        db: PathBuf::from("games.sqlite").into(),
-        web: None,
-        full_sync: false,
-        dealer: None,
-        rate: minesweeper_server::conn::RATE,
-        limits: minesweeper_server::Limits::default(),
-        cluster: None,
-    };
-    let (mut node, mut advertise) = (None::<String>, String::new());
-    let (mut games, mut plies, mut think) = (1000usize, 40u32, 0u64);
-    let is_swarm = args.first().is_some_and(|a| a == "swarm");
-    let is_latency = args.first().is_some_and(|a| a == "latency");
-    let is_chaos = args.first().is_some_and(|a| a == "chaos");
-    if is_latency {
-        games = 100;
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CliError::MissingValue(flag) => write!(f, "{flag} needs a value\n{USAGE}"),
+            CliError::BadValue {
+                flag,
+                value,
+                reason,
+            } => write!(f, "{flag} {value}: {reason}\n{USAGE}"),
+            CliError::UnknownOption(flag) => write!(f, "unknown option {flag}\n{USAGE}"),
+            CliError::ClusterSecret => write!(
+                f,
+                "--node needs MSC_CLUSTER_SECRET in the environment: the same secret on every \
+                 node, 16 characters or more, no spaces"
+            ),
+            CliError::Runtime(e) => write!(f, "the async runtime: {e}"),
+            CliError::Signal(e) => write!(f, "listening for the stop signals: {e}"),
+            CliError::Start(e) => write!(f, "{e}"),
+            CliError::Bots(e) => write!(f, "{e}"),
+            CliError::Acks { path, reason } => write!(f, "{}: {reason}", path.display()),
+            CliError::Collector(e) => write!(f, "collecting the acknowledged moves: {e}"),
+            CliError::PlayersFailed => write!(f, "some players could not finish their games"),
+            CliError::LeaseLost => write!(
+                f,
+                "this node's lease ran out: its games are another node's now"
+            ),
+        }
     }
-    if is_chaos {
-        (games, plies, think) = (30, 60, 100);
+}
+
+impl std::error::Error for CliError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CliError::Runtime(e) | CliError::Signal(e) | CliError::Acks { reason: e, .. } => {
+                Some(e)
+            }
+            CliError::Start(e) => Some(e),
+            CliError::Bots(e) => Some(e),
+            CliError::Collector(e) => Some(e),
+            _ => None,
+        }
     }
-    let (mut addrs, mut limit_s, mut acks) = (Vec::<String>::new(), 120u64, None::<PathBuf>);
-    let mut it = args
-        .iter()
-        .skip(usize::from(is_swarm || is_latency || is_chaos));
-    while let Some(flag) = it.next() {
-        let v = value(&mut it, flag)?;
-        let bad = |e: &dyn std::fmt::Display| format!("{flag} {v}: {e}\n{USAGE}");
-        match flag.as_str() {
-            "--addr" if is_swarm || is_chaos => {
-                addrs = v.split(',').map(str::to_string).collect();
+}
+
+impl From<swarm::BotError> for CliError {
+    fn from(e: swarm::BotError) -> CliError {
+        CliError::Bots(e)
+    }
+}
+
+/// What the command line's first word asks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// The game server.
+    Serve,
+    /// The load test.
+    Swarm,
+    /// The latency of one join and one move.
+    Latency,
+    /// The cluster test's players.
+    Chaos,
+}
+
+/// The command line, read.
+struct Args {
+    mode: Mode,
+    /// The server's settings (its address set from `addr` at the end).
+    config: Config,
+    /// `--addr` of the server, or of the one node `latency` measures.
+    addr: SocketAddr,
+    /// `--addr` of `swarm` and `chaos`: the nodes to play through.
+    addrs: Vec<String>,
+    node: Option<String>,
+    advertise: String,
+    games: usize,
+    plies: u32,
+    think: u64,
+    limit_s: u64,
+    acks: Option<PathBuf>,
+}
+
+impl Args {
+    /// Each mode's defaults.
+    fn new(mode: Mode) -> Args {
+        let addr: SocketAddr = ([127, 0, 0, 1], 8080).into();
+        let (games, plies, think) = match mode {
+            Mode::Latency => (100, 40, 0),
+            Mode::Chaos => (30, 60, 100),
+            Mode::Serve | Mode::Swarm => (1000, 40, 0),
+        };
+        Args {
+            mode,
+            config: Config {
+                addr,
+                db: PathBuf::from("games.sqlite").into(),
+                web: None,
+                full_sync: false,
+                dealer: None,
+                rate: minesweeper_server::conn::RATE,
+                limits: minesweeper_server::Limits::default(),
+                cluster: None,
+            },
+            addr,
+            addrs: Vec::new(),
+            node: None,
+            advertise: String::new(),
+            games,
+            plies,
+            think,
+            limit_s: 120,
+            acks: None,
+        }
+    }
+
+    /// Reads the command line (its mode word included).
+    fn parse(args: &[String]) -> Result<Args, CliError> {
+        let mode = match args.first().map(String::as_str) {
+            Some("swarm") => Mode::Swarm,
+            Some("latency") => Mode::Latency,
+            Some("chaos") => Mode::Chaos,
+            _ => Mode::Serve,
+        };
+        let mut read = Args::new(mode);
+        let mut it = args.iter().skip(usize::from(mode != Mode::Serve));
+        while let Some(flag) = it.next() {
+            let v = it
+                .next()
+                .ok_or_else(|| CliError::MissingValue(flag.clone()))?;
+            read.set(flag, v)?;
+        }
+        read.config.addr = read.addr;
+        read.config.cluster = read.cluster()?;
+        Ok(read)
+    }
+
+    /// Takes flag `flag` with its value `v`.
+    fn set(&mut self, flag: &str, v: &str) -> Result<(), CliError> {
+        let bad = |e: &dyn std::fmt::Display| CliError::BadValue {
+            flag: flag.to_string(),
+            value: v.to_string(),
+            reason: e.to_string(),
+        };
+        let (several, chaos) = (
+            matches!(self.mode, Mode::Swarm | Mode::Chaos),
+            self.mode == Mode::Chaos,
+        );
+        let config = &mut self.config;
+        match flag {
+            "--addr" if several => {
+                self.addrs = v.split(',').map(str::to_string).collect();
+                let addrs = &self.addrs;
                 if addrs.len() > 64 || addrs.iter().any(|a| a.parse::<SocketAddr>().is_err()) {
                     return Err(bad(&"1 to 64 addresses HOST:PORT, by commas"));
                 }
             }
-            "--addr" => addr = v.parse().map_err(|e| bad(&e))?,
-            "--limit-s" if is_chaos => {
-                limit_s = v.parse::<u64>().map_err(|e| bad(&e))?.clamp(1, MAX_LIMIT_S)
+            "--addr" => self.addr = v.parse().map_err(|e| bad(&e))?,
+            "--limit-s" if chaos => {
+                self.limit_s = v.parse::<u64>().map_err(|e| bad(&e))?.clamp(1, MAX_LIMIT_S)
             }
-            "--acks" if is_chaos => acks = Some(PathBuf::from(v)),
+            "--acks" if chaos => self.acks = Some(PathBuf::from(v)),
             "--db" => config.db = minesweeper_server::store::Db::parse(v),
             "--web" => config.web = Some(PathBuf::from(v)),
             "--sync" if v == "full" || v == "normal" => config.full_sync = v == "full",
             "--rate" => config.rate = v.parse::<f64>().map_err(|e| bad(&e))?.clamp(0.1, 10_000.0),
-            "--max-connections" => {
-                config.limits.connections =
-                    v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, 1 << 20)
-            }
-            "--per-address" => {
-                config.limits.per_address =
-                    v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, 1 << 20)
-            }
+            "--max-connections" => config.limits.connections = count(v).map_err(|e| bad(&e))?,
+            "--per-address" => config.limits.per_address = count(v).map_err(|e| bad(&e))?,
             "--waiting-per-address" => {
-                config.limits.waiting_per_address =
-                    v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, 1 << 20)
+                config.limits.waiting_per_address = count(v).map_err(|e| bad(&e))?
             }
             "--node" => {
                 let ok = !v.is_empty()
@@ -100,7 +244,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 if !ok {
                     return Err(bad(&"a node's name is 1 to 64 letters, digits, - or _"));
                 }
-                node = Some(v.clone());
+                self.node = Some(v.to_string());
             }
             "--advertise" => {
                 if !v.starts_with("ws://") {
@@ -108,91 +252,126 @@ fn run(args: &[String]) -> Result<(), String> {
                         &"the address other nodes reach this one at: ws://HOST:PORT",
                     ));
                 }
-                advertise = v.clone();
+                self.advertise = v.to_string();
             }
-            "--games" => games = v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, MAX_GAMES),
-            "--think-ms" => think = v.parse::<u64>().map_err(|e| bad(&e))?.min(MAX_THINK_MS),
-            "--plies" => plies = v.parse::<u32>().map_err(|e| bad(&e))?.clamp(1, MAX_PLIES),
-            _ => return Err(format!("unknown option {flag}\n{USAGE}")),
+            "--games" => self.games = v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, MAX_GAMES),
+            "--think-ms" => self.think = v.parse::<u64>().map_err(|e| bad(&e))?.min(MAX_THINK_MS),
+            "--plies" => self.plies = v.parse::<u32>().map_err(|e| bad(&e))?.clamp(1, MAX_PLIES),
+            _ => return Err(CliError::UnknownOption(flag.to_string())),
         }
+        Ok(())
     }
-    config.addr = addr;
-    if let Some(name) = node {
+
+    /// This server as a node of several (`--node`), with the secret the
+    /// nodes share from the environment.
+    fn cluster(&self) -> Result<Option<minesweeper_server::cluster::Cluster>, CliError> {
+        let Some(name) = self.node.clone() else {
+            return Ok(None);
+        };
         let secret = std::env::var("MSC_CLUSTER_SECRET").unwrap_or_default();
         if secret.len() < 16 || secret.contains(char::is_whitespace) {
-            return Err(
-                "--node needs MSC_CLUSTER_SECRET in the environment: the same secret on every node, 16 characters or more, no spaces"
-                    .into(),
-            );
+            return Err(CliError::ClusterSecret);
         }
-        config.cluster = Some(minesweeper_server::cluster::Cluster {
+        Ok(Some(minesweeper_server::cluster::Cluster {
             node: minesweeper_server::store::Node {
                 name,
-                addr: advertise,
+                addr: self.advertise.clone(),
             },
             secret,
-        });
+        }))
     }
-    let rt = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+}
+
+/// A count of connections: 1 to 2²⁰.
+fn count(v: &str) -> Result<usize, std::num::ParseIntError> {
+    Ok(v.parse::<usize>()?.clamp(1, 1 << 20))
+}
+
+fn run(args: &[String]) -> Result<(), CliError> {
+    let Args {
+        mode,
+        config,
+        addr,
+        mut addrs,
+        games,
+        plies,
+        think,
+        limit_s,
+        acks,
+        ..
+    } = Args::parse(args)?;
+    let rt = tokio::runtime::Runtime::new().map_err(CliError::Runtime)?;
+    if addrs.is_empty() {
+        addrs.push(addr.to_string());
+    }
     rt.block_on(async move {
-        if is_latency {
-            let l = swarm::latency(&addr.to_string(), games)
-                .await
-                .map_err(|e| e.to_string())?;
-            println!(
-                "games {} join (two messages) median {:.2} ms, move (one message) median {:.2} ms",
-                l.games,
-                l.join_us as f64 / 1000.0,
-                l.move_us as f64 / 1000.0
-            );
-            return Ok(());
+        match mode {
+            Mode::Latency => run_latency(&addr.to_string(), games).await,
+            Mode::Chaos => run_chaos(&addrs, games, plies, think, limit_s, acks).await,
+            Mode::Swarm => run_swarm(&addrs, games, plies, think).await,
+            Mode::Serve => serve(config).await,
         }
-        if addrs.is_empty() {
-            addrs.push(addr.to_string());
-        }
-        if is_chaos {
-            return run_chaos(&addrs, games, plies, think, limit_s, acks).await;
-        }
-        if is_swarm {
-            let r = swarm::swarm(
-                &addrs,
-                games,
-                plies,
-                std::time::Duration::from_millis(think),
-            )
-            .await
-            .map_err(|e| e.to_string())?;
-            println!(
-                "games {} moves {} seconds {:.1} moves/s {:.0} rtt p50 {:.2} ms p99 {:.2} ms failed {}{}",
-                r.games,
-                r.moves,
-                r.seconds,
-                r.moves as f64 / r.seconds.max(1e-9),
-                r.p50_us as f64 / 1000.0,
-                r.p99_us as f64 / 1000.0,
-                r.failed.0,
-                r.failed.1.map(|e| format!(" (first: {e})")).unwrap_or_default(),
-            );
-            return Ok(());
-        }
-        let running = start(config).await.map_err(|e| e.to_string())?;
-        let mut lost = running.lost.clone();
-        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-            .map_err(|e| e.to_string())?;
-        tokio::select! {
-            r = tokio::signal::ctrl_c() => r.map_err(|e| e.to_string())?,
-            _ = term.recv() => {}
-            Ok(_) = lost.wait_for(|&l| l) => {
-                return Err("this node's lease ran out: its games are another node's now".into());
-            }
-        }
-        // A graceful stop: the games go to the other nodes at once, and
-        // the clients are told to reconnect (a second for the close frames).
-        running.leave().await;
-        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-        eprintln!("minesweeper_server: stopped");
-        Ok(())
     })
+}
+
+/// Measures one join and one move, `games` times, on the server at `addr`.
+async fn run_latency(addr: &str, games: usize) -> Result<(), CliError> {
+    let l = swarm::latency(addr, games).await?;
+    println!(
+        "games {} join (two messages) median {:.2} ms, move (one message) median {:.2} ms",
+        l.games,
+        l.join_us as f64 / 1000.0,
+        l.move_us as f64 / 1000.0
+    );
+    Ok(())
+}
+
+/// The load test: `games` games through `addrs`, `plies` moves each.
+async fn run_swarm(addrs: &[String], games: usize, plies: u32, think: u64) -> Result<(), CliError> {
+    let r = swarm::swarm(addrs, games, plies, std::time::Duration::from_millis(think)).await?;
+    println!(
+        "games {} moves {} seconds {:.1} moves/s {:.0} rtt p50 {:.2} ms p99 {:.2} ms failed {}{}",
+        r.games,
+        r.moves,
+        r.seconds,
+        r.moves as f64 / r.seconds.max(1e-9),
+        r.p50_us as f64 / 1000.0,
+        r.p99_us as f64 / 1000.0,
+        r.failed.0,
+        r.failed
+            .1
+            .map(|e| format!(" (first: {e})"))
+            .unwrap_or_default(),
+    );
+    Ok(())
+}
+
+/// Serves until a stop signal (then leaves gracefully) or until this
+/// node's lease runs out.
+async fn serve(config: Config) -> Result<(), CliError> {
+    let running = start(config).await.map_err(CliError::Start)?;
+    let mut lost = running.lost.clone();
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .map_err(CliError::Signal)?;
+    tokio::select! {
+        r = tokio::signal::ctrl_c() => r.map_err(CliError::Signal)?,
+        _ = term.recv() => {}
+        Ok(_) = lost.wait_for(|&l| l) => return Err(CliError::LeaseLost),
+    }
+    // A graceful stop: the games go to the other nodes at once, and
+    // the clients are told to reconnect (a second for the close frames).
+    running.leave().await;
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    eprintln!("minesweeper_server: stopped");
+    Ok(())
+}
+
+/// The acknowledged moves' file `path` could not be written.
+fn acks_error(path: &Path) -> impl Fn(std::io::Error) -> CliError + '_ {
+    move |reason| CliError::Acks {
+        path: path.to_path_buf(),
+        reason,
+    }
 }
 
 /// The cluster test's players; prints a summary line, and each move the
@@ -204,13 +383,11 @@ async fn run_chaos(
     think: u64,
     limit_s: u64,
     acks: Option<PathBuf>,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     use std::io::Write as _;
     let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
     let mut file = match &acks {
-        Some(path) => {
-            Some(std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?)
-        }
+        Some(path) => Some(std::fs::File::create(path).map_err(acks_error(path))?),
         None => None,
     };
     let writer = tokio::spawn(async move {
@@ -228,12 +405,11 @@ async fn run_chaos(
         std::time::Duration::from_secs(limit_s),
         tx,
     )
-    .await
-    .map_err(|e| e.to_string())?;
-    let lines = writer.await.map_err(|e| e.to_string())?;
-    if let Some(f) = &mut file {
+    .await?;
+    let lines = writer.await.map_err(CliError::Collector)?;
+    if let (Some(f), Some(path)) = (&mut file, &acks) {
         for line in &lines {
-            writeln!(f, "{line}").map_err(|e| e.to_string())?;
+            writeln!(f, "{line}").map_err(acks_error(path))?;
         }
     }
     println!(
@@ -250,7 +426,7 @@ async fn run_chaos(
             .unwrap_or_default(),
     );
     if r.failed.0 > 0 {
-        return Err("some players could not finish their games".into());
+        return Err(CliError::PlayersFailed);
     }
     Ok(())
 }

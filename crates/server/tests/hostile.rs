@@ -17,13 +17,11 @@ async fn refused(bot: &mut Bot) -> ErrorCode {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_bad_message_gets_its_error_and_the_game_goes_on() {
-    let server = TestServer::start(crate::support::fresh_db(), None).await;
-    let (mut w, mut b, seat, _) = pair(&server, None).await;
-    let mut stranger = server.bot().await;
+/// Messages a stranger may send that are refused, each with what it is
+/// and the error it gets.
+fn bad_messages() -> Vec<(&'static str, String, ErrorCode)> {
     let huge = format!(r#"{{"t":"join","code":"{}"}}"#, "A".repeat(5000));
-    let corpus: Vec<(&str, String, ErrorCode)> = vec![
+    vec![
         ("not JSON", "{nope".into(), ErrorCode::BadMessage),
         (
             "unknown type",
@@ -81,8 +79,15 @@ async fn every_bad_message_gets_its_error_and_the_game_goes_on() {
             r#"{"t":"create","preset":"classic.ron","time":null,"color":"green"}"#.into(),
             ErrorCode::BadMessage,
         ),
-    ];
-    for (what, text, code) in &corpus {
+    ]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_bad_message_gets_its_error_and_the_game_goes_on() {
+    let server = TestServer::start(crate::support::fresh_db(), None).await;
+    let (mut w, mut b, seat, _) = pair(&server, None).await;
+    let mut stranger = server.bot().await;
+    for (what, text, code) in &bad_messages() {
         stranger.send_text(text).await.unwrap();
         assert_eq!(refused(&mut stranger).await, *code, "{what}");
     }
@@ -95,72 +100,7 @@ async fn every_bad_message_gets_its_error_and_the_game_goes_on() {
         ErrorCode::BadMessage,
         "binary frame"
     );
-    // Seated players: out of turn, stale and replayed moves, illegal moves.
-    b.send(&ClientMsg::Move {
-        ply: 1,
-        mv: "e9e8".into(),
-    })
-    .await
-    .unwrap();
-    assert_eq!(
-        refused(&mut b).await,
-        ErrorCode::NotYourTurn,
-        "Black before White"
-    );
-    w.send(&ClientMsg::Move {
-        ply: 7,
-        mv: "e2e4".into(),
-    })
-    .await
-    .unwrap();
-    assert_eq!(
-        refused(&mut w).await,
-        ErrorCode::StaleMove,
-        "a move number from the future"
-    );
-    w.send(&ClientMsg::Move {
-        ply: 1,
-        mv: "e2e5".into(),
-    })
-    .await
-    .unwrap();
-    assert_eq!(
-        refused(&mut w).await,
-        ErrorCode::IllegalMove,
-        "a pawn jumping three"
-    );
-    w.send(&ClientMsg::Move {
-        ply: 1,
-        mv: "zz".into(),
-    })
-    .await
-    .unwrap();
-    assert_eq!(refused(&mut w).await, ErrorCode::IllegalMove, "not a move");
-    play(&mut w, 1, "e2e4").await;
-    moved(&mut b, 1).await;
-    w.send(&ClientMsg::Move {
-        ply: 1,
-        mv: "e2e4".into(),
-    })
-    .await
-    .unwrap();
-    assert_eq!(
-        refused(&mut w).await,
-        ErrorCode::NotYourTurn,
-        "the same move replayed"
-    );
-    b.send(&ClientMsg::DeclineDraw).await.unwrap();
-    assert_eq!(
-        refused(&mut b).await,
-        ErrorCode::BadRequest,
-        "no offer to decline"
-    );
-    b.send(&ClientMsg::Rematch).await.unwrap();
-    assert_eq!(
-        refused(&mut b).await,
-        ErrorCode::BadRequest,
-        "a rematch before the end"
-    );
+    seated_mistakes(&mut w, &mut b).await;
     // A stranger's join of a full game, and the game is unchanged.
     stranger
         .send(&ClientMsg::Join {
@@ -171,6 +111,77 @@ async fn every_bad_message_gets_its_error_and_the_game_goes_on() {
     assert_eq!(refused(&mut stranger).await, ErrorCode::GameFull);
     play(&mut b, 2, "e9e8").await;
     moved(&mut w, 2).await;
+}
+
+/// Seated players' mistakes: out of turn, stale and replayed moves,
+/// illegal moves, an offer or a rematch that is not there. White plays
+/// move 1 on the way.
+async fn seated_mistakes(w: &mut Bot, b: &mut Bot) {
+    b.send(&ClientMsg::Move {
+        ply: 1,
+        mv: "e9e8".into(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        refused(b).await,
+        ErrorCode::NotYourTurn,
+        "Black before White"
+    );
+    w.send(&ClientMsg::Move {
+        ply: 7,
+        mv: "e2e4".into(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        refused(w).await,
+        ErrorCode::StaleMove,
+        "a move number from the future"
+    );
+    w.send(&ClientMsg::Move {
+        ply: 1,
+        mv: "e2e5".into(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        refused(w).await,
+        ErrorCode::IllegalMove,
+        "a pawn jumping three"
+    );
+    w.send(&ClientMsg::Move {
+        ply: 1,
+        mv: "zz".into(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(refused(w).await, ErrorCode::IllegalMove, "not a move");
+    play(w, 1, "e2e4").await;
+    moved(b, 1).await;
+    w.send(&ClientMsg::Move {
+        ply: 1,
+        mv: "e2e4".into(),
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        refused(w).await,
+        ErrorCode::NotYourTurn,
+        "the same move replayed"
+    );
+    b.send(&ClientMsg::DeclineDraw).await.unwrap();
+    assert_eq!(
+        refused(b).await,
+        ErrorCode::BadRequest,
+        "no offer to decline"
+    );
+    b.send(&ClientMsg::Rematch).await.unwrap();
+    assert_eq!(
+        refused(b).await,
+        ErrorCode::BadRequest,
+        "a rematch before the end"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

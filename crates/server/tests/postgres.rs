@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use minesweeper_core::chess::Color;
 use minesweeper_core::online::Event;
-use minesweeper_server::store::{Db, Store};
+use minesweeper_server::store::{Db, Store, StoreError, StoredGame};
 use tokio_postgres::NoTls;
 
 use crate::migrations::game;
@@ -49,10 +49,19 @@ pub async fn client(url: &str) -> tokio_postgres::Client {
 }
 
 /// Opens the store on its own thread (it blocks while it migrates).
-async fn open(db: Db) -> Result<(Store, Vec<minesweeper_server::store::StoredGame>), String> {
-    tokio::task::spawn_blocking(move || Store::open(&db, false).map_err(|e| e.to_string()))
+async fn open(db: Db) -> Result<(Store, Vec<StoredGame>), StoreError> {
+    tokio::task::spawn_blocking(move || Store::open(&db, false))
         .await
         .expect("open task")
+}
+
+/// Why opening `db` failed, as the operator reads it.
+async fn refusal(db: Db) -> String {
+    open(db)
+        .await
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -118,10 +127,7 @@ async fn a_database_a_newer_server_has_used_is_refused_with_the_versions() {
         .execute("UPDATE schema_version SET version = 7", &[])
         .await
         .expect("as a newer server would");
-    let err = open(Db::Postgres(url.clone()))
-        .await
-        .err()
-        .unwrap_or_default();
+    let err = refusal(Db::Postgres(url.clone())).await;
     assert!(err.contains("version 7") && err.contains("newer"), "{err}");
     assert!(
         !url.contains('…') && err.contains("postgres://…@"),
@@ -135,10 +141,7 @@ async fn an_unreachable_database_is_named_with_the_reason() {
         return;
     }
     // Nothing listens on port 1 of loopback.
-    let err = open(Db::parse("postgres://u:secret@127.0.0.1:1/none"))
-        .await
-        .err()
-        .unwrap_or_default();
+    let err = refusal(Db::parse("postgres://u:secret@127.0.0.1:1/none")).await;
     assert!(
         err.contains("127.0.0.1:1/none") && !err.contains("secret"),
         "{err}"

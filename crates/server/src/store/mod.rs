@@ -71,6 +71,15 @@ fn ms(t: u64) -> i64 {
     i64::try_from(t).unwrap_or(i64::MAX)
 }
 
+/// The column of the games table that holds `side`'s token.
+fn seat_column(side: Color) -> &'static str {
+    if side == Color::White {
+        "white"
+    } else {
+        "black"
+    }
+}
+
 /// The most writes committed in one transaction.
 const BATCH: usize = 512;
 
@@ -235,6 +244,22 @@ enum Ask {
     QueuePaired,
 }
 
+impl Ask {
+    /// The answer of a server that is the only node (SQLite, or
+    /// PostgreSQL without `--node`): nothing to renew, take or find
+    /// elsewhere.
+    fn alone(self) -> Answer {
+        match self {
+            Ask::Heartbeat => Answer::Alive(true),
+            Ask::TakeOver => Answer::Games(Vec::new()),
+            Ask::Locate(_) => Answer::Where(Whereabouts::Unknown),
+            Ask::QueueTake(_) | Ask::QueuePut(_) => Answer::Ticket(None),
+            Ask::QueuePaired => Answer::Pairs(Vec::new()),
+            Ask::Leave | Ask::QueueDrop(_) | Ask::Pair(_) => Answer::Done,
+        }
+    }
+}
+
 enum Answer {
     Ticket(Option<i64>),
     Pairs(Vec<Paired>),
@@ -243,6 +268,9 @@ enum Answer {
     Where(Whereabouts),
     Done,
 }
+
+/// Writes with their answers, as the store thread hands them to a back end.
+type Writes = Vec<(Write, oneshot::Sender<Result<(), StoreError>>)>;
 
 /// A write with its answer, or a question with its.
 enum Job {
@@ -423,15 +451,7 @@ impl Backend {
         }
         for (ask, done) in asks {
             let answer = match self {
-                // One node: nothing to renew, take or find elsewhere.
-                Backend::Sqlite(_) => Ok(match ask {
-                    Ask::Heartbeat => Answer::Alive(true),
-                    Ask::TakeOver => Answer::Games(Vec::new()),
-                    Ask::Locate(_) => Answer::Where(Whereabouts::Unknown),
-                    Ask::QueueTake(_) | Ask::QueuePut(_) => Answer::Ticket(None),
-                    Ask::QueuePaired => Answer::Pairs(Vec::new()),
-                    Ask::Leave | Ask::QueueDrop(_) | Ask::Pair(_) => Answer::Done,
-                }),
+                Backend::Sqlite(_) => Ok(ask.alone()),
                 Backend::Postgres(p) => p.ask(ask),
             };
             let _ = done.send(answer);

@@ -5,10 +5,7 @@ use std::path::Path;
 use minesweeper_core::chess::{ByColor, Color};
 use rusqlite::{Connection, TransactionBehavior, params};
 
-use super::{StoreError, StoredGame, Write, schema};
-
-/// Writes with their answers.
-type Writes = Vec<(Write, tokio::sync::oneshot::Sender<Result<(), StoreError>>)>;
+use super::{StoreError, StoredGame, Write, Writes, schema};
 
 fn open_error(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
     move |e| StoreError::Open {
@@ -118,11 +115,7 @@ fn write(db: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
             )?;
         }
         Write::Seat { code, side, token } => {
-            let column = if *side == Color::White {
-                "white"
-            } else {
-                "black"
-            };
+            let column = super::seat_column(*side);
             db.execute(
                 &format!("UPDATE games SET {column} = ?1 WHERE code = ?2"),
                 params![token, code],

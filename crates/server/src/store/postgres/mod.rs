@@ -1,0 +1,229 @@
+//! The store on PostgreSQL (`--db postgres://…`): the same tables as
+//! SQLite, written by the store thread through one connection. A batch of
+//! writes is sent pipelined in one transaction; a write that would clash
+//! (a code already used, an event number already stored) inserts nothing
+//! and is refused alone instead of aborting the others.
+//!
+//! Its parts: [`link`] the connection and its time limits, [`games`] the
+//! migrations and the games loaded, [`lease`] the leases and fences in
+//! SQL, [`nodes`] the nodes' questions and quick-game queue, [`writes`]
+//! the batch of fenced writes.
+
+use std::collections::HashMap;
+
+use tokio::runtime::Runtime;
+use tokio_postgres::Client;
+
+use super::{Answer, Ask, Node, StoreError, StoredGame, Write, Writes};
+
+mod games;
+mod lease;
+mod link;
+mod nodes;
+mod writes;
+
+pub use lease::LEASE_MS;
+pub use nodes::{NODES_CHANNEL, QUICK_CHANNEL};
+
+use link::{DbError, LOAD_TIMEOUT, QUERY_TIMEOUT, connect, within};
+use nodes::Reply;
+use writes::Fence;
+
+/// The connection and the runtime that drives it.
+pub(super) struct Postgres {
+    rt: Runtime,
+    client: Client,
+    /// Set when a query outran [`QUERY_TIMEOUT`]: the connection is made
+    /// again before the next job.
+    broken: bool,
+    /// The address, to connect again.
+    url: String,
+    /// The address without its password, for messages.
+    name: String,
+    /// This server as a node of several, if it is one.
+    node: Option<Node>,
+    /// This run of the node (random): its lease and its writes name it, so
+    /// that an earlier process of the same name can do neither.
+    run: i64,
+    /// The games this node owns, with the number of times each changed
+    /// hands when it took it: every write names both.
+    owned: HashMap<String, i64>,
+}
+
+/// `url` with any password left out.
+pub(crate) fn display(url: &str) -> String {
+    match url.split_once("://").zip(url.rsplit_once('@')) {
+        Some(((scheme, _), (_, host))) => format!("{scheme}://…@{host}"),
+        None => url.to_string(),
+    }
+}
+
+/// `url` with database `name` in place of its own, its `?parameters`
+/// kept: a database made beside the one given (tests, load scripts).
+pub fn database_url(url: &str, name: &str) -> String {
+    let (path, params) = url.split_once('?').unwrap_or((url, ""));
+    let base = path.rsplit_once('/').map_or(path, |(b, _)| b);
+    if params.is_empty() {
+        format!("{base}/{name}")
+    } else {
+        format!("{base}/{name}?{params}")
+    }
+}
+
+impl Postgres {
+    /// Connects, migrates and loads the unfinished games (a node: takes
+    /// its lease and loads its own games and those nobody owns).
+    pub(super) fn open(
+        url: &str,
+        node: Option<Node>,
+    ) -> Result<(Postgres, Vec<StoredGame>), StoreError> {
+        let name = display(url);
+        let open = |reason: String| StoreError::Open {
+            path: name.clone(),
+            reason,
+        };
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|e| open(e.to_string()))?;
+        let mut client = connect(&rt, url).map_err(|e| open(e.to_string()))?;
+        rt.block_on(games::migrate(&mut client, &name))?;
+        let mut pg = Postgres {
+            rt,
+            client,
+            broken: false,
+            url: url.to_string(),
+            name: name.clone(),
+            node,
+            run: rand::random::<i64>(),
+            owned: HashMap::new(),
+        };
+        let run = pg.run;
+        let games = match pg.node.clone() {
+            None => within(&pg.rt, LOAD_TIMEOUT, games::load(&pg.client, None)).map(Some),
+            Some(node) => within(&pg.rt, LOAD_TIMEOUT, nodes::join(&mut pg.client, &node, run)),
+        }
+        .map_err(|e| open(e.to_string()))?
+        .ok_or_else(|| {
+            open(format!(
+                "another live node is named {}: choose another name, or wait {} s for its lease to run out",
+                pg.node.as_ref().map_or("", |n| n.name.as_str()),
+                LEASE_MS / 1000
+            ))
+        })?;
+        let games = pg.own(&games);
+        Ok((pg, games))
+    }
+
+    /// Makes the connection again when it broke or outran a query.
+    fn ready(&mut self) -> Result<(), DbError> {
+        if self.broken || self.client.is_closed() {
+            self.client = connect(&self.rt, &self.url)?;
+            self.broken = false;
+            crate::log::log(crate::log::Level::Warn, "db_reconnected", &[]);
+        }
+        Ok(())
+    }
+
+    /// `r` as the store's error; a timeout marks the connection broken.
+    fn checked<T>(&mut self, r: Result<T, DbError>) -> Result<T, StoreError> {
+        r.map_err(|e| {
+            if matches!(e, DbError::TimedOut) {
+                self.broken = true;
+            }
+            StoreError::Write(format!("{}: {e}", self.name))
+        })
+    }
+
+    fn own(&mut self, games: &[(StoredGame, i64)]) -> Vec<StoredGame> {
+        for (g, epoch) in games {
+            self.owned.insert(g.code.clone(), *epoch);
+        }
+        games.iter().map(|(g, _)| g.clone()).collect()
+    }
+
+    /// Answers a question about the nodes.
+    pub(super) fn ask(&mut self, ask: Ask) -> Result<Answer, StoreError> {
+        let Some(node) = self.node.clone() else {
+            return Ok(ask.alone());
+        };
+        let ready = self.ready();
+        self.checked(ready)?;
+        // Taking over loads the games taken, as a start does.
+        let limit = if matches!(ask, Ask::TakeOver) {
+            LOAD_TIMEOUT
+        } else {
+            QUERY_TIMEOUT
+        };
+        let reply = within(
+            &self.rt,
+            limit,
+            nodes::answer(&mut self.client, &node, self.run, ask),
+        );
+        Ok(match self.checked(reply)? {
+            Reply::Answer(answer) => answer,
+            Reply::Taken(games) => Answer::Games(self.own(&games)),
+            Reply::Left => {
+                self.owned.clear();
+                Answer::Done
+            }
+        })
+    }
+
+    /// Commits `batch` in one transaction; each write answers on its own,
+    /// a failed commit fails them all.
+    pub(super) fn commit(&mut self, batch: Writes) {
+        let (writes, answers): (Vec<Write>, Vec<_>) = batch.into_iter().unzip();
+        let result = self.ready().and_then(|()| {
+            let fence = self.node.as_ref().map(|n| Fence {
+                node: n.name.as_str(),
+                run: self.run,
+                owned: &self.owned,
+            });
+            let done = within(
+                &self.rt,
+                QUERY_TIMEOUT,
+                writes::commit(&mut self.client, &writes, fence),
+            );
+            if matches!(done, Err(DbError::TimedOut)) {
+                self.broken = true;
+            }
+            done
+        });
+        match result {
+            Ok(each) => {
+                for ((r, done), w) in each.into_iter().zip(answers).zip(&writes) {
+                    if let (Ok(()), Write::Game(g)) = (&r, w)
+                        && self.node.is_some()
+                    {
+                        self.owned.insert(g.code.clone(), 0);
+                    }
+                    if let Err(StoreError::Fenced(code)) = &r {
+                        self.owned.remove(code);
+                    }
+                    let _ = done.send(r);
+                }
+            }
+            Err(e) => {
+                let why = StoreError::Commit(format!("{}: {e}", self.name));
+                for done in answers {
+                    let _ = done.send(Err(why.clone()));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::database_url;
+
+    #[test]
+    fn a_database_beside_the_one_given_keeps_the_server_and_parameters() {
+        assert_eq!(
+            database_url("postgres://u:p@h:5/db?sslmode=disable", "t1"),
+            "postgres://u:p@h:5/t1?sslmode=disable"
+        );
+        assert_eq!(database_url("postgres://u@h/db", "t2"), "postgres://u@h/t2");
+    }
+}

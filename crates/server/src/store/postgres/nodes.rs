@@ -1,0 +1,265 @@
+//! The nodes' questions: a node's lease taken, renewed and given up, the
+//! games of dead nodes taken over, where a game is played, and the
+//! quick-game queue shared by every node.
+
+use tokio_postgres::Client;
+
+use super::games::load;
+use super::lease::{LEASE_MS, NOW_MS};
+use crate::store::{Answer, Ask, Lookup, Node, Paired, StoredGame, Whereabouts};
+
+/// The channel a node that leaves announces itself on.
+pub const NODES_CHANNEL: &str = "msc_nodes";
+
+/// The channel a quick game paired on one node is told to the waiting
+/// player's node on.
+pub const QUICK_CHANNEL: &str = "msc_quick";
+
+/// What a question comes to, before the store thread's own bookkeeping.
+pub(super) enum Reply {
+    /// The answer as it stands.
+    Answer(Answer),
+    /// The games taken over from dead nodes, each with its count of
+    /// owners.
+    Taken(Vec<(StoredGame, i64)>),
+    /// This node gave up its lease.
+    Left,
+}
+
+/// Answers `ask` for `node`, in its run `run`.
+pub(super) async fn answer(
+    client: &mut Client,
+    node: &Node,
+    run: i64,
+    ask: Ask,
+) -> Result<Reply, tokio_postgres::Error> {
+    let answer = match ask {
+        Ask::Heartbeat => Answer::Alive(heartbeat(client, node, run).await?),
+        Ask::TakeOver => return Ok(Reply::Taken(take_over(client, node, run).await?)),
+        Ask::Locate(lookup) => Answer::Where(locate(client, node, &lookup).await?),
+        Ask::QueueTake(control) => Answer::Ticket(queue_take(client, &control).await?),
+        Ask::QueuePut(control) => Answer::Ticket(Some(queue_put(client, node, &control).await?)),
+        Ask::QueueDrop(ticket) => {
+            client
+                .execute("DELETE FROM quick_queue WHERE ticket = $1", &[&ticket])
+                .await?;
+            Answer::Done
+        }
+        Ask::Pair(paired) => {
+            pair(client, node, paired).await?;
+            Answer::Done
+        }
+        Ask::QueuePaired => Answer::Pairs(queue_paired(client, node).await?),
+        Ask::Leave => {
+            leave(client, node, run).await?;
+            return Ok(Reply::Left);
+        }
+    };
+    Ok(Reply::Answer(answer))
+}
+
+/// Renews `node`'s lease; `false` once it has run out.
+async fn heartbeat(client: &Client, node: &Node, run: i64) -> Result<bool, tokio_postgres::Error> {
+    let q = format!(
+        "UPDATE nodes SET until_ms = {NOW_MS} + $2
+         WHERE name = $1 AND run = $3 AND until_ms > {NOW_MS}"
+    );
+    let n = client.execute(&q, &[&node.name, &LEASE_MS, &run]).await?;
+    Ok(n == 1)
+}
+
+/// Gives up `node`'s lease at once and tells the other nodes.
+async fn leave(client: &Client, node: &Node, run: i64) -> Result<(), tokio_postgres::Error> {
+    let q = "UPDATE nodes SET until_ms = 0 WHERE name = $1 AND run = $2";
+    client.execute(q, &[&node.name, &run]).await?;
+    client
+        .batch_execute(&format!("NOTIFY {NODES_CHANNEL}, 'left'"))
+        .await
+}
+
+/// Takes `node`'s lease for this `run` (refused while another live node
+/// has the name: `None`), and loads its games: those nobody owns (a
+/// server that ran alone on this database before) and its own of an
+/// earlier run, each with its count of owners raised so that a stalled
+/// earlier process of the same name can no longer write them.
+pub(super) async fn join(
+    client: &mut Client,
+    node: &Node,
+    run: i64,
+) -> Result<Option<Vec<(StoredGame, i64)>>, tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    let taken = tx
+        .execute(
+            &format!(
+                "INSERT INTO nodes(name, addr, until_ms, run) VALUES ($1, $2, {NOW_MS} + $3, $4)
+                 ON CONFLICT (name) DO UPDATE SET addr = $2, until_ms = {NOW_MS} + $3, run = $4
+                 WHERE nodes.until_ms < {NOW_MS}"
+            ),
+            &[&node.name, &node.addr, &LEASE_MS, &run],
+        )
+        .await?;
+    if taken != 1 {
+        return Ok(None);
+    }
+    let codes: Vec<String> = tx
+        .query(
+            "UPDATE games SET owner = $1, epoch = epoch + 1
+             WHERE over = 0 AND (owner IS NULL OR owner = $1) RETURNING code",
+            &[&node.name],
+        )
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    tx.commit().await?;
+    load(client, Some(&codes)).await.map(Some)
+}
+
+/// Ends the leases that ran out and moves their nodes' unfinished games
+/// to `node`, each one's count of owners raised (so a write of the old
+/// owner's fails); returns them.
+async fn take_over(
+    client: &mut Client,
+    node: &Node,
+    run: i64,
+) -> Result<Vec<(StoredGame, i64)>, tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    // Only a node that holds its own lease takes others' games.
+    let alive = tx
+        .query_opt(
+            &format!(
+                "SELECT 1 FROM nodes WHERE name = $1 AND run = $2 AND until_ms > {NOW_MS}
+                 FOR UPDATE"
+            ),
+            &[&node.name, &run],
+        )
+        .await?;
+    if alive.is_none() {
+        return Ok(Vec::new());
+    }
+    let dead: Vec<String> = tx
+        .query(
+            &format!("DELETE FROM nodes WHERE until_ms < {NOW_MS} AND name <> $1 RETURNING name"),
+            &[&node.name],
+        )
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    if dead.is_empty() {
+        return Ok(Vec::new());
+    }
+    // Their players waiting for a quick game are gone with them.
+    tx.execute("DELETE FROM quick_queue WHERE node = ANY($1)", &[&dead])
+        .await?;
+    let codes: Vec<String> = tx
+        .query(
+            "UPDATE games SET owner = $1, epoch = epoch + 1
+             WHERE over = 0 AND owner = ANY($2) RETURNING code",
+            &[&node.name, &dead],
+        )
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    tx.commit().await?;
+    if codes.is_empty() {
+        return Ok(Vec::new());
+    }
+    load(client, Some(&codes)).await
+}
+
+/// Where the unfinished game a client names is played: from its owner
+/// and, when the owner's lease holds, the owner's address.
+async fn locate(
+    client: &Client,
+    node: &Node,
+    lookup: &Lookup,
+) -> Result<Whereabouts, tokio_postgres::Error> {
+    let (column, key) = match lookup {
+        Lookup::Code(code) => ("g.code = $1", code),
+        Lookup::Token(token) => ("(g.white = $1 OR g.black = $1)", token),
+    };
+    let q = format!(
+        "SELECT g.owner, n.addr FROM games g
+         LEFT JOIN nodes n ON n.name = g.owner AND n.until_ms > {NOW_MS}
+         WHERE {column} AND g.over = 0"
+    );
+    let found: Option<(Option<String>, Option<String>)> = client
+        .query_opt(&q, &[key])
+        .await?
+        .map(|r| (r.get(0), r.get(1)));
+    Ok(match found {
+        None => Whereabouts::Unknown,
+        Some((owner, _)) if owner.as_deref() == Some(node.name.as_str()) => Whereabouts::Here,
+        Some((_, Some(addr))) => Whereabouts::There(addr),
+        Some((_, None)) => Whereabouts::Down,
+    })
+}
+
+/// Takes the longest waiting player for `control` of a live node out of
+/// the queue: its ticket.
+async fn queue_take(client: &Client, control: &str) -> Result<Option<i64>, tokio_postgres::Error> {
+    // Taken (paired = ''), not deleted: the pairing is written into the
+    // row for the waiting player's node to collect.
+    let q = format!(
+        "UPDATE quick_queue SET paired = '' WHERE ticket = (
+             SELECT q.ticket FROM quick_queue q
+             JOIN nodes n ON n.name = q.node AND n.until_ms > {NOW_MS}
+             WHERE q.control = $1 AND q.paired IS NULL
+             ORDER BY q.ticket LIMIT 1 FOR UPDATE OF q SKIP LOCKED)
+         RETURNING ticket"
+    );
+    Ok(client.query_opt(&q, &[&control]).await?.map(|r| r.get(0)))
+}
+
+/// Puts a player of `node` in the queue for `control`: its ticket.
+async fn queue_put(
+    client: &Client,
+    node: &Node,
+    control: &str,
+) -> Result<i64, tokio_postgres::Error> {
+    let row = client
+        .query_one(
+            "INSERT INTO quick_queue(control, node) VALUES ($1, $2) RETURNING ticket",
+            &[&control, &node.name],
+        )
+        .await?;
+    Ok(row.get(0))
+}
+
+/// Tells the waiting player's node its game, played on `node`: kept in
+/// the queue's row, and sent on [`QUICK_CHANNEL`].
+async fn pair(
+    client: &Client,
+    node: &Node,
+    mut paired: Paired,
+) -> Result<(), tokio_postgres::Error> {
+    paired.addr = node.addr.clone();
+    let payload = paired.to_payload();
+    client
+        .execute(
+            "UPDATE quick_queue SET paired = $2 WHERE ticket = $1",
+            &[&paired.ticket, &payload],
+        )
+        .await?;
+    client
+        .execute("SELECT pg_notify($1, $2)", &[&QUICK_CHANNEL, &payload])
+        .await?;
+    Ok(())
+}
+
+/// Collects the games paired for `node`'s waiting players, taking them
+/// out of the queue.
+async fn queue_paired(client: &Client, node: &Node) -> Result<Vec<Paired>, tokio_postgres::Error> {
+    let rows = client
+        .query(
+            "DELETE FROM quick_queue WHERE node = $1 AND paired <> '' RETURNING paired",
+            &[&node.name],
+        )
+        .await?;
+    Ok(rows
+        .iter()
+        .filter_map(|r| Paired::from_payload(r.get(0)))
+        .collect())
+}
