@@ -18,6 +18,38 @@ use minesweeper_core::ai::tactics::{TACTICS, solved};
 use minesweeper_core::ai::{Level, Limits, Search};
 use minesweeper_core::chess::{Color, RuleSet, Variant, fen};
 
+use crate::flags::FlagError;
+
+/// A bad flag of `bench ai`.
+#[derive(Debug)]
+pub enum AiBenchError {
+    /// Unknown, or its value missing or out of range.
+    Flag(FlagError),
+    /// `--only` names no part (the value as given).
+    Part(String),
+}
+
+impl std::fmt::Display for AiBenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AiBenchError::Flag(e) => e.fmt(f),
+            AiBenchError::Part(v) => write!(
+                f,
+                "bench ai: --only {v}: the parts are {}",
+                PARTS.join(", ")
+            ),
+        }
+    }
+}
+
+impl std::error::Error for AiBenchError {}
+
+impl From<FlagError> for AiBenchError {
+    fn from(e: FlagError) -> AiBenchError {
+        AiBenchError::Flag(e)
+    }
+}
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
@@ -146,7 +178,7 @@ fn node_positions() -> Vec<(String, minesweeper_core::chess::PublicPosition)> {
 /// # Errors
 /// An unknown flag, a missing or out-of-range value, or an `--only` part
 /// that does not exist.
-pub fn run(args: &[String]) -> Result<String, String> {
+pub fn run(args: &[String]) -> Result<String, AiBenchError> {
     let mut quick = false;
     let mut games: Option<u64> = None;
     let mut strong_ms: Option<u64> = None;
@@ -160,14 +192,11 @@ pub fn run(args: &[String]) -> Result<String, String> {
             "--only" => {
                 let v = f.value(a)?;
                 if !PARTS.contains(&v) {
-                    return Err(format!(
-                        "bench ai: --only {v}: the parts are {}",
-                        PARTS.join(", ")
-                    ));
+                    return Err(AiBenchError::Part(v.to_string()));
                 }
                 only = Some(v);
             }
-            other => return Err(f.unknown(other)),
+            other => return Err(f.unknown(other).into()),
         }
     }
     let value = |key: &str| -> Option<u64> {

@@ -12,9 +12,54 @@
 use minesweeper_core::ai::eval::linear;
 use minesweeper_core::ai::eval::net::{self, CELLS, CP_PER_UNIT, HIDDEN, INPUTS, Net, QA, QB};
 use minesweeper_core::ai::tune::{blended, settled};
-use minesweeper_core::chess::{Color, fen};
+use minesweeper_core::chess::Color;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+
+use crate::error::{FileError, LineError};
+use crate::flags::FlagError;
+use crate::lines::{InputError, each_line};
+
+/// Why `train` stopped.
+#[derive(Debug)]
+pub enum TrainError {
+    /// A bad flag.
+    Flag(FlagError),
+    /// No `--out PATH`.
+    NoOut,
+    /// No input files.
+    NoFiles,
+    /// A file that cannot be read, or a line that is not a scored position.
+    Input(InputError),
+    /// The files hold no position to learn from.
+    NoPositions,
+    /// The network cannot be written.
+    Write(FileError),
+    /// The network written does not read back.
+    ReadBack(net::LoadError),
+}
+
+impl std::fmt::Display for TrainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TrainError::Flag(e) => e.fmt(f),
+            TrainError::NoOut => f.write_str("train: --out PATH names the network file to write"),
+            TrainError::NoFiles => f.write_str("train: give one or more files of scored positions"),
+            TrainError::Input(e) => e.fmt(f),
+            TrainError::NoPositions => f.write_str("train: no usable 8×10 positions in the files"),
+            TrainError::Write(e) => e.fmt(f),
+            TrainError::ReadBack(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+impl From<FlagError> for TrainError {
+    fn from(e: FlagError) -> TrainError {
+        TrainError::Flag(e)
+    }
+}
 
 /// Most scored positions read from all files together.
 const MAX_LINES: usize = 5_000_000;
@@ -207,24 +252,23 @@ fn parse_line(
     blend: f32,
     residual: bool,
     all: bool,
-) -> Result<Option<(usize, Sample)>, String> {
+) -> Result<Option<(usize, Sample)>, LineError> {
     let mut words = line.split_whitespace();
     let game = words
         .next()
         .and_then(|w| w.parse::<usize>().ok())
-        .ok_or("no game number: write GAME RESULT CP FEN")?;
+        .ok_or(LineError::NoGame)?;
     let result: f32 = match words.next() {
         Some("1-0" | "1") => 1.0,
         Some("0-1" | "0") => 0.0,
         Some("1/2-1/2" | "0.5") => 0.5,
-        other => return Err(format!("result {other:?}: write 1-0, 0-1 or 1/2-1/2")),
+        other => return Err(LineError::Result(other.map(str::to_string))),
     };
     let cp = words
         .next()
         .and_then(|w| w.parse::<i32>().ok())
-        .ok_or("no score: write GAME RESULT CP FEN")?;
-    let text = words.collect::<Vec<_>>().join(" ");
-    let pos = fen::parse_standard(&text).map_err(|e| format!("{text}: {e}"))?;
+        .ok_or(LineError::NoScore)?;
+    let pos = LineError::fen(&words.collect::<Vec<_>>().join(" "))?;
     // A searched score of a position with a capture pending is the
     // capture's; a static one (`all`) is the position's own.
     if pos.in_check() || !(all || settled(&pos)) {
@@ -324,7 +368,7 @@ fn batch_gradient(p: &Params, batch: &[&Sample]) -> (Params, f32) {
 /// # Errors
 /// A file that cannot be read or a line that is not a scored position
 /// (with file and line number), or a bad flag.
-pub fn run(args: &[String]) -> Result<String, String> {
+pub fn run(args: &[String]) -> Result<String, TrainError> {
     let mut files = Vec::new();
     let mut out_path = None;
     let mut epochs = 30usize;
@@ -347,41 +391,33 @@ pub fn run(args: &[String]) -> Result<String, String> {
             "--residual" => residual = true,
             "--mirror" => mirror = true,
             "--unsettled" => unsettled = true,
-            other if other.starts_with("--") => return Err(f.unknown(other)),
+            other if other.starts_with("--") => return Err(f.unknown(other).into()),
             file => files.push(file.to_string()),
         }
     }
-    let out_path = out_path.ok_or("train: --out PATH names the network file to write")?;
+    let out_path = out_path.ok_or(TrainError::NoOut)?;
     if files.is_empty() {
-        return Err("train: give one or more files of scored positions".into());
+        return Err(TrainError::NoFiles);
     }
     let blend = blend_pct as f32 / 100.0;
     let decay = decay_milli as f32 / 1000.0;
     let (mut all, mut held) = (Vec::new(), Vec::new());
-    let mut lines = 0;
-    for path in &files {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || lines >= MAX_LINES {
-                continue;
-            }
-            lines += 1;
-            let found = parse_line(line, blend, residual, unsettled)
-                .map_err(|e| format!("{path}:{}: {e}", i + 1))?;
-            match found {
-                Some((game, s)) if game % 20 == 0 => held.push(s),
-                Some((_, s)) => {
-                    if mirror {
-                        all.push(mirrored(&s));
-                    }
-                    all.push(s);
+    let lines = each_line(&files, MAX_LINES, |_, line| {
+        match parse_line(line, blend, residual, unsettled)? {
+            Some((game, s)) if game % 20 == 0 => held.push(s),
+            Some((_, s)) => {
+                if mirror {
+                    all.push(mirrored(&s));
                 }
-                None => {}
+                all.push(s);
             }
+            None => {}
         }
-    }
+        Ok(())
+    })
+    .map_err(TrainError::Input)?;
     if all.is_empty() {
-        return Err("train: no usable 8×10 positions in the files".into());
+        return Err(TrainError::NoPositions);
     }
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut p = Params::random(&mut rng);
@@ -421,9 +457,10 @@ pub fn run(args: &[String]) -> Result<String, String> {
         report.push_str(&line);
     }
     let q = p.quantise(residual);
-    std::fs::write(&out_path, q.to_bytes()).map_err(|e| format!("{out_path}: {e}"))?;
-    let back = Net::from_bytes(&std::fs::read(&out_path).map_err(|e| format!("{out_path}: {e}"))?)
-        .map_err(|e| format!("{out_path}: {e}"))?;
+    std::fs::write(&out_path, q.to_bytes())
+        .map_err(|e| TrainError::Write(FileError::at(&out_path)(e)))?;
+    // Read back as the engine will read it.
+    let back = net::read_file(&out_path).map_err(TrainError::ReadBack)?;
     let quantised = |s: &Sample| {
         let n = s.len as usize;
         back.evaluate_inputs(&s.inputs[0][..n], &s.inputs[1][..n]) as f32 / CP_PER_UNIT + s.base

@@ -9,6 +9,33 @@ use minesweeper_core::rng::GameRng;
 use rand::SeedableRng;
 
 use super::engine::{Engine, EngineError};
+use crate::error::MoveError;
+
+/// Why a game could not be played: its start is broken.
+#[derive(Debug)]
+pub enum RefereeError {
+    /// The start position does not read (a broken build).
+    Start(fen::FenError),
+    /// The seed's mine layout makes no position.
+    Layout(minesweeper_core::chess::PositionError),
+    /// An opening move does not read or is not legal.
+    Opening(MoveError),
+    /// An engine's pipe closed before the game began.
+    Engine(EngineError),
+}
+
+impl std::fmt::Display for RefereeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RefereeError::Start(e) => write!(f, "start position: {e}"),
+            RefereeError::Layout(e) => write!(f, "layout: {e}"),
+            RefereeError::Opening(e) => write!(f, "opening move {e}"),
+            RefereeError::Engine(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RefereeError {}
 
 /// How long each side thinks.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -52,11 +79,11 @@ pub fn play(
     start: &Start,
     clock: Clock,
     max_plies: usize,
-) -> Result<Played, String> {
+) -> Result<Played, RefereeError> {
     let (mut game, opening, fog) = match start {
         Start::Opening(moves) => {
             let pos = fen::parse_standard(minesweeper_core::ai::uci::START_FEN)
-                .map_err(|e| format!("start position: {e}"))?;
+                .map_err(RefereeError::Start)?;
             (Game::from_position(pos), moves.clone(), false)
         }
         Start::Fog(seed) => {
@@ -64,21 +91,18 @@ pub fn play(
             let mut rng = GameRng::seed_from_u64(*seed);
             let layout =
                 mines::random_layout(&variant.fog_zone, variant.mine_count as usize, &mut rng);
-            let game = Game::new(&variant, layout).map_err(|e| format!("layout: {e}"))?;
+            let game = Game::new(&variant, layout).map_err(RefereeError::Layout)?;
             (game, Vec::new(), true)
         }
     };
     let start_fen = fen::to_fen(game.position());
     let mut moves = Vec::new();
     for text in &opening {
-        let m = notation::parse_move(game.position(), text)
-            .map_err(|e| format!("opening move {text}: {e}"))?;
-        game.play(m)
-            .map_err(|e| format!("opening move {text}: {e}"))?;
+        let m = MoveError::play(&mut game, text).map_err(RefereeError::Opening)?;
         moves.push(m.to_string());
     }
     for e in [&mut *white, &mut *black] {
-        e.send("ucinewgame").map_err(|e| e.to_string())?;
+        e.send("ucinewgame").map_err(RefereeError::Engine)?;
         let _ = e.ready();
     }
     let mut left = match clock {
