@@ -359,6 +359,127 @@ fn batch_gradient(p: &Params, batch: &[&Sample]) -> (Params, f32) {
     (total, loss / n)
 }
 
+/// `train`'s flags and files.
+struct Options {
+    files: Vec<String>,
+    out_path: String,
+    epochs: usize,
+    batch: usize,
+    /// Learning rate, in millionths.
+    lr_micro: u32,
+    /// Share of the game's result in the target, per cent.
+    blend_pct: u32,
+    seed: u64,
+    residual: bool,
+    mirror: bool,
+    unsettled: bool,
+    /// Weight decay, in thousandths.
+    decay_milli: u32,
+}
+
+/// Reads `train`'s flags.
+fn parse(args: &[String]) -> Result<Options, TrainError> {
+    let mut files = Vec::new();
+    let mut out_path = None;
+    let mut o = Options {
+        files: Vec::new(),
+        out_path: String::new(),
+        epochs: 30,
+        batch: 4096,
+        lr_micro: 1000,
+        blend_pct: 75,
+        seed: 1,
+        residual: false,
+        mirror: false,
+        unsettled: false,
+        decay_milli: 0,
+    };
+    let mut f = crate::flags::Flags::new("train", args);
+    while let Some(a) = f.next_flag() {
+        match a {
+            "--out" => out_path = Some(f.value(a)?.to_string()),
+            "--epochs" => o.epochs = f.number(a, 1, 1000)?,
+            "--batch" => o.batch = f.number(a, 16, 1 << 20)?,
+            "--lr" => o.lr_micro = f.number(a, 1, 100_000)?,
+            "--blend" => o.blend_pct = f.number(a, 0, 100)?,
+            "--seed" => o.seed = f.number(a, 0, u64::MAX)?,
+            "--decay" => o.decay_milli = f.number(a, 0, 100_000)?,
+            "--residual" => o.residual = true,
+            "--mirror" => o.mirror = true,
+            "--unsettled" => o.unsettled = true,
+            other if other.starts_with("--") => return Err(f.unknown(other).into()),
+            file => files.push(file.to_string()),
+        }
+    }
+    o.out_path = out_path.ok_or(TrainError::NoOut)?;
+    if files.is_empty() {
+        return Err(TrainError::NoFiles);
+    }
+    o.files = files;
+    Ok(o)
+}
+
+/// The samples to learn from and those held out (every twentieth game),
+/// and the number of lines read.
+fn read_samples(o: &Options) -> Result<(Vec<Sample>, Vec<Sample>, usize), TrainError> {
+    let blend = o.blend_pct as f32 / 100.0;
+    let (mut all, mut held) = (Vec::new(), Vec::new());
+    let lines = each_line(&o.files, MAX_LINES, |_, line| {
+        match parse_line(line, blend, o.residual, o.unsettled)? {
+            Some((game, s)) if game % 20 == 0 => held.push(s),
+            Some((_, s)) => {
+                if o.mirror {
+                    all.push(mirrored(&s));
+                }
+                all.push(s);
+            }
+            None => {}
+        }
+        Ok(())
+    })
+    .map_err(TrainError::Input)?;
+    Ok((all, held, lines))
+}
+
+/// Trains a network on `all`, adding each epoch's errors to `report`
+/// (and to standard error, to watch).
+fn fit(o: &Options, all: &[Sample], held: &[Sample], report: &mut String) -> Params {
+    let decay = o.decay_milli as f32 / 1000.0;
+    let mut rng = SmallRng::seed_from_u64(o.seed);
+    let mut p = Params::random(&mut rng);
+    let mut adam = Adam {
+        m: Params::zero(),
+        v: Params::zero(),
+        t: 0,
+    };
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    for epoch in 0..o.epochs {
+        // Step decay: a tenth of the rate for the last fifth.
+        let lr = o.lr_micro as f32 / 1e6 * if epoch * 5 >= o.epochs * 4 { 0.1 } else { 1.0 };
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        let mut loss = 0.0;
+        let mut batches = 0;
+        for chunk in order.chunks(o.batch) {
+            let samples: Vec<&Sample> = chunk.iter().map(|&i| &all[i]).collect();
+            let (g, l) = batch_gradient(&p, &samples);
+            adam.step(&mut p, &g, lr, decay);
+            loss += l;
+            batches += 1;
+        }
+        let held_err = error(held, |s| p.output(&p.hidden(s), s.base));
+        let line = format!(
+            "epoch {:>3}: train {:.5}  held out {held_err:.5}\n",
+            epoch + 1,
+            loss / batches as f32
+        );
+        eprint!("{line}");
+        report.push_str(&line);
+    }
+    p
+}
+
 /// Runs `train FILE... --out PATH [--epochs N] [--batch N] [--lr MICRO]
 /// [--blend PCT] [--seed N] [--residual] [--mirror] [--unsettled]`:
 /// `--residual` learns on top of the linear evaluation, `--mirror` adds
@@ -369,98 +490,23 @@ fn batch_gradient(p: &Params, batch: &[&Sample]) -> (Params, f32) {
 /// A file that cannot be read or a line that is not a scored position
 /// (with file and line number), or a bad flag.
 pub fn run(args: &[String]) -> Result<String, TrainError> {
-    let mut files = Vec::new();
-    let mut out_path = None;
-    let mut epochs = 30usize;
-    let mut batch = 4096usize;
-    let mut lr_micro = 1000u32;
-    let mut blend_pct = 75u32;
-    let mut seed = 1u64;
-    let (mut residual, mut mirror, mut unsettled) = (false, false, false);
-    let mut decay_milli = 0u32;
-    let mut f = crate::flags::Flags::new("train", args);
-    while let Some(a) = f.next_flag() {
-        match a {
-            "--out" => out_path = Some(f.value(a)?.to_string()),
-            "--epochs" => epochs = f.number(a, 1, 1000)?,
-            "--batch" => batch = f.number(a, 16, 1 << 20)?,
-            "--lr" => lr_micro = f.number(a, 1, 100_000)?,
-            "--blend" => blend_pct = f.number(a, 0, 100)?,
-            "--seed" => seed = f.number(a, 0, u64::MAX)?,
-            "--decay" => decay_milli = f.number(a, 0, 100_000)?,
-            "--residual" => residual = true,
-            "--mirror" => mirror = true,
-            "--unsettled" => unsettled = true,
-            other if other.starts_with("--") => return Err(f.unknown(other).into()),
-            file => files.push(file.to_string()),
-        }
-    }
-    let out_path = out_path.ok_or(TrainError::NoOut)?;
-    if files.is_empty() {
-        return Err(TrainError::NoFiles);
-    }
-    let blend = blend_pct as f32 / 100.0;
-    let decay = decay_milli as f32 / 1000.0;
-    let (mut all, mut held) = (Vec::new(), Vec::new());
-    let lines = each_line(&files, MAX_LINES, |_, line| {
-        match parse_line(line, blend, residual, unsettled)? {
-            Some((game, s)) if game % 20 == 0 => held.push(s),
-            Some((_, s)) => {
-                if mirror {
-                    all.push(mirrored(&s));
-                }
-                all.push(s);
-            }
-            None => {}
-        }
-        Ok(())
-    })
-    .map_err(TrainError::Input)?;
+    let o = parse(args)?;
+    let (all, held, lines) = read_samples(&o)?;
     if all.is_empty() {
         return Err(TrainError::NoPositions);
     }
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut p = Params::random(&mut rng);
-    let mut adam = Adam {
-        m: Params::zero(),
-        v: Params::zero(),
-        t: 0,
-    };
     let mut report = format!(
         "{lines} lines, {} positions to learn from, {} held out\n",
         all.len(),
         held.len()
     );
-    let mut order: Vec<usize> = (0..all.len()).collect();
-    for epoch in 0..epochs {
-        // Step decay: a tenth of the rate for the last fifth.
-        let lr = lr_micro as f32 / 1e6 * if epoch * 5 >= epochs * 4 { 0.1 } else { 1.0 };
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.random_range(0..=i));
-        }
-        let mut loss = 0.0;
-        let mut batches = 0;
-        for chunk in order.chunks(batch) {
-            let samples: Vec<&Sample> = chunk.iter().map(|&i| &all[i]).collect();
-            let (g, l) = batch_gradient(&p, &samples);
-            adam.step(&mut p, &g, lr, decay);
-            loss += l;
-            batches += 1;
-        }
-        let held_err = error(&held, |s| p.output(&p.hidden(s), s.base));
-        let line = format!(
-            "epoch {:>3}: train {:.5}  held out {held_err:.5}\n",
-            epoch + 1,
-            loss / batches as f32
-        );
-        eprint!("{line}");
-        report.push_str(&line);
-    }
-    let q = p.quantise(residual);
-    std::fs::write(&out_path, q.to_bytes())
-        .map_err(|e| TrainError::Write(FileError::at(&out_path)(e)))?;
+    let p = fit(&o, &all, &held, &mut report);
+    let out_path = &o.out_path;
+    let q = p.quantise(o.residual);
+    std::fs::write(out_path, q.to_bytes())
+        .map_err(|e| TrainError::Write(FileError::at(out_path)(e)))?;
     // Read back as the engine will read it.
-    let back = net::read_file(&out_path).map_err(TrainError::ReadBack)?;
+    let back = net::read_file(out_path).map_err(TrainError::ReadBack)?;
     let quantised = |s: &Sample| {
         let n = s.len as usize;
         back.evaluate_inputs(&s.inputs[0][..n], &s.inputs[1][..n]) as f32 / CP_PER_UNIT + s.base
