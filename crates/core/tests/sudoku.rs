@@ -1575,6 +1575,66 @@ fn random_action(g: &PuzzleGame, rng: &mut SmallRng) -> Action {
     a.unwrap_or_else(|| garbage(rng))
 }
 
+/// Cards an accepted action takes out of play: those discarded (each
+/// slot once) or the one fed to a merge.
+fn cards_gone(a: &Action) -> usize {
+    match a {
+        Action::Discard(list) => {
+            let mut l = list.clone();
+            l.sort_unstable();
+            l.dedup();
+            l.len()
+        }
+        Action::Merge { .. } => 1,
+        _ => 0,
+    }
+}
+
+/// The board's pieces each stand alone on an open cell, with stamina and
+/// a digit in range; a line piece shows its cell's digit.
+fn assert_pieces_sound(g: &PuzzleGame, stamina_max: u8, w: &str) {
+    let mut seen = Vec::new();
+    for q in &g.pieces {
+        assert_eq!(
+            g.cells[q.cell].state,
+            CellState::Open,
+            "{w}: piece on a closed cell"
+        );
+        assert!(!seen.contains(&q.cell), "{w}: two pieces on a cell");
+        seen.push(q.cell);
+        assert!(q.stamina <= stamina_max);
+        assert!((1..=g.board.grid.size).contains(&q.card.digit));
+        if q.card.kind.slides() {
+            assert_eq!(
+                q.card.digit, g.board.grid.cells[q.cell],
+                "{w}: a line piece shows its cell"
+            );
+        }
+    }
+}
+
+/// No cell closes again; live mines stay closed; no question mark over a
+/// mine and no flag on an open cell; the mines are the board's.
+fn assert_cells_sound(g: &PuzzleGame, before: &PuzzleGame, w: &str) {
+    for (i, c) in g.cells.iter().enumerate() {
+        let was = before.cells[i].state;
+        assert!(
+            was == CellState::Closed || c.state == was,
+            "{w}: cell {i} went back"
+        );
+        if c.mine == Some(MineFate::Live) {
+            assert_eq!(c.state, CellState::Closed, "{w}: a live mine in the open");
+        }
+        assert_eq!(c.mine.is_some(), g.board.mines[i]);
+        if c.state == CellState::Question {
+            assert!(c.mine.is_none(), "{w}: a question mark over a mine");
+        }
+        if c.state != CellState::Closed {
+            assert!(!c.flag, "{w}: a flag on an open cell");
+        }
+    }
+}
+
 #[test]
 fn random_play_never_breaks_the_rules() {
     let mut actions = 0usize;
@@ -1604,16 +1664,7 @@ fn random_play_never_breaks_the_rules() {
                         continue;
                     }
                     Ok(ev) => {
-                        match &a {
-                            Action::Discard(list) => {
-                                let mut l = list.clone();
-                                l.sort_unstable();
-                                l.dedup();
-                                discarded += l.len();
-                            }
-                            Action::Merge { .. } => discarded += 1,
-                            _ => {}
-                        }
+                        discarded += cards_gone(&a);
                         points_sum += points(&ev);
                         overs += ev.iter().filter(|e| matches!(e, Event::Over(_))).count();
                     }
@@ -1642,41 +1693,8 @@ fn random_play_never_breaks_the_rules() {
                 } else {
                     assert_ne!(g.status, Status::Won, "{w}");
                 }
-                let mut seen = Vec::new();
-                for q in &g.pieces {
-                    assert_eq!(
-                        g.cells[q.cell].state,
-                        CellState::Open,
-                        "{w}: piece on a closed cell"
-                    );
-                    assert!(!seen.contains(&q.cell), "{w}: two pieces on a cell");
-                    seen.push(q.cell);
-                    assert!(q.stamina <= stamina_max);
-                    assert!((1..=p.file.size).contains(&q.card.digit));
-                    if q.card.kind.slides() {
-                        assert_eq!(
-                            q.card.digit, g.board.grid.cells[q.cell],
-                            "{w}: a line piece shows its cell"
-                        );
-                    }
-                }
-                for (i, c) in g.cells.iter().enumerate() {
-                    let was = before.cells[i].state;
-                    assert!(
-                        was == CellState::Closed || c.state == was,
-                        "{w}: cell {i} went back"
-                    );
-                    if c.mine == Some(MineFate::Live) {
-                        assert_eq!(c.state, CellState::Closed, "{w}: a live mine in the open");
-                    }
-                    assert_eq!(c.mine.is_some(), g.board.mines[i]);
-                    if c.state == CellState::Question {
-                        assert!(c.mine.is_none(), "{w}: a question mark over a mine");
-                    }
-                    if c.state != CellState::Closed {
-                        assert!(!c.flag, "{w}: a flag on an open cell");
-                    }
-                }
+                assert_pieces_sound(&g, stamina_max, &w);
+                assert_cells_sound(&g, &before, &w);
                 if step % 10 == 0 {
                     assert_sound(&g, &w);
                 }
