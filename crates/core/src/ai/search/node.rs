@@ -5,6 +5,7 @@ use crate::chess::{Move, MoveKind, Position, Role, Square, SquareSet};
 
 use super::super::{INF, MATE, MAX_PLY, eval};
 use super::order;
+use super::table::Entry;
 use super::{Bound, Search};
 
 /// Scores this close to ±MATE are mates.
@@ -56,6 +57,69 @@ impl Frame {
             in_check,
             excluded: None,
         }
+    }
+}
+
+/// What a node of [`Search::negamax`] knows of itself once it has looked
+/// at the table and its static score, for the pieces of it.
+#[derive(Copy, Clone, Default)]
+struct Node {
+    ply: usize,
+    /// On the principal variation: searched with an open window.
+    pv: bool,
+    /// Its depth (less a ply where the table has no move).
+    depth: i32,
+    /// On a principal variation now or once.
+    tt_pv: bool,
+    /// The static score, or the table's where it is nearer the truth.
+    static_eval: i32,
+    /// Whether the static score rose since the side's last turn.
+    improving: bool,
+    /// Whether the table's move alone holds (searched a ply deeper).
+    singular: bool,
+    /// The ply's killer moves.
+    killers: [Option<Move>; 2],
+    /// Whether the table's move takes a piece.
+    hash_capture: bool,
+}
+
+/// The moves tried at a node that did not cut off, quiet ones and
+/// captures apart: the history the cut-off move's reward takes from.
+struct Tried {
+    quiets: [Option<Move>; 64],
+    quiet_n: usize,
+    captures: [Option<Move>; 32],
+    capture_n: usize,
+}
+
+impl Tried {
+    #[inline(always)]
+    fn new() -> Tried {
+        Tried {
+            quiets: [None; 64],
+            quiet_n: 0,
+            captures: [None; 32],
+            capture_n: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, m: Move, quiet: bool) {
+        if quiet && self.quiet_n < self.quiets.len() {
+            self.quiets[self.quiet_n] = Some(m);
+            self.quiet_n += 1;
+        } else if !quiet && self.capture_n < self.captures.len() {
+            self.captures[self.capture_n] = Some(m);
+            self.capture_n += 1;
+        }
+    }
+
+    fn quiets(&self) -> &[Option<Move>] {
+        &self.quiets[..self.quiet_n]
+    }
+
+    fn captures(&self) -> &[Option<Move>] {
+        &self.captures[..self.capture_n]
     }
 }
 
@@ -275,54 +339,20 @@ impl Search {
         unwin(q * win(vs) + wb)
     }
 
-    pub(super) fn negamax(
+    /// The static score of the node (`-INF` in check; from the table
+    /// where it has one, else computed and kept there), and the score the
+    /// pruning weighs: the table's, where its bound says it is nearer the
+    /// truth than the static one.
+    #[inline(always)]
+    fn static_scores(
         &mut self,
         pos: &Position,
-        mut depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        f: Frame,
-    ) -> i32 {
-        if self.out_of_budget() {
-            return 0;
-        }
-        self.nodes += 1;
+        f: &Frame,
+        entry: Option<Entry>,
+        cached: Option<i32>,
+    ) -> (i32, i32) {
         let ply = f.ply;
-        if let Some(score) = blast_end(pos, ply) {
-            return score;
-        }
-        if self.path.contains(&f.key) {
-            return 0;
-        }
-        let in_check = f.in_check;
-        if (depth <= 0 && !in_check) || ply >= MAX_PLY - 2 {
-            return self.quiesce(pos, alpha, beta, ply, 0, f.key);
-        }
-        depth = depth.max(1);
-        let pv = beta - alpha > 1;
-        // No line from here can beat a mate already found nearer the root.
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
-        }
-        let entry = self.tt.probe(f.key);
-        let hash = entry.and_then(|e| e.mv);
-        // On a principal variation now or once: its moves are reduced less.
-        let tt_pv = pv || entry.is_some_and(|e| e.pv);
-        let excluded = f.excluded;
-        if let Some(e) = entry
-            && !pv
-            && excluded.is_none()
-            && i32::from(e.depth) >= depth
-            && let Some(s) = e.cutoff(ply, alpha, beta)
-        {
-            return s;
-        }
-        // The pruning looks at the static score, and whether it rose since
-        // the side's last turn; the table keeps it for the next visit.
-        let cached = entry.and_then(|e| e.eval());
-        let static_eval = if in_check {
+        let raw_eval = if f.in_check {
             -INF
         } else {
             match cached {
@@ -332,120 +362,253 @@ impl Search {
                     .eval(f.key, || eval::evaluate_at(pos, &mut self.nets, ply)),
             }
         };
-        self.evals[ply] = static_eval;
-        let improving = !in_check && self.improving(ply, static_eval);
-        let improving_i = i32::from(improving);
-        // The table's score, where its bound says it is nearer the truth
-        // than the static one, is what the pruning below weighs (the
-        // table keeps the static one).
-        let raw_eval = static_eval;
+        self.evals[ply] = raw_eval;
         let static_eval = match entry.map(|e| (e.score(ply), e.bound)) {
             Some((s, b))
-                if !in_check
+                if !f.in_check
                     && s.abs() < MATE_BOUND
-                    && ((b == Bound::Lower && s > static_eval)
-                        || (b == Bound::Upper && s < static_eval)) =>
+                    && ((b == Bound::Lower && s > raw_eval)
+                        || (b == Bound::Upper && s < raw_eval)) =>
             {
                 s
             }
-            _ => static_eval,
+            _ => raw_eval,
         };
+        (raw_eval, static_eval)
+    }
+
+    /// The prunings tried before any move at a node off the principal
+    /// variation, out of check and not a singular test's: razoring,
+    /// reverse futility, the null move and ProbCut. The node's score when
+    /// one of them settles it.
+    #[inline(always)]
+    fn prune_node(
+        &mut self,
+        pos: &Position,
+        f: &Frame,
+        n: &Node,
+        (alpha, beta): (i32, i32),
+        entry: Option<Entry>,
+    ) -> Option<i32> {
+        let (depth, static_eval, improving_i) = (n.depth, n.static_eval, i32::from(n.improving));
         // Razoring: far below alpha near the leaves, only a capture can
         // help, and the quiescence search tries them all.
-        // The singular test's search only asks about the other moves.
-        let prune = !pv && !in_check && excluded.is_none();
-        if prune && depth <= 2 && static_eval + 200 + 250 * depth * depth < alpha {
-            let v = self.quiesce(pos, alpha - 1, alpha, ply, 0, f.key);
+        if depth <= 2 && static_eval + 200 + 250 * depth * depth < alpha {
+            let v = self.quiesce(pos, alpha - 1, alpha, f.ply, 0, f.key);
             if self.stopped {
-                return 0;
+                return Some(0);
             }
             if v < alpha {
-                return v;
+                return Some(v);
             }
         }
-        if prune && beta.abs() < MATE_BOUND {
-            // Reverse futility: far above beta, a shallow node will not fall
-            // (nearer beta where the score is rising).
-            if depth <= 6 && static_eval - 90 * (depth - improving_i) >= beta {
-                return static_eval;
+        if beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        // Reverse futility: far above beta, a shallow node will not fall
+        // (nearer beta where the score is rising).
+        if depth <= 6 && static_eval - 90 * (depth - improving_i) >= beta {
+            return Some(static_eval);
+        }
+        // Null move: if passing still beats beta, a real move will.
+        if f.can_null && depth >= 3 && static_eval >= beta && self.may_pass(pos) {
+            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+            let child = pos.null_move();
+            let next = Frame {
+                ply: f.ply + 1,
+                key: f.key ^ self.zobrist.black,
+                prev: None,
+                can_null: false,
+                in_check: false,
+                excluded: None,
+                ..*f
+            };
+            self.path.push(f.key);
+            let v = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, next);
+            self.path.pop();
+            if self.stopped {
+                return Some(0);
             }
-            // Null move: if passing still beats beta, a real move will.
-            if f.can_null && depth >= 3 && static_eval >= beta && self.may_pass(pos) {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
-                let child = pos.null_move();
-                let next = Frame {
-                    ply: ply + 1,
-                    key: f.key ^ self.zobrist.black,
-                    prev: None,
-                    can_null: false,
-                    in_check: false,
-                    excluded: None,
-                    ..f
-                };
-                self.path.push(f.key);
-                let v = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, next);
-                self.path.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if v >= beta {
-                    return if v >= MATE_BOUND { beta } else { v };
-                }
+            if v >= beta {
+                return Some(if v >= MATE_BOUND { beta } else { v });
             }
         }
         // ProbCut: a capture that beats beta by a margin in a shallow
         // search will almost surely beat beta in the full one.
-        if prune && depth >= 5 && beta.abs() < MATE_BOUND {
+        if depth >= 5 {
             let pc_beta = beta + 200 - 50 * improving_i;
             let known_below =
-                entry.is_some_and(|e| i32::from(e.depth) >= depth - 3 && e.score(ply) < pc_beta);
-            if !known_below && let Some(v) = self.probcut(pos, &f, depth, pc_beta, static_eval) {
-                return v;
+                entry.is_some_and(|e| i32::from(e.depth) >= depth - 3 && e.score(f.ply) < pc_beta);
+            if !known_below {
+                return self.probcut(pos, f, depth, pc_beta, static_eval);
             }
         }
-        // No move from the table: a shallower search will find one cheaper.
-        if hash.is_none() && depth >= 4 {
-            depth -= 1;
+        None
+    }
+
+    /// Whether move `i`, `m`, is left out before it is made: a late quiet
+    /// move at low depth (half as many where the side's score is falling),
+    /// or a capture that loses material.
+    #[inline(always)]
+    fn skip_before(&self, pos: &Position, m: Move, i: usize, quiet: bool, n: &Node) -> bool {
+        let depth = n.depth;
+        let late = (3 + depth * depth) / (2 - i32::from(n.improving));
+        (quiet && depth <= 4 && i as i32 >= late)
+            || (!quiet && depth <= 3 && pos.see(m) < -100 * depth)
+    }
+
+    /// How many plies less a late quiet move is searched with.
+    #[inline(always)]
+    fn reduction(&self, pos: &Position, m: Move, searched: usize, new_depth: i32, n: &Node) -> i32 {
+        let ply = n.ply;
+        let mut r = i32::from(self.lmr[n.depth.min(63) as usize][(searched + 1).min(63)]);
+        if n.tt_pv {
+            r -= 1;
         }
-        // The table's move is tried alone first: where it cuts off (most
-        // often, at a node the table knows), the rest are never generated.
-        let first = hash.filter(|&h| Some(h) != excluded && self.hash_legal(pos, h, &f.cleared));
-        let singular = match self.singular(pos, first, entry, depth, beta, &f) {
-            Singular::Cut(v) => return v,
-            Singular::Extend => true,
-            Singular::No => false,
+        if n.killers.contains(&Some(m)) {
+            r -= 1;
+        }
+        if !n.improving {
+            r += 1;
+        }
+        // Where the table's move takes a piece, the quiet moves after it
+        // are seldom better.
+        if n.hash_capture {
+            r += 1;
+        }
+        // Nor where the replies so far have refuted ours.
+        if self.cutoffs[ply + 1] > 3 {
+            r += 1;
+        }
+        r -= self.heur.history(pos, m) / 8192;
+        r.clamp(0, new_depth - 1)
+    }
+
+    /// The score of one move at a node: the first in full, one onto fog
+    /// with a null window first, the rest reduced and with a null window,
+    /// searched again in full where they beat alpha.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        child: &Position,
+        (new_depth, searched, reduce): (i32, usize, bool),
+        (alpha, beta): (i32, i32),
+        f: &Frame,
+        next: Frame,
+        n: &Node,
+    ) -> i32 {
+        let risk = self.risk_of(pos, m, &f.cleared);
+        if searched == 0 {
+            return self.child(pos, m, child, risk, new_depth, alpha, beta, next, false);
+        }
+        if risk.is_some() {
+            let mut v = self.child(pos, m, child, risk, new_depth, alpha, beta, next, true);
+            if v > alpha && v < beta && !self.stopped {
+                v = self.child(pos, m, child, risk, new_depth, alpha, beta, next, false);
+            }
+            return v;
+        }
+        let r = if reduce {
+            self.reduction(pos, m, searched, new_depth, n)
+        } else {
+            0
         };
-        if self.stopped {
-            return 0;
+        let mut v = -self.negamax(child, new_depth - r, -alpha - 1, -alpha, next);
+        if v > alpha && r > 0 && !self.stopped {
+            v = -self.negamax(child, new_depth, -alpha - 1, -alpha, next);
         }
+        if v > alpha && v < beta && !self.stopped {
+            v = -self.negamax(child, new_depth, -beta, -alpha, next);
+        }
+        v
+    }
+
+    /// The node's moves, the table's move `first` alone where there is
+    /// one; `Err` with the node's score where there is nothing to search
+    /// (no legal move, or only the move a singular test leaves out).
+    #[inline(always)]
+    fn first_moves(
+        &mut self,
+        pos: &Position,
+        f: &Frame,
+        first: Option<Move>,
+        hash: Option<Move>,
+        alpha: i32,
+    ) -> Result<Vec<(Move, i32)>, i32> {
+        let ply = f.ply;
         let mut moves = std::mem::take(&mut self.lists[ply]);
-        let mut generated = first.is_none();
         if let Some(h) = first {
             moves.clear();
             moves.push((h, order::HASH_MOVE));
-        } else {
-            self.gen_moves(pos, &mut moves, hash, ply, f.prev, &f.cleared);
-            if moves.is_empty() {
-                self.lists[ply] = moves;
-                return if in_check { -MATE + ply as i32 } else { 0 };
-            }
-            if excluded.is_some() && moves.iter().all(|&(m, _)| Some(m) == excluded) {
-                // Only the left-out move: nothing else holds.
-                self.lists[ply] = moves;
-                return alpha;
-            }
+            return Ok(moves);
         }
-        self.path.push(f.key);
-        self.cutoffs[ply + 1] = 0;
-        let killers = self.heur.killers[ply.min(MAX_PLY - 1)];
-        let hash_capture = first.is_some_and(|h| order::tactical(pos, h));
-        let alpha0 = alpha;
+        self.gen_moves(pos, &mut moves, hash, ply, f.prev, &f.cleared);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return Err(if f.in_check { -MATE + ply as i32 } else { 0 });
+        }
+        if f.excluded.is_some() && moves.iter().all(|&(m, _)| Some(m) == f.excluded) {
+            // Only the left-out move: nothing else holds.
+            self.lists[ply] = moves;
+            return Err(alpha);
+        }
+        Ok(moves)
+    }
+
+    /// Keeps the node's result in the table: its best move and score, the
+    /// bound it is (against the window it was searched with), and its
+    /// static score.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn store_node(
+        &mut self,
+        f: &Frame,
+        n: &Node,
+        best: (i32, Option<Move>),
+        (alpha0, beta): (i32, i32),
+        raw_eval: i32,
+        cached: Option<i32>,
+    ) {
+        let bound = if best.0 >= beta {
+            Bound::Lower
+        } else if best.0 <= alpha0 {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        let known = (raw_eval > -INF).then_some(raw_eval);
+        self.tt.store(
+            f.key,
+            best.1,
+            best.0,
+            n.depth,
+            (bound, n.tt_pv),
+            f.ply,
+            known.or(cached),
+        );
+    }
+
+    /// Searches the node's moves (the table's move `first` alone first,
+    /// then the rest generated), pruning, extending and reducing; the
+    /// best score and move, or `None` when the search was stopped.
+    #[inline(always)]
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        f: &Frame,
+        n: &Node,
+        mut moves: Vec<(Move, i32)>,
+        (first, hash): (Option<Move>, Option<Move>),
+        (mut alpha, beta): (i32, i32),
+    ) -> Option<(i32, Option<Move>)> {
+        let (ply, in_check, excluded, pv) = (f.ply, f.in_check, f.excluded, n.pv);
+        let mut generated = first.is_none();
         let mut best = -INF;
         let mut best_move = None;
-        let mut quiets = [None; 64];
-        let mut tried = 0;
-        let mut captures = [None; 32];
-        let mut tried_captures = 0;
+        let mut tried = Tried::new();
         let mut searched = 0;
         let mut next = 0;
         loop {
@@ -474,79 +637,39 @@ impl Search {
             }
             let quiet = !order::tactical(pos, m);
             let can_prune = !pv && !in_check && best > -MATE_BOUND;
-            // Late quiet moves at low depth are not worth a look (half as
-            // many where the side's score is falling).
-            let late = (3 + depth * depth) / (2 - improving_i);
-            if can_prune && quiet && depth <= 4 && i as i32 >= late {
-                continue;
-            }
-            // Nor are captures that lose material.
-            if can_prune && !quiet && depth <= 3 && pos.see(m) < -100 * depth {
+            if can_prune && self.skip_before(pos, m, i, quiet, n) {
                 continue;
             }
             let mut child = pos.clone();
-            let (next, gives_check) = self.make(&mut child, pos, m, &f);
+            let (next, gives_check) = self.make(&mut child, pos, m, f);
             // Futility: a quiet move cannot lift a hopeless static score.
             if can_prune
                 && quiet
                 && !gives_check
-                && depth <= 3
-                && static_eval + 120 + 100 * depth <= alpha
+                && n.depth <= 3
+                && n.static_eval + 120 + 100 * n.depth <= alpha
             {
                 continue;
             }
             // A check that gives the piece away is not worth a ply more.
             let check = gives_check && pos.see(m) >= 0;
             // The table's move, alone in holding, is searched a ply deeper.
-            let extend = check || (singular && i == 0);
-            let new_depth = depth - 1 + i32::from(extend && ply < MAX_PLY / 2);
-            let risk = self.risk_of(pos, m, &f.cleared);
-            let v = if searched == 0 {
-                self.child(pos, m, &child, risk, new_depth, alpha, beta, next, false)
-            } else if risk.is_some() {
-                let mut v = self.child(pos, m, &child, risk, new_depth, alpha, beta, next, true);
-                if v > alpha && v < beta && !self.stopped {
-                    v = self.child(pos, m, &child, risk, new_depth, alpha, beta, next, false);
-                }
-                v
-            } else {
-                let mut r = 0;
-                if depth >= 3 && quiet && !gives_check && !in_check {
-                    r = i32::from(self.lmr[depth.min(63) as usize][(searched + 1).min(63)]);
-                    if tt_pv {
-                        r -= 1;
-                    }
-                    if killers.contains(&Some(m)) {
-                        r -= 1;
-                    }
-                    if !improving {
-                        r += 1;
-                    }
-                    // Where the table's move takes a piece, the quiet
-                    // moves after it are seldom better.
-                    if hash_capture {
-                        r += 1;
-                    }
-                    // Nor where the replies so far have refuted ours.
-                    if self.cutoffs[ply + 1] > 3 {
-                        r += 1;
-                    }
-                    r -= self.heur.history(pos, m) / 8192;
-                    r = r.clamp(0, new_depth - 1);
-                }
-                let mut v = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, next);
-                if v > alpha && r > 0 && !self.stopped {
-                    v = -self.negamax(&child, new_depth, -alpha - 1, -alpha, next);
-                }
-                if v > alpha && v < beta && !self.stopped {
-                    v = -self.negamax(&child, new_depth, -beta, -alpha, next);
-                }
-                v
-            };
+            let extend = check || (n.singular && i == 0);
+            let new_depth = n.depth - 1 + i32::from(extend && ply < MAX_PLY / 2);
+            let reduce = n.depth >= 3 && quiet && !gives_check && !in_check;
+            let v = self.search_move(
+                pos,
+                m,
+                &child,
+                (new_depth, searched, reduce),
+                (alpha, beta),
+                f,
+                next,
+                n,
+            );
             if self.stopped {
-                self.path.pop();
                 self.lists[ply] = moves;
-                return 0;
+                return None;
             }
             searched += 1;
             if v > best {
@@ -560,43 +683,115 @@ impl Search {
                 self.cutoffs[ply] = self.cutoffs[ply].saturating_add(1);
                 if quiet {
                     self.heur
-                        .reward(pos, ply, m, f.prev, &quiets[..tried], depth);
+                        .reward(pos, ply, m, f.prev, tried.quiets(), n.depth);
                 }
                 let by_capture = (!quiet).then_some(m);
                 self.heur
-                    .reward_captures(pos, by_capture, &captures[..tried_captures], depth);
+                    .reward_captures(pos, by_capture, tried.captures(), n.depth);
                 break;
             }
-            if quiet && tried < quiets.len() {
-                quiets[tried] = Some(m);
-                tried += 1;
-            } else if !quiet && tried_captures < captures.len() {
-                captures[tried_captures] = Some(m);
-                tried_captures += 1;
-            }
+            tried.push(m, quiet);
         }
-        self.path.pop();
         self.lists[ply] = moves;
+        Some((best, best_move))
+    }
+
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        f: Frame,
+    ) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        self.nodes += 1;
+        let ply = f.ply;
+        if let Some(score) = blast_end(pos, ply) {
+            return score;
+        }
+        if self.path.contains(&f.key) {
+            return 0;
+        }
+        let in_check = f.in_check;
+        if (depth <= 0 && !in_check) || ply >= MAX_PLY - 2 {
+            return self.quiesce(pos, alpha, beta, ply, 0, f.key);
+        }
+        let pv = beta - alpha > 1;
+        // No line from here can beat a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let entry = self.tt.probe(f.key);
+        let hash = entry.and_then(|e| e.mv);
+        let excluded = f.excluded;
+        let mut n = Node {
+            ply,
+            pv,
+            depth: depth.max(1),
+            // On a principal variation now or once: its moves are reduced less.
+            tt_pv: pv || entry.is_some_and(|e| e.pv),
+            ..Node::default()
+        };
+        if let Some(e) = entry
+            && !pv
+            && excluded.is_none()
+            && i32::from(e.depth) >= n.depth
+            && let Some(s) = e.cutoff(ply, alpha, beta)
+        {
+            return s;
+        }
+        // The pruning looks at the static score, and whether it rose since
+        // the side's last turn; the table keeps it for the next visit.
+        let cached = entry.and_then(|e| e.eval());
+        let (raw_eval, static_eval) = self.static_scores(pos, &f, entry, cached);
+        n.static_eval = static_eval;
+        n.improving = !in_check && self.improving(ply, raw_eval);
+        // The singular test's search only asks about the other moves.
+        if !pv
+            && !in_check
+            && excluded.is_none()
+            && let Some(v) = self.prune_node(pos, &f, &n, (alpha, beta), entry)
+        {
+            return v;
+        }
+        // No move from the table: a shallower search will find one cheaper.
+        if hash.is_none() && n.depth >= 4 {
+            n.depth -= 1;
+        }
+        // The table's move is tried alone first: where it cuts off (most
+        // often, at a node the table knows), the rest are never generated.
+        let first = hash.filter(|&h| Some(h) != excluded && self.hash_legal(pos, h, &f.cleared));
+        n.singular = match self.singular(pos, first, entry, n.depth, beta, &f) {
+            Singular::Cut(v) => return v,
+            Singular::Extend => true,
+            Singular::No => false,
+        };
+        if self.stopped {
+            return 0;
+        }
+        let moves = match self.first_moves(pos, &f, first, hash, alpha) {
+            Ok(moves) => moves,
+            Err(v) => return v,
+        };
+        self.path.push(f.key);
+        self.cutoffs[ply + 1] = 0;
+        n.killers = self.heur.killers[ply.min(MAX_PLY - 1)];
+        n.hash_capture = first.is_some_and(|h| order::tactical(pos, h));
+        let alpha0 = alpha;
+        let searched = self.search_moves(pos, &f, &n, moves, (first, hash), (alpha, beta));
+        self.path.pop();
+        let Some((best, best_move)) = searched else {
+            return 0;
+        };
         if excluded.is_some() {
             return if best == -INF { alpha } else { best };
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best <= alpha0 {
-            Bound::Upper
-        } else {
-            Bound::Exact
-        };
-        let known = (raw_eval > -INF).then_some(raw_eval);
-        self.tt.store(
-            f.key,
-            best_move,
-            best,
-            depth,
-            (bound, tt_pv),
-            ply,
-            known.or(cached),
-        );
+        self.store_node(&f, &n, (best, best_move), (alpha0, beta), raw_eval, cached);
         best
     }
 
