@@ -4,7 +4,7 @@
 //! `GAME RESULT CP FEN`: `tune --export` writes them without the score,
 //! `benches/fairy/label.py` adds Fairy-Stockfish's). Prints the error
 //! before and after and the weights as Rust, to paste into
-//! `crates/core/src/ai/eval.rs`.
+//! `crates/core/src/ai/eval/weights.rs`.
 
 use minesweeper_core::ai::eval::{NAMES, WEIGHTS, Weights, features};
 use minesweeper_core::ai::tune::{
