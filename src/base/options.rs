@@ -131,7 +131,7 @@ impl GameOptions {
                 }
                 "--wait" => o.wait = Some(f.number(a, 0, 100_000)?),
                 "--bench-frames" => o.bench_frames = Some(f.number(a, 1, 1_000_000)?),
-                other => return Err(f.unknown(other)),
+                other => return Err(f.unknown(other).into()),
             }
         }
         o.skip_menu = o.screenshot.is_some()

@@ -35,7 +35,7 @@ const PERFT_POSITIONS: &[(&str, &str, u32)] = &[
 pub(super) fn run(args: &[String]) -> CliOutput {
     let quick = match only_quick("bench", args) {
         Ok(q) => q,
-        Err(e) => return CliOutput::fail(e),
+        Err(e) => return CliOutput::fail(format!("{e}\n")),
     };
     let runs = if quick { 3 } else { 5 };
     let mut out = String::new();

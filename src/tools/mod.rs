@@ -8,7 +8,7 @@ mod bench;
 pub mod fuzz;
 
 pub use minesweeper_cli::CliOutput;
-use minesweeper_cli::{Host, HostFormat};
+use minesweeper_cli::{Host, HostError, HostFormat};
 
 /// The game options and the commands before those of [`minesweeper_cli`].
 const OPTIONS: &str = "\
@@ -60,15 +60,17 @@ pub fn run(args: &[String]) -> Option<CliOutput> {
 }
 
 /// Reads the files only the game knows, for `check`.
-fn game_format(format: HostFormat, file: &str, text: &str) -> Result<String, String> {
+fn game_format(format: HostFormat, file: &str, text: &str) -> Result<String, HostError> {
     match format {
         HostFormat::Settings => {
             let (_, err) = crate::base::settings::Settings::from_ron(text);
             match err {
-                Some(e) => Err(format!("{file}:{e}")),
+                Some(e) => Err(HostError(format!("{file}:{e}"))),
                 None => Ok("settings read".to_string()),
             }
         }
-        HostFormat::Translation => crate::base::i18n::check::check_translation(file, text),
+        HostFormat::Translation => {
+            crate::base::i18n::check::check_translation(file, text).map_err(HostError)
+        }
     }
 }

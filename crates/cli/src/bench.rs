@@ -2,19 +2,20 @@
 
 use std::time::Instant;
 
+use crate::flags::FlagError;
 use crate::output::CliOutput;
 
 /// The one flag these benchmarks take: `--quick`.
 ///
 /// # Errors
 /// Any other flag.
-pub fn only_quick(cmd: &'static str, args: &[String]) -> Result<bool, String> {
+pub fn only_quick(cmd: &'static str, args: &[String]) -> Result<bool, FlagError> {
     let mut quick = false;
     let mut f = crate::flags::Flags::new(cmd, args);
     while let Some(a) = f.next_flag() {
         match a {
             "--quick" => quick = true,
-            other => return Err(format!("{}\n", f.unknown(other))),
+            other => return Err(f.unknown(other)),
         }
     }
     Ok(quick)
@@ -33,7 +34,7 @@ pub fn puzzle(args: &[String]) -> CliOutput {
     use minesweeper_core::sudoku::{PuzzleGame, generate, preset, rate};
     let quick = match only_quick("bench puzzle", args) {
         Ok(q) => q,
-        Err(e) => return CliOutput::fail(e),
+        Err(e) => return CliOutput::fail(format!("{e}\n")),
     };
     let (boards, rated) = if quick { (200, 10) } else { (5000, 200) };
     let presets = preset::builtins();

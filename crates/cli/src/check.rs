@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::error::AtLine;
 use crate::output::CliOutput;
 use crate::paths::levels_dir;
 use minesweeper_core::chess::preset::{self, Preset};
@@ -86,26 +87,111 @@ fn format_of(path: &Path, text: &str) -> Format {
     }
 }
 
+/// What is wrong with a file `check` was given, naming the file (and the
+/// line, and column where it is known).
+#[derive(Debug)]
+pub enum CheckError {
+    /// It cannot be read.
+    Read(String, std::io::Error),
+    /// It is larger than any game file (its length in bytes).
+    TooLarge(String, u64),
+    /// It is not UTF-8 from this line on.
+    NotUtf8(String, usize),
+    /// A board or Sweeper Sudoku preset that does not read.
+    Preset(minesweeper_core::text::PresetError),
+    /// A game record that does not read.
+    Record(String, record::RecordError),
+    /// A Sweeper Sudoku save that does not read.
+    SudokuSave(String, sudoku::save::SaveError),
+    /// A line of a FEN list that does not read or is not a position.
+    Fen(AtLine<FenProblem>),
+    /// One of the game's own formats, but no game to read it: the file
+    /// and the format's name.
+    GameOnly(String, &'static str),
+    /// What the game said of one of its own files.
+    Host(HostError),
+}
+
+impl std::fmt::Display for CheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckError::Read(file, e) => write!(f, "{file}: cannot read the file: {e}"),
+            CheckError::TooLarge(file, len) => write!(
+                f,
+                "{file}: {len} bytes is too large for a game file (at most {MAX_FILE_BYTES})"
+            ),
+            CheckError::NotUtf8(file, line) => write!(f, "{file}:{line}: not UTF-8 text"),
+            CheckError::Preset(e) => e.fmt(f),
+            CheckError::Record(file, e) => {
+                write!(f, "{file}:{}:{}: {}", e.line, e.column, e.message)
+            }
+            CheckError::SudokuSave(file, e) => f.write_str(&located(file, &e.to_string())),
+            CheckError::Fen(e) => e.fmt(f),
+            CheckError::GameOnly(file, format) => write!(
+                f,
+                "{file}: a {format} is the game's: check it with `minesweeper_chess check`"
+            ),
+            CheckError::Host(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CheckError {}
+
+/// Why a line of a FEN list is refused.
+#[derive(Debug)]
+pub enum FenProblem {
+    /// It does not read as a FEN.
+    Fen(fen::FenError),
+    /// A public FEN whose hidden mines cannot be as it says.
+    Public(minesweeper_core::chess::PublicError),
+    /// Not a legal position.
+    Position(minesweeper_core::chess::PositionError),
+}
+
+impl std::fmt::Display for FenProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FenProblem::Fen(e) => e.fmt(f),
+            FenProblem::Public(e) => e.fmt(f),
+            FenProblem::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FenProblem {}
+
+/// A problem the program running the tools found in one of its own files
+/// (`FILE:LINE: problem`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HostError(pub String);
+
+impl std::fmt::Display for HostError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for HostError {}
+
 /// Reads a file as text, refusing what is too large or not UTF-8. A UTF-8
 /// byte-order mark is dropped.
 ///
 /// # Errors
-/// `FILE: problem` for an unreadable, oversized or non-UTF-8 file.
-fn read_text(path: &Path) -> Result<String, String> {
-    let shown = path.display();
+/// An unreadable, oversized or non-UTF-8 file.
+fn read_text(path: &Path) -> Result<String, CheckError> {
+    let shown = || path.display().to_string();
     let len = std::fs::metadata(path)
-        .map_err(|e| format!("{shown}: cannot read the file: {e}"))?
+        .map_err(|e| CheckError::Read(shown(), e))?
         .len();
     if len > MAX_FILE_BYTES {
-        return Err(format!(
-            "{shown}: {len} bytes is too large for a game file (at most {MAX_FILE_BYTES})"
-        ));
+        return Err(CheckError::TooLarge(shown(), len));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("{shown}: cannot read the file: {e}"))?;
+    let bytes = std::fs::read(path).map_err(|e| CheckError::Read(shown(), e))?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
-        format!("{shown}:{line}: not UTF-8 text")
+        CheckError::NotUtf8(shown(), line)
     })?;
     Ok(text
         .strip_prefix('\u{feff}')
@@ -125,21 +211,21 @@ pub enum HostFormat {
 /// A reader for the files only the program running the tools knows (the
 /// game's settings and translations): the format, the file's name and
 /// its text; a summary, or `FILE:LINE: problem`.
-pub type HostReader<'a> = &'a dyn Fn(HostFormat, &str, &str) -> Result<String, String>;
+pub type HostReader<'a> = &'a dyn Fn(HostFormat, &str, &str) -> Result<String, HostError>;
 
 /// Checks one file: a summary on success, `FILE:LINE[:COL]: problem` on
 /// failure.
 ///
 /// # Errors
 /// The first problem found.
-fn check_file(path: &Path, host: Option<HostReader<'_>>) -> Result<String, String> {
+fn check_file(path: &Path, host: Option<HostReader<'_>>) -> Result<String, CheckError> {
     let text = read_text(path)?;
     let format = format_of(path, &text);
     let file = path.display().to_string();
     let summary = match format {
         Format::ChessPreset => preset::parse(&file, &text)
             .map(|p| summary(&p))
-            .map_err(|e| e.to_string())?,
+            .map_err(CheckError::Preset)?,
         Format::SudokuPreset => sudoku::preset::parse(&file, &text)
             .map(|p| {
                 format!(
@@ -152,12 +238,12 @@ fn check_file(path: &Path, host: Option<HostReader<'_>>) -> Result<String, Strin
                     p.deck_size()
                 )
             })
-            .map_err(|e| e.to_string())?,
-        Format::Record => check_record(&text).map_err(|e| format!("{file}:{e}"))?,
+            .map_err(CheckError::Preset)?,
+        Format::Record => check_record(&text).map_err(|e| CheckError::Record(file, e))?,
         Format::SudokuSave => {
             let presets = sudoku_presets();
             let (game, code) = sudoku::save::from_text(&text, &presets)
-                .map_err(|e| located(&file, &e.to_string()))?;
+                .map_err(|e| CheckError::SudokuSave(file, e))?;
             format!("board {code}, {} action(s) replayed", game.log.len())
         }
         Format::Settings | Format::Translation => {
@@ -166,16 +252,11 @@ fn check_file(path: &Path, host: Option<HostReader<'_>>) -> Result<String, Strin
                 _ => HostFormat::Translation,
             };
             match host {
-                Some(read) => read(game, &file, &text)?,
-                None => {
-                    return Err(format!(
-                        "{file}: a {} is the game's: check it with `minesweeper_chess check`",
-                        format.name()
-                    ));
-                }
+                Some(read) => read(game, &file, &text).map_err(CheckError::Host)?,
+                None => return Err(CheckError::GameOnly(file, format.name())),
             }
         }
-        Format::Fen => check_fens(&text).map_err(|e| format!("{file}:{e}"))?,
+        Format::Fen => check_fens(&file, &text).map_err(CheckError::Fen)?,
     };
     Ok(format!("{}: {summary}", format.name()))
 }
@@ -232,7 +313,7 @@ fn sudoku_presets() -> Vec<sudoku::SudokuPreset> {
     out
 }
 
-fn check_record(text: &str) -> Result<String, String> {
+fn check_record(text: &str) -> Result<String, record::RecordError> {
     let presets = chess_presets();
     let rules_for = |name: &str| -> Option<RuleSet> {
         presets
@@ -242,8 +323,7 @@ fn check_record(text: &str) -> Result<String, String> {
     };
     // The deal only checks that some layout agrees; which one is irrelevant.
     let mut rng = GameRng::seed_from_u64(0);
-    let rec = record::parse(text, rules_for, &mut rng)
-        .map_err(|e| format!("{}:{}: {}", e.line, e.column, e.message))?;
+    let rec = record::parse(text, rules_for, &mut rng)?;
     Ok(format!(
         "{} move(s), {}{}",
         rec.game.moves().len(),
@@ -256,25 +336,29 @@ fn check_record(text: &str) -> Result<String, String> {
     ))
 }
 
-fn check_fens(text: &str) -> Result<String, String> {
+/// The number of positions in the FEN list `text` of `file`.
+///
+/// # Errors
+/// The first bad line and what is wrong with it.
+fn check_fens(file: &str, text: &str) -> Result<String, AtLine<FenProblem>> {
     let mut n = 0;
     for (i, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let setup = fen::parse_setup(line).map_err(|e| format!("{}: {e}", i + 1))?;
+        let setup = fen::parse_setup(line).map_err(|e| AtLine::at(file, i)(FenProblem::Fen(e)))?;
         let rules = RuleSet::standard(setup.files, setup.ranks);
         let checked = if setup.unknown.is_some() {
             PublicPosition::from_setup(setup, rules)
                 .map(|_| ())
-                .map_err(|e| e.to_string())
+                .map_err(FenProblem::Public)
         } else {
             minesweeper_core::chess::Position::from_setup(setup, rules)
                 .map(|_| ())
-                .map_err(|e| e.to_string())
+                .map_err(FenProblem::Position)
         };
-        checked.map_err(|e| format!("{}: {e}", i + 1))?;
+        checked.map_err(AtLine::at(file, i))?;
         n += 1;
     }
     Ok(format!("{n} position(s)"))

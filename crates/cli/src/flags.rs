@@ -2,8 +2,84 @@
 //! and capped before anything uses it, and a flag without its value is an
 //! error, never a silent default.
 
-use std::fmt::Display;
+use std::fmt::{self, Display};
 use std::str::FromStr;
+
+/// A flag the command does not know, or a value missing or out of range.
+/// Each names the command (when it has a name) and the flag.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FlagError {
+    /// The flag's value is missing (the end, or another flag comes first).
+    NoValue {
+        /// The command ("" for the game's own options).
+        cmd: &'static str,
+        /// The flag.
+        flag: String,
+    },
+    /// The value is not a whole number within the range.
+    Range {
+        /// The command.
+        cmd: &'static str,
+        /// The flag.
+        flag: String,
+        /// The value as given.
+        value: String,
+        /// The smallest allowed, as text.
+        lo: String,
+        /// The largest allowed, as text.
+        hi: String,
+    },
+    /// The command has no such flag.
+    Unknown {
+        /// The command.
+        cmd: &'static str,
+        /// The flag as given.
+        flag: String,
+    },
+}
+
+impl Display for FlagError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (FlagError::NoValue { cmd, .. }
+        | FlagError::Range { cmd, .. }
+        | FlagError::Unknown { cmd, .. }) = self;
+        if !cmd.is_empty() {
+            write!(f, "{cmd}: ")?;
+        }
+        match self {
+            FlagError::NoValue { flag, .. } => write!(f, "{flag} needs a value"),
+            FlagError::Range {
+                flag,
+                value,
+                lo,
+                hi,
+                ..
+            } => write!(f, "{flag} {value}: give a whole number from {lo} to {hi}"),
+            FlagError::Unknown { flag, .. } => write!(f, "unknown option '{flag}'"),
+        }
+    }
+}
+
+impl std::error::Error for FlagError {}
+
+impl FlagError {
+    /// The message a command prints: an unknown option comes with the
+    /// usage text, a bad value alone.
+    pub fn with_usage(&self, usage: &str) -> String {
+        match self {
+            FlagError::Unknown { .. } => format!("{self}\n\n{usage}\n"),
+            _ => format!("{self}\n"),
+        }
+    }
+}
+
+/// For callers that still gather their problems as text (the game's own
+/// options).
+impl From<FlagError> for String {
+    fn from(e: FlagError) -> String {
+        e.to_string()
+    }
+}
 
 /// Reads `--flag value` pairs of one command.
 pub struct Flags<'a> {
@@ -29,13 +105,16 @@ impl<'a> Flags<'a> {
     ///
     /// # Errors
     /// When there is none (the end, or another flag comes first).
-    pub fn value(&mut self, flag: &str) -> Result<&'a str, String> {
+    pub fn value(&mut self, flag: &str) -> Result<&'a str, FlagError> {
         match self.args.get(self.next) {
             Some(v) if !v.starts_with("--") => {
                 self.next += 1;
                 Ok(v.as_str())
             }
-            _ => Err(format!("{}{flag} needs a value", self.prefix())),
+            _ => Err(FlagError::NoValue {
+                cmd: self.cmd,
+                flag: flag.to_string(),
+            }),
         }
     }
 
@@ -51,7 +130,7 @@ impl<'a> Flags<'a> {
     ///
     /// # Errors
     /// When it is missing, not a number or out of range.
-    pub fn number<T>(&mut self, flag: &str, lo: T, hi: T) -> Result<T, String>
+    pub fn number<T>(&mut self, flag: &str, lo: T, hi: T) -> Result<T, FlagError>
     where
         T: FromStr + PartialOrd + Display + Copy,
     {
@@ -59,24 +138,20 @@ impl<'a> Flags<'a> {
         v.parse::<T>()
             .ok()
             .filter(|n| *n >= lo && *n <= hi)
-            .ok_or_else(|| {
-                format!(
-                    "{}{flag} {v}: give a whole number from {lo} to {hi}",
-                    self.prefix()
-                )
+            .ok_or_else(|| FlagError::Range {
+                cmd: self.cmd,
+                flag: flag.to_string(),
+                value: v.to_string(),
+                lo: lo.to_string(),
+                hi: hi.to_string(),
             })
     }
 
-    /// The message for a flag the command does not know.
-    pub fn unknown(&self, flag: &str) -> String {
-        format!("{}unknown option '{flag}'", self.prefix())
-    }
-
-    fn prefix(&self) -> String {
-        if self.cmd.is_empty() {
-            String::new()
-        } else {
-            format!("{}: ", self.cmd)
+    /// The error for a flag the command does not know.
+    pub fn unknown(&self, flag: &str) -> FlagError {
+        FlagError::Unknown {
+            cmd: self.cmd,
+            flag: flag.to_string(),
         }
     }
 }
@@ -96,17 +171,17 @@ mod tests {
         assert_eq!(f.next_flag(), Some("--depth"));
         assert_eq!(f.number("--depth", 1u32, 8), Ok(3));
         assert_eq!(f.next_flag(), Some("--fen"));
-        assert_eq!(f.value("--fen"), Err("perft: --fen needs a value".into()));
+        let e = f.value("--fen").map_err(|e| e.to_string());
+        assert_eq!(e, Err("perft: --fen needs a value".into()));
         let a = args("--depth 4294967295 --depth --x");
         let mut f = Flags::new("perft", &a);
         f.next_flag();
-        let e = f.number("--depth", 1u32, 8).unwrap_err();
+        let e = f.number("--depth", 1u32, 8).unwrap_err().to_string();
         assert!(e.contains("from 1 to 8"), "{e}");
         f.next_flag();
-        assert!(
-            f.number("--depth", 1u32, 8)
-                .unwrap_err()
-                .contains("needs a value")
-        );
+        assert!(matches!(
+            f.number("--depth", 1u32, 8),
+            Err(FlagError::NoValue { .. })
+        ));
     }
 }

@@ -12,8 +12,10 @@
 pub mod ai_bench;
 pub mod bench;
 pub mod check;
+pub mod error;
 pub mod flags;
 pub mod fuzz;
+pub mod lines;
 pub mod matches;
 pub mod output;
 pub mod paths;
@@ -22,7 +24,7 @@ pub mod puzzle;
 pub mod train;
 pub mod tune;
 
-pub use check::{HostFormat, HostReader};
+pub use check::{HostError, HostFormat, HostReader};
 pub use output::CliOutput;
 
 /// The commands both binaries have (each adds its own `check` line and,

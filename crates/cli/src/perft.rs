@@ -35,10 +35,10 @@ pub fn perft_cmd(args: &[String], usage: &str) -> CliOutput {
                 divide = true;
                 Ok(())
             }
-            other => Err(format!("{}\n\n{usage}", f.unknown(other))),
+            other => Err(f.unknown(other)),
         };
         if let Err(e) = r {
-            return CliOutput::fail(format!("{e}\n"));
+            return CliOutput::fail(e.with_usage(usage));
         }
     }
     let Some(depth) = depth else {

@@ -26,17 +26,17 @@ pub fn puzzle_cmd(args: &[String], usage: &str) -> CliOutput {
             "--seed" => f.number(a, 0, u64::MAX).map(|n| seed = Some(n)),
             "--code" => f.value(a).map(|v| code = Some(v.to_string())),
             "--rate" => f.number(a, 1, MAX_RATE_BOARDS).map(|n| rate_n = Some(n)),
-            "--daily" => f.value(a).and_then(|v| {
-                sudoku::daily::Date::parse(v)
-                    .map(|d| daily = Some(d))
-                    .map_err(|e| format!("puzzle: --daily: {e}"))
-            }),
-            other => Err(format!("{}\n\n{usage}", f.unknown(other))),
+            "--daily" => f.value(a).map(|v| daily = Some(v)),
+            other => Err(f.unknown(other)),
         };
         if let Err(e) = r {
-            return CliOutput::fail(format!("{e}\n"));
+            return CliOutput::fail(e.with_usage(usage));
         }
     }
+    let daily = match daily.map(sudoku::daily::Date::parse).transpose() {
+        Ok(d) => d,
+        Err(e) => return CliOutput::fail(format!("puzzle: --daily: {e}\n")),
+    };
     let presets = match &preset_path {
         Some(p) => match sudoku::preset::load_file(Path::new(p)) {
             Ok(p) => vec![p],

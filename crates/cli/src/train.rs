@@ -12,9 +12,54 @@
 use minesweeper_core::ai::eval::linear;
 use minesweeper_core::ai::eval::net::{self, CELLS, CP_PER_UNIT, HIDDEN, INPUTS, Net, QA, QB};
 use minesweeper_core::ai::tune::{blended, settled};
-use minesweeper_core::chess::{Color, fen};
+use minesweeper_core::chess::Color;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+
+use crate::error::{FileError, LineError};
+use crate::flags::FlagError;
+use crate::lines::{InputError, each_line};
+
+/// Why `train` stopped.
+#[derive(Debug)]
+pub enum TrainError {
+    /// A bad flag.
+    Flag(FlagError),
+    /// No `--out PATH`.
+    NoOut,
+    /// No input files.
+    NoFiles,
+    /// A file that cannot be read, or a line that is not a scored position.
+    Input(InputError),
+    /// The files hold no position to learn from.
+    NoPositions,
+    /// The network cannot be written.
+    Write(FileError),
+    /// The network written does not read back.
+    ReadBack(net::LoadError),
+}
+
+impl std::fmt::Display for TrainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TrainError::Flag(e) => e.fmt(f),
+            TrainError::NoOut => f.write_str("train: --out PATH names the network file to write"),
+            TrainError::NoFiles => f.write_str("train: give one or more files of scored positions"),
+            TrainError::Input(e) => e.fmt(f),
+            TrainError::NoPositions => f.write_str("train: no usable 8×10 positions in the files"),
+            TrainError::Write(e) => e.fmt(f),
+            TrainError::ReadBack(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+impl From<FlagError> for TrainError {
+    fn from(e: FlagError) -> TrainError {
+        TrainError::Flag(e)
+    }
+}
 
 /// Most scored positions read from all files together.
 const MAX_LINES: usize = 5_000_000;
@@ -207,24 +252,23 @@ fn parse_line(
     blend: f32,
     residual: bool,
     all: bool,
-) -> Result<Option<(usize, Sample)>, String> {
+) -> Result<Option<(usize, Sample)>, LineError> {
     let mut words = line.split_whitespace();
     let game = words
         .next()
         .and_then(|w| w.parse::<usize>().ok())
-        .ok_or("no game number: write GAME RESULT CP FEN")?;
+        .ok_or(LineError::NoGame)?;
     let result: f32 = match words.next() {
         Some("1-0" | "1") => 1.0,
         Some("0-1" | "0") => 0.0,
         Some("1/2-1/2" | "0.5") => 0.5,
-        other => return Err(format!("result {other:?}: write 1-0, 0-1 or 1/2-1/2")),
+        other => return Err(LineError::Result(other.map(str::to_string))),
     };
     let cp = words
         .next()
         .and_then(|w| w.parse::<i32>().ok())
-        .ok_or("no score: write GAME RESULT CP FEN")?;
-    let text = words.collect::<Vec<_>>().join(" ");
-    let pos = fen::parse_standard(&text).map_err(|e| format!("{text}: {e}"))?;
+        .ok_or(LineError::NoScore)?;
+    let pos = LineError::fen(&words.collect::<Vec<_>>().join(" "))?;
     // A searched score of a position with a capture pending is the
     // capture's; a static one (`all`) is the position's own.
     if pos.in_check() || !(all || settled(&pos)) {
@@ -315,6 +359,127 @@ fn batch_gradient(p: &Params, batch: &[&Sample]) -> (Params, f32) {
     (total, loss / n)
 }
 
+/// `train`'s flags and files.
+struct Options {
+    files: Vec<String>,
+    out_path: String,
+    epochs: usize,
+    batch: usize,
+    /// Learning rate, in millionths.
+    lr_micro: u32,
+    /// Share of the game's result in the target, per cent.
+    blend_pct: u32,
+    seed: u64,
+    residual: bool,
+    mirror: bool,
+    unsettled: bool,
+    /// Weight decay, in thousandths.
+    decay_milli: u32,
+}
+
+/// Reads `train`'s flags.
+fn parse(args: &[String]) -> Result<Options, TrainError> {
+    let mut files = Vec::new();
+    let mut out_path = None;
+    let mut o = Options {
+        files: Vec::new(),
+        out_path: String::new(),
+        epochs: 30,
+        batch: 4096,
+        lr_micro: 1000,
+        blend_pct: 75,
+        seed: 1,
+        residual: false,
+        mirror: false,
+        unsettled: false,
+        decay_milli: 0,
+    };
+    let mut f = crate::flags::Flags::new("train", args);
+    while let Some(a) = f.next_flag() {
+        match a {
+            "--out" => out_path = Some(f.value(a)?.to_string()),
+            "--epochs" => o.epochs = f.number(a, 1, 1000)?,
+            "--batch" => o.batch = f.number(a, 16, 1 << 20)?,
+            "--lr" => o.lr_micro = f.number(a, 1, 100_000)?,
+            "--blend" => o.blend_pct = f.number(a, 0, 100)?,
+            "--seed" => o.seed = f.number(a, 0, u64::MAX)?,
+            "--decay" => o.decay_milli = f.number(a, 0, 100_000)?,
+            "--residual" => o.residual = true,
+            "--mirror" => o.mirror = true,
+            "--unsettled" => o.unsettled = true,
+            other if other.starts_with("--") => return Err(f.unknown(other).into()),
+            file => files.push(file.to_string()),
+        }
+    }
+    o.out_path = out_path.ok_or(TrainError::NoOut)?;
+    if files.is_empty() {
+        return Err(TrainError::NoFiles);
+    }
+    o.files = files;
+    Ok(o)
+}
+
+/// The samples to learn from and those held out (every twentieth game),
+/// and the number of lines read.
+fn read_samples(o: &Options) -> Result<(Vec<Sample>, Vec<Sample>, usize), TrainError> {
+    let blend = o.blend_pct as f32 / 100.0;
+    let (mut all, mut held) = (Vec::new(), Vec::new());
+    let lines = each_line(&o.files, MAX_LINES, |_, line| {
+        match parse_line(line, blend, o.residual, o.unsettled)? {
+            Some((game, s)) if game % 20 == 0 => held.push(s),
+            Some((_, s)) => {
+                if o.mirror {
+                    all.push(mirrored(&s));
+                }
+                all.push(s);
+            }
+            None => {}
+        }
+        Ok(())
+    })
+    .map_err(TrainError::Input)?;
+    Ok((all, held, lines))
+}
+
+/// Trains a network on `all`, adding each epoch's errors to `report`
+/// (and to standard error, to watch).
+fn fit(o: &Options, all: &[Sample], held: &[Sample], report: &mut String) -> Params {
+    let decay = o.decay_milli as f32 / 1000.0;
+    let mut rng = SmallRng::seed_from_u64(o.seed);
+    let mut p = Params::random(&mut rng);
+    let mut adam = Adam {
+        m: Params::zero(),
+        v: Params::zero(),
+        t: 0,
+    };
+    let mut order: Vec<usize> = (0..all.len()).collect();
+    for epoch in 0..o.epochs {
+        // Step decay: a tenth of the rate for the last fifth.
+        let lr = o.lr_micro as f32 / 1e6 * if epoch * 5 >= o.epochs * 4 { 0.1 } else { 1.0 };
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.random_range(0..=i));
+        }
+        let mut loss = 0.0;
+        let mut batches = 0;
+        for chunk in order.chunks(o.batch) {
+            let samples: Vec<&Sample> = chunk.iter().map(|&i| &all[i]).collect();
+            let (g, l) = batch_gradient(&p, &samples);
+            adam.step(&mut p, &g, lr, decay);
+            loss += l;
+            batches += 1;
+        }
+        let held_err = error(held, |s| p.output(&p.hidden(s), s.base));
+        let line = format!(
+            "epoch {:>3}: train {:.5}  held out {held_err:.5}\n",
+            epoch + 1,
+            loss / batches as f32
+        );
+        eprint!("{line}");
+        report.push_str(&line);
+    }
+    p
+}
+
 /// Runs `train FILE... --out PATH [--epochs N] [--batch N] [--lr MICRO]
 /// [--blend PCT] [--seed N] [--residual] [--mirror] [--unsettled]`:
 /// `--residual` learns on top of the linear evaluation, `--mirror` adds
@@ -324,106 +489,24 @@ fn batch_gradient(p: &Params, batch: &[&Sample]) -> (Params, f32) {
 /// # Errors
 /// A file that cannot be read or a line that is not a scored position
 /// (with file and line number), or a bad flag.
-pub fn run(args: &[String]) -> Result<String, String> {
-    let mut files = Vec::new();
-    let mut out_path = None;
-    let mut epochs = 30usize;
-    let mut batch = 4096usize;
-    let mut lr_micro = 1000u32;
-    let mut blend_pct = 75u32;
-    let mut seed = 1u64;
-    let (mut residual, mut mirror, mut unsettled) = (false, false, false);
-    let mut decay_milli = 0u32;
-    let mut f = crate::flags::Flags::new("train", args);
-    while let Some(a) = f.next_flag() {
-        match a {
-            "--out" => out_path = Some(f.value(a)?.to_string()),
-            "--epochs" => epochs = f.number(a, 1, 1000)?,
-            "--batch" => batch = f.number(a, 16, 1 << 20)?,
-            "--lr" => lr_micro = f.number(a, 1, 100_000)?,
-            "--blend" => blend_pct = f.number(a, 0, 100)?,
-            "--seed" => seed = f.number(a, 0, u64::MAX)?,
-            "--decay" => decay_milli = f.number(a, 0, 100_000)?,
-            "--residual" => residual = true,
-            "--mirror" => mirror = true,
-            "--unsettled" => unsettled = true,
-            other if other.starts_with("--") => return Err(f.unknown(other)),
-            file => files.push(file.to_string()),
-        }
-    }
-    let out_path = out_path.ok_or("train: --out PATH names the network file to write")?;
-    if files.is_empty() {
-        return Err("train: give one or more files of scored positions".into());
-    }
-    let blend = blend_pct as f32 / 100.0;
-    let decay = decay_milli as f32 / 1000.0;
-    let (mut all, mut held) = (Vec::new(), Vec::new());
-    let mut lines = 0;
-    for path in &files {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || lines >= MAX_LINES {
-                continue;
-            }
-            lines += 1;
-            let found = parse_line(line, blend, residual, unsettled)
-                .map_err(|e| format!("{path}:{}: {e}", i + 1))?;
-            match found {
-                Some((game, s)) if game % 20 == 0 => held.push(s),
-                Some((_, s)) => {
-                    if mirror {
-                        all.push(mirrored(&s));
-                    }
-                    all.push(s);
-                }
-                None => {}
-            }
-        }
-    }
+pub fn run(args: &[String]) -> Result<String, TrainError> {
+    let o = parse(args)?;
+    let (all, held, lines) = read_samples(&o)?;
     if all.is_empty() {
-        return Err("train: no usable 8×10 positions in the files".into());
+        return Err(TrainError::NoPositions);
     }
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut p = Params::random(&mut rng);
-    let mut adam = Adam {
-        m: Params::zero(),
-        v: Params::zero(),
-        t: 0,
-    };
     let mut report = format!(
         "{lines} lines, {} positions to learn from, {} held out\n",
         all.len(),
         held.len()
     );
-    let mut order: Vec<usize> = (0..all.len()).collect();
-    for epoch in 0..epochs {
-        // Step decay: a tenth of the rate for the last fifth.
-        let lr = lr_micro as f32 / 1e6 * if epoch * 5 >= epochs * 4 { 0.1 } else { 1.0 };
-        for i in (1..order.len()).rev() {
-            order.swap(i, rng.random_range(0..=i));
-        }
-        let mut loss = 0.0;
-        let mut batches = 0;
-        for chunk in order.chunks(batch) {
-            let samples: Vec<&Sample> = chunk.iter().map(|&i| &all[i]).collect();
-            let (g, l) = batch_gradient(&p, &samples);
-            adam.step(&mut p, &g, lr, decay);
-            loss += l;
-            batches += 1;
-        }
-        let held_err = error(&held, |s| p.output(&p.hidden(s), s.base));
-        let line = format!(
-            "epoch {:>3}: train {:.5}  held out {held_err:.5}\n",
-            epoch + 1,
-            loss / batches as f32
-        );
-        eprint!("{line}");
-        report.push_str(&line);
-    }
-    let q = p.quantise(residual);
-    std::fs::write(&out_path, q.to_bytes()).map_err(|e| format!("{out_path}: {e}"))?;
-    let back = Net::from_bytes(&std::fs::read(&out_path).map_err(|e| format!("{out_path}: {e}"))?)
-        .map_err(|e| format!("{out_path}: {e}"))?;
+    let p = fit(&o, &all, &held, &mut report);
+    let out_path = &o.out_path;
+    let q = p.quantise(o.residual);
+    std::fs::write(out_path, q.to_bytes())
+        .map_err(|e| TrainError::Write(FileError::at(out_path)(e)))?;
+    // Read back as the engine will read it.
+    let back = net::read_file(out_path).map_err(TrainError::ReadBack)?;
     let quantised = |s: &Sample| {
         let n = s.len as usize;
         back.evaluate_inputs(&s.inputs[0][..n], &s.inputs[1][..n]) as f32 / CP_PER_UNIT + s.base

@@ -4,7 +4,7 @@
 //! `GAME RESULT CP FEN`: `tune --export` writes them without the score,
 //! `benches/fairy/label.py` adds Fairy-Stockfish's). Prints the error
 //! before and after and the weights as Rust, to paste into
-//! `crates/core/src/ai/eval.rs`.
+//! `crates/core/src/ai/eval/weights.rs`.
 
 use minesweeper_core::ai::eval::{NAMES, WEIGHTS, Weights, features};
 use minesweeper_core::ai::tune::{
@@ -13,29 +13,67 @@ use minesweeper_core::ai::tune::{
 use minesweeper_core::ai::uci::START_FEN;
 use minesweeper_core::chess::{Move, Position, fen, notation};
 
+use crate::error::{LineError, MoveError, Refusal};
+use crate::flags::FlagError;
+use crate::lines::{InputError, each_line};
+
 /// Most games (or scored positions) read from all files together.
 const MAX_GAMES: usize = 2_000_000;
 
+/// Why `tune` stopped.
+#[derive(Debug)]
+pub enum TuneError {
+    /// A bad flag.
+    Flag(FlagError),
+    /// No input files.
+    NoFiles,
+    /// A file that cannot be read, or a line that is not a game or a
+    /// scored position.
+    Input(InputError),
+}
+
+impl std::fmt::Display for TuneError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TuneError::Flag(e) => e.fmt(f),
+            TuneError::NoFiles => {
+                f.write_str("tune: give one or more files of recorded games (match --record)")
+            }
+            TuneError::Input(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for TuneError {}
+
+impl From<FlagError> for TuneError {
+    fn from(e: FlagError) -> TuneError {
+        TuneError::Flag(e)
+    }
+}
+
 /// A game's result for White, from its record's notation.
-fn parse_result(word: Option<&str>) -> Result<f32, String> {
+fn parse_result(word: Option<&str>) -> Result<f32, LineError> {
     match word {
         Some("1-0") => Ok(1.0),
         Some("0-1") => Ok(0.0),
         Some("1/2-1/2") => Ok(0.5),
-        other => Err(format!("result {other:?}: write 1-0, 0-1 or 1/2-1/2")),
+        other => Err(LineError::Result(other.map(str::to_string))),
     }
 }
 
 /// The result and the start and moves of one recorded game line.
-fn parse_game(line: &str) -> Result<(f32, Position, Vec<Move>), String> {
+fn parse_game(line: &str) -> Result<(f32, Position, Vec<Move>), LineError> {
     let mut words = line.split_whitespace();
     let result = parse_result(words.next())?;
-    let start = fen::parse_standard(START_FEN).map_err(|e| e.to_string())?;
+    let start = fen::parse_standard(START_FEN).map_err(LineError::Start)?;
     let mut pos = start.clone();
     let mut moves: Vec<Move> = Vec::new();
+    let refused = |w, r| LineError::Move(MoveError::new(w, r));
     for w in words.take(2000) {
-        let m = notation::parse_move(&pos, w).map_err(|e| format!("{w}: {e}"))?;
-        pos.try_play(m).map_err(|e| format!("{w}: {e}"))?;
+        let m = notation::parse_move(&pos, w).map_err(|e| refused(w, Refusal::Notation(e)))?;
+        pos.try_play(m)
+            .map_err(|e| refused(w, Refusal::Illegal(e)))?;
         moves.push(m);
     }
     Ok((result, start, moves))
@@ -48,7 +86,7 @@ fn line_samples(
     games: usize,
     skip: usize,
     blend: f32,
-) -> Result<(usize, Vec<Sample>), String> {
+) -> Result<(usize, Vec<Sample>), LineError> {
     let mut words = line.split_whitespace();
     let Some(Ok(game)) = words.next().map(str::parse::<usize>) else {
         let (result, start, moves) = parse_game(line)?;
@@ -57,10 +95,9 @@ fn line_samples(
     let result = parse_result(words.next())?;
     let cp = match words.next().map(str::parse::<i32>) {
         Some(Ok(cp)) => cp,
-        _ => return Err("no score: write GAME RESULT CP FEN".into()),
+        _ => return Err(LineError::NoScore),
     };
-    let text = words.collect::<Vec<_>>().join(" ");
-    let pos = fen::parse_standard(&text).map_err(|e| format!("{text}: {e}"))?;
+    let pos = LineError::fen(&words.collect::<Vec<_>>().join(" "))?;
     if !settled(&pos) {
         return Ok((game, Vec::new()));
     }
@@ -73,25 +110,18 @@ fn line_samples(
 
 /// `tune --export FILE...`: the positions tuning would learn from, as
 /// `GAME RESULT FEN` lines for another engine to score.
-fn export(files: &[String], skip: usize) -> Result<String, String> {
+fn export(files: &[String], skip: usize) -> Result<String, TuneError> {
     let mut out = String::new();
-    let mut games = 0;
-    for path in files {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || games >= MAX_GAMES {
-                continue;
-            }
-            games += 1;
-            let (_, start, moves) =
-                parse_game(line).map_err(|e| format!("{path}:{}: {e}", i + 1))?;
-            // The record's own result word (parse_game has checked it).
-            let word = line.split_whitespace().next().unwrap_or_default();
-            for pos in quiet_positions(&start, &moves, skip) {
-                out.push_str(&format!("{games} {word} {}\n", fen::to_fen(&pos)));
-            }
+    each_line(files, MAX_GAMES, |game, line| {
+        let (_, start, moves) = parse_game(line)?;
+        // The record's own result word (parse_game has checked it).
+        let word = line.split_whitespace().next().unwrap_or_default();
+        for pos in quiet_positions(&start, &moves, skip) {
+            out.push_str(&format!("{game} {word} {}\n", fen::to_fen(&pos)));
         }
-    }
+        Ok(())
+    })
+    .map_err(TuneError::Input)?;
     Ok(out)
 }
 
@@ -118,7 +148,7 @@ fn as_rust(w: &Weights) -> String {
 /// # Errors
 /// A file that cannot be read, a line that is not a game (with its file
 /// and line number), or a bad flag.
-pub fn run(args: &[String]) -> Result<String, String> {
+pub fn run(args: &[String]) -> Result<String, TuneError> {
     let mut files = Vec::new();
     let mut rounds = 200;
     let mut skip = 12;
@@ -135,12 +165,12 @@ pub fn run(args: &[String]) -> Result<String, String> {
             "--prior" => prior_pct = f.number(a, 0, 1000)?,
             "--blend" => blend_pct = f.number(a, 0, 100)?,
             "--export" => export_only = true,
-            other if other.starts_with("--") => return Err(f.unknown(other)),
+            other if other.starts_with("--") => return Err(f.unknown(other).into()),
             file => files.push(file.to_string()),
         }
     }
     if files.is_empty() {
-        return Err("tune: give one or more files of recorded games (match --record)".into());
+        return Err(TuneError::NoFiles);
     }
     if export_only {
         return export(&files, skip);
@@ -150,23 +180,16 @@ pub fn run(args: &[String]) -> Result<String, String> {
     // Every tenth game is held out: its error tells whether the fit
     // learnt the game or the sample.
     let mut held = Vec::new();
-    let mut games = 0;
-    for path in &files {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || games >= MAX_GAMES {
-                continue;
-            }
-            games += 1;
-            let (game, found) = line_samples(line, games, skip, blend)
-                .map_err(|e| format!("{path}:{}: {e}", i + 1))?;
-            if game % 10 == 0 {
-                held.extend(found);
-            } else {
-                all.extend(found);
-            }
+    let games = each_line(&files, MAX_GAMES, |n, line| {
+        let (game, found) = line_samples(line, n, skip, blend)?;
+        if game % 10 == 0 {
+            held.extend(found);
+        } else {
+            all.extend(found);
         }
-    }
+        Ok(())
+    })
+    .map_err(TuneError::Input)?;
     let prior = PRIOR * f64::from(prior_pct) / 100.0;
     let t = tune(&all, &WEIGHTS, rounds, material, prior);
     let mut out = format!(

@@ -48,6 +48,8 @@ impl std::fmt::Display for EngineError {
     }
 }
 
+impl std::error::Error for EngineError {}
+
 impl Engine {
     /// Starts the engine and waits for `uciok` and `readyok` (10 s each).
     pub fn start(spec: &EngineSpec) -> Result<Engine, EngineError> {

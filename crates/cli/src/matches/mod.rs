@@ -14,9 +14,96 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use engine::{Engine, EngineSpec};
-use referee::{Clock, Start};
+use engine::{Engine, EngineError, EngineSpec};
+use referee::{Clock, RefereeError, Start};
 use stats::{Sprt, Tally};
+
+use crate::error::{AtLine, FileError, MoveError};
+use crate::flags::FlagError;
+
+/// Why an openings file was refused.
+#[derive(Debug)]
+pub enum OpeningsError {
+    /// It cannot be read.
+    Read(FileError),
+    /// The start position does not read (a broken build).
+    Start(minesweeper_core::chess::fen::FenError),
+    /// A move on a line does not read or is not legal.
+    Move(AtLine<MoveError>),
+    /// It holds no opening (the file).
+    Empty(String),
+}
+
+impl std::fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpeningsError::Read(e) => e.fmt(f),
+            OpeningsError::Start(e) => e.fmt(f),
+            OpeningsError::Move(e) => e.fmt(f),
+            OpeningsError::Empty(path) => write!(f, "{path}: no openings"),
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
+/// Why a match could not be set up or went wrong.
+#[derive(Debug)]
+pub enum MatchError {
+    /// A bad flag.
+    Flag(FlagError),
+    /// An engine option not written `NAME=VALUE`: the flag and its value.
+    EngineOption(String, String),
+    /// A `--tc` value not written `BASE_MS+INC_MS`.
+    TimeControl(String),
+    /// A `--sprt` value not written `ELO0,ELO1`.
+    Sprt(String),
+    /// No `--a`.
+    NoA,
+    /// No `--b` or `--fairy`.
+    NoB,
+    /// The openings file.
+    Openings(OpeningsError),
+    /// An engine (named) would not start.
+    Engine(String, EngineError),
+    /// A game could not start.
+    Game(RefereeError),
+    /// The record file cannot be written.
+    Record(FileError),
+    /// A worker panicked while holding the tally.
+    Poisoned,
+    /// A worker panicked.
+    Panicked,
+}
+
+impl std::fmt::Display for MatchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchError::Flag(e) => e.fmt(f),
+            MatchError::EngineOption(flag, v) => write!(f, "match: {flag} {v}: write NAME=VALUE"),
+            MatchError::TimeControl(v) => {
+                write!(f, "match: --tc {v}: write BASE_MS+INC_MS, e.g. 10000+100")
+            }
+            MatchError::Sprt(v) => write!(f, "match: --sprt {v}: write ELO0,ELO1 with ELO0 < ELO1"),
+            MatchError::NoA => f.write_str("match: --a CMD is needed"),
+            MatchError::NoB => f.write_str("match: --b CMD or --fairy PATH is needed"),
+            MatchError::Openings(e) => e.fmt(f),
+            MatchError::Engine(name, e) => write!(f, "{name}: {e}"),
+            MatchError::Game(e) => e.fmt(f),
+            MatchError::Record(e) => e.fmt(f),
+            MatchError::Poisoned => f.write_str("poisoned"),
+            MatchError::Panicked => f.write_str("a worker panicked"),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
+impl From<FlagError> for MatchError {
+    fn from(e: FlagError) -> MatchError {
+        MatchError::Flag(e)
+    }
+}
 
 /// Everything a match needs.
 #[derive(Clone, Debug)]
@@ -64,45 +151,51 @@ fn spec(name: &str, cmd: &str) -> EngineSpec {
     }
 }
 
-fn option(v: &str, flag: &str) -> Result<(String, String), String> {
+fn option(v: &str, flag: &str) -> Result<(String, String), MatchError> {
     let (k, val) = v
         .split_once('=')
-        .ok_or_else(|| format!("match: {flag} {v}: write NAME=VALUE"))?;
+        .ok_or_else(|| MatchError::EngineOption(flag.to_string(), v.to_string()))?;
     Ok((k.to_string(), val.to_string()))
 }
 
 /// Reads an openings file: one opening a line, moves in coordinate
 /// notation; `#` starts a comment. Checked against the rules with the
 /// line number of any bad move.
-pub fn read_openings(path: &str) -> Result<Vec<Vec<String>>, String> {
-    use minesweeper_core::chess::{Game, fen, notation};
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+///
+/// # Errors
+/// An unreadable or empty file, or a move that does not read or is not
+/// legal there (with its line).
+pub fn read_openings(path: &str) -> Result<Vec<Vec<String>>, OpeningsError> {
+    use minesweeper_core::chess::{Game, fen};
+    let text =
+        std::fs::read_to_string(path).map_err(|e| OpeningsError::Read(FileError::at(path)(e)))?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             continue;
         }
-        let pos =
-            fen::parse_standard(minesweeper_core::ai::uci::START_FEN).map_err(|e| e.to_string())?;
+        let pos = fen::parse_standard(minesweeper_core::ai::uci::START_FEN)
+            .map_err(OpeningsError::Start)?;
         let mut game = Game::from_position(pos);
         let moves: Vec<String> = line.split_whitespace().map(str::to_string).collect();
         for m in &moves {
-            let mv = notation::parse_move(game.position(), m)
-                .map_err(|e| format!("{path}:{}: {m}: {e}", i + 1))?;
-            game.play(mv)
-                .map_err(|e| format!("{path}:{}: {m}: {e}", i + 1))?;
+            MoveError::play(&mut game, m)
+                .map_err(|e| OpeningsError::Move(AtLine::at(path, i)(e)))?;
         }
         out.push(moves);
     }
     if out.is_empty() {
-        return Err(format!("{path}: no openings"));
+        return Err(OpeningsError::Empty(path.to_string()));
     }
     Ok(out)
 }
 
 /// Reads `match`'s flags into a plan.
-pub fn parse(args: &[String]) -> Result<MatchPlan, String> {
+///
+/// # Errors
+/// A bad flag or value, a missing engine, or a bad openings file.
+pub fn parse(args: &[String]) -> Result<MatchPlan, MatchError> {
     let mut f = crate::flags::Flags::new("match", args);
     let mut a: Option<EngineSpec> = None;
     let mut b: Option<EngineSpec> = None;
@@ -137,7 +230,9 @@ pub fn parse(args: &[String]) -> Result<MatchPlan, String> {
                 b = Some(s);
             }
             "--elo" => elo = Some(f.number(flag, 500, 2850)?),
-            "--openings" => openings = Some(read_openings(f.value(flag)?)?),
+            "--openings" => {
+                openings = Some(read_openings(f.value(flag)?).map_err(MatchError::Openings)?)
+            }
             "--games" => games = f.number(flag, 1, 100_000)?,
             "--movetime" => {
                 clock = Clock::MoveTime(Duration::from_millis(f.number(flag, 1, 600_000)?))
@@ -147,9 +242,7 @@ pub fn parse(args: &[String]) -> Result<MatchPlan, String> {
                 let (base, inc) = v.split_once('+').unwrap_or((v, "0"));
                 let ms = |s: &str| s.parse::<u64>().ok().filter(|n| *n <= 3_600_000);
                 let (Some(base), Some(inc)) = (ms(base), ms(inc)) else {
-                    return Err(format!(
-                        "match: --tc {v}: write BASE_MS+INC_MS, e.g. 10000+100"
-                    ));
+                    return Err(MatchError::TimeControl(v.to_string()));
                 };
                 clock = Clock::Fischer(
                     Duration::from_millis(base.max(1)),
@@ -164,17 +257,15 @@ pub fn parse(args: &[String]) -> Result<MatchPlan, String> {
                     .split_once(',')
                     .and_then(|(x, y)| Some((x.trim().parse().ok()?, y.trim().parse().ok()?)))
                     .filter(|(x, y): &(f64, f64)| x < y && x.abs() < 1000.0 && y.abs() < 1000.0);
-                sprt = Some(bounds.ok_or_else(|| {
-                    format!("match: --sprt {v}: write ELO0,ELO1 with ELO0 < ELO1")
-                })?);
+                sprt = Some(bounds.ok_or_else(|| MatchError::Sprt(v.to_string()))?);
             }
             "--max-plies" => max_plies = f.number(flag, 10, 10_000)?,
             "--record" => record = Some(f.value(flag)?.to_string()),
-            other => return Err(f.unknown(other)),
+            other => return Err(f.unknown(other).into()),
         }
     }
-    let mut a = a.ok_or("match: --a CMD is needed")?;
-    let mut b = b.ok_or("match: --b CMD or --fairy PATH is needed")?;
+    let mut a = a.ok_or(MatchError::NoA)?;
+    let mut b = b.ok_or(MatchError::NoB)?;
     a.options.extend(a_opts);
     b.options.extend(b_opts);
     if let Some(elo) = elo {
@@ -208,26 +299,30 @@ struct Shared {
 
 /// Runs the match, printing each game as it ends (through `print`), and
 /// returns the summary.
-pub fn run(plan: &MatchPlan, print: &(dyn Fn(&str) + Sync)) -> Result<String, String> {
+///
+/// # Errors
+/// An engine that would not start, a game that could not, or a record
+/// file that cannot be written: the first a worker met.
+pub fn run(plan: &MatchPlan, print: &(dyn Fn(&str) + Sync)) -> Result<String, MatchError> {
     let shared = Shared {
         next: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
         tally: Mutex::new(Tally::default()),
     };
     let workers = plan.concurrency.min(plan.games).max(1);
-    let errors: Vec<String> = std::thread::scope(|s| {
+    let errors: Vec<MatchError> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..workers)
             .map(|_| s.spawn(|| worker(plan, &shared, print)))
             .collect();
         handles
             .into_iter()
-            .filter_map(|h| h.join().unwrap_or(Err("a worker panicked".into())).err())
+            .filter_map(|h| h.join().unwrap_or(Err(MatchError::Panicked)).err())
             .collect()
     });
-    if let Some(e) = errors.first() {
-        return Err(e.clone());
+    if let Some(e) = errors.into_iter().next() {
+        return Err(e);
     }
-    let t = *shared.tally.lock().map_err(|_| "poisoned")?;
+    let t = *shared.tally.lock().map_err(|_| MatchError::Poisoned)?;
     Ok(summary(plan, &t))
 }
 
@@ -263,21 +358,30 @@ fn summary(plan: &MatchPlan, t: &Tally) -> String {
 }
 
 /// Appends a line to a file (opened each time: workers share it).
-fn append(path: &str, line: &str) -> Result<(), String> {
+fn append(path: &str, line: &str) -> Result<(), MatchError> {
     use std::io::Write;
     static LOCK: Mutex<()> = Mutex::new(());
-    let _held = LOCK.lock().map_err(|_| "poisoned")?;
+    let _held = LOCK.lock().map_err(|_| MatchError::Poisoned)?;
     std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(path)
         .and_then(|mut f| f.write_all(line.as_bytes()))
-        .map_err(|e| format!("{path}: {e}"))
+        .map_err(|e| MatchError::Record(FileError::at(path)(e)))
 }
 
-fn worker(plan: &MatchPlan, shared: &Shared, print: &(dyn Fn(&str) + Sync)) -> Result<(), String> {
-    let mut a = Engine::start(&plan.a).map_err(|e| format!("{}: {e}", plan.a.name))?;
-    let mut b = Engine::start(&plan.b).map_err(|e| format!("{}: {e}", plan.b.name))?;
+/// Starts the engine `spec` names.
+fn launch(spec: &EngineSpec) -> Result<Engine, MatchError> {
+    Engine::start(spec).map_err(|e| MatchError::Engine(spec.name.clone(), e))
+}
+
+fn worker(
+    plan: &MatchPlan,
+    shared: &Shared,
+    print: &(dyn Fn(&str) + Sync),
+) -> Result<(), MatchError> {
+    let mut a = launch(&plan.a)?;
+    let mut b = launch(&plan.b)?;
     loop {
         if shared.stop.load(Ordering::Relaxed) {
             return Ok(());
@@ -293,17 +397,18 @@ fn worker(plan: &MatchPlan, shared: &Shared, print: &(dyn Fn(&str) + Sync)) -> R
         };
         let a_white = g.is_multiple_of(2);
         let played = if a_white {
-            referee::play(&mut a, &mut b, &start, plan.clock, plan.max_plies)?
+            referee::play(&mut a, &mut b, &start, plan.clock, plan.max_plies)
         } else {
-            referee::play(&mut b, &mut a, &start, plan.clock, plan.max_plies)?
-        };
+            referee::play(&mut b, &mut a, &start, plan.clock, plan.max_plies)
+        }
+        .map_err(MatchError::Game)?;
         let a_points = if a_white {
             played.white_points
         } else {
             1.0 - played.white_points
         };
         let line = {
-            let mut t = shared.tally.lock().map_err(|_| "poisoned")?;
+            let mut t = shared.tally.lock().map_err(|_| MatchError::Poisoned)?;
             match a_points {
                 p if p > 0.75 => t.wins += 1,
                 p if p < 0.25 => t.losses += 1,
@@ -343,8 +448,8 @@ fn worker(plan: &MatchPlan, shared: &Shared, print: &(dyn Fn(&str) + Sync)) -> R
         }
         // A crashed engine is restarted for the next game.
         if played.reason.contains("exited") {
-            a = Engine::start(&plan.a).map_err(|e| format!("{}: {e}", plan.a.name))?;
-            b = Engine::start(&plan.b).map_err(|e| format!("{}: {e}", plan.b.name))?;
+            a = launch(&plan.a)?;
+            b = launch(&plan.b)?;
         }
     }
 }

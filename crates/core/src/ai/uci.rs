@@ -187,30 +187,7 @@ fn command(
         return Ok(true);
     };
     match cmd {
-        "uci" => {
-            writeln!(output, "id name Minesweeper Chess")?;
-            writeln!(output, "id author Minesweeper Chess developers")?;
-            writeln!(output, "option name Sapper type check default true")?;
-            writeln!(
-                output,
-                "option name Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"
-            )?;
-            writeln!(output, "option name Clear Hash type button")?;
-            writeln!(
-                output,
-                "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
-            )?;
-            writeln!(
-                output,
-                "option name Level type combo default Full var Full var Beginner var Casual var Strong var Master"
-            )?;
-            writeln!(output, "option name UseNet type check default true")?;
-            writeln!(
-                output,
-                "option name EvalFile type string default <built-in>"
-            )?;
-            writeln!(output, "uciok")?;
-        }
+        "uci" => identify(output)?,
         "isready" => writeln!(output, "readyok")?,
         "ucinewgame" => {
             if let Some(t) = &mut s.table {
@@ -219,59 +196,7 @@ fn command(
         }
         "stop" | "ponderhit" => {}
         "quit" => return Ok(false),
-        "setoption" => {
-            // setoption name Sapper value false
-            let text = rest.join(" ").to_ascii_lowercase();
-            if let Some(v) = text.strip_prefix("name hash value ").map(str::trim) {
-                match v.parse::<usize>() {
-                    Ok(mb) if (1..=HASH_MAX).contains(&mb) => {
-                        s.hash_mb = mb;
-                        s.table = Some(Table::with_megabytes(mb));
-                    }
-                    _ => writeln!(output, "info string Hash is 1 to {HASH_MAX} (MB), not {v}")?,
-                }
-            } else if let Some(v) = text.strip_prefix("name threads value ").map(str::trim) {
-                match v.parse::<usize>() {
-                    Ok(n) if (1..=MAX_THREADS).contains(&n) => s.threads = n,
-                    _ => writeln!(output, "info string Threads is 1 to {MAX_THREADS}, not {v}")?,
-                }
-            } else if let Some(v) = text.strip_prefix("name level value ").map(str::trim) {
-                match v {
-                    "full" => s.level = None,
-                    "beginner" => s.level = Some(Level::Beginner),
-                    "casual" => s.level = Some(Level::Casual),
-                    "strong" => s.level = Some(Level::Strong),
-                    "master" => s.level = Some(Level::Master),
-                    _ => writeln!(
-                        output,
-                        "info string Level is Full, Beginner, Casual, Strong or Master, not {v}"
-                    )?,
-                }
-            } else if let Some(v) = text.strip_prefix("name usenet value ").map(str::trim) {
-                match v {
-                    "true" => eval::net::set_enabled(true),
-                    "false" => eval::net::set_enabled(false),
-                    _ => writeln!(output, "info string UseNet is true or false, not {v}")?,
-                }
-            } else if text.starts_with("name evalfile value ") {
-                // The path as given: not lower-cased.
-                let path = rest.get(3..).unwrap_or_default().join(" ");
-                if let Err(e) = eval::net::load(&path) {
-                    writeln!(output, "info string EvalFile: {e}")?;
-                }
-            } else if text == "name clear hash" {
-                if let Some(t) = &mut s.table {
-                    t.clear();
-                }
-            } else {
-                match text.strip_prefix("name sapper value ").map(str::trim) {
-                    Some("true") => s.sapper = true,
-                    Some("false") => s.sapper = false,
-                    Some(v) => writeln!(output, "info string Sapper is true or false, not {v}")?,
-                    None => writeln!(output, "info string unknown option: {}", rest.join(" "))?,
-                }
-            }
-        }
+        "setoption" => set_option(rest, s, output)?,
         "position" => match position_command(rest, s.sapper) {
             Ok((p, earlier)) => {
                 s.position = Some(p);
@@ -283,55 +208,149 @@ fn command(
                 writeln!(output, "info string {e}")?;
             }
         },
-        "go" => {
-            let Some(pos) = &s.position else {
-                writeln!(
-                    output,
-                    "info string no valid position; send 'position' first"
-                )?;
-                writeln!(output, "bestmove 0000")?;
-                output.flush()?;
-                return Ok(true);
-            };
-            if pos.legal_moves().is_empty() {
-                writeln!(output, "info string no legal move: the game is over")?;
-                writeln!(output, "bestmove 0000")?;
-                output.flush()?;
-                return Ok(true);
-            }
-            let mut limits = go_limits(rest, pos);
-            let mut noise = 0;
-            if let Some(level) = s.level {
-                // The level's own limits, never beyond what the clock allows.
-                let own = level.limits();
-                limits.depth = own.depth.min(limits.depth);
-                limits.time = match (own.time, limits.time) {
-                    (Some(a), Some(b)) => Some(a.min(b)),
-                    (a, b) => a.or(b),
-                };
-                noise = level.noise();
-                s.seed = s.seed.wrapping_add(1);
-            }
-            let flag = Arc::new(AtomicBool::new(false));
-            let table = s
-                .table
-                .take()
-                .unwrap_or_else(|| Table::with_megabytes(s.hash_mb));
-            let mut search = Search::with_table(pos, limits, noise, s.seed, table)
-                .with_history(&s.earlier)
-                .with_threads(s.threads)
-                .with_stop(flag.clone());
-            let tx = tx.clone();
-            std::thread::spawn(move || {
-                let thought = search.finish();
-                let _ = tx.send(Event::Done(thought, search.take_table()));
-            });
-            *thinking = Some(flag);
-        }
+        "go" => go(rest, s, thinking, tx, output)?,
         other => writeln!(output, "info string unknown command: {other}")?,
     }
     output.flush()?;
     Ok(true)
+}
+
+/// The answer to `uci`: the engine's name and options, then `uciok`.
+fn identify(output: &mut impl Write) -> std::io::Result<()> {
+    writeln!(output, "id name Minesweeper Chess")?;
+    writeln!(output, "id author Minesweeper Chess developers")?;
+    writeln!(output, "option name Sapper type check default true")?;
+    writeln!(
+        output,
+        "option name Hash type spin default {HASH_DEFAULT} min 1 max {HASH_MAX}"
+    )?;
+    writeln!(output, "option name Clear Hash type button")?;
+    writeln!(
+        output,
+        "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+    )?;
+    writeln!(
+        output,
+        "option name Level type combo default Full var Full var Beginner var Casual var Strong var Master"
+    )?;
+    writeln!(output, "option name UseNet type check default true")?;
+    writeln!(
+        output,
+        "option name EvalFile type string default <built-in>"
+    )?;
+    writeln!(output, "uciok")?;
+    Ok(())
+}
+
+/// `setoption name NAME value VALUE`: a value out of range or unknown is
+/// answered with an `info string` and changes nothing.
+fn set_option(rest: &[&str], s: &mut Session, output: &mut impl Write) -> std::io::Result<()> {
+    // setoption name Sapper value false
+    let text = rest.join(" ").to_ascii_lowercase();
+    if let Some(v) = text.strip_prefix("name hash value ").map(str::trim) {
+        match v.parse::<usize>() {
+            Ok(mb) if (1..=HASH_MAX).contains(&mb) => {
+                s.hash_mb = mb;
+                s.table = Some(Table::with_megabytes(mb));
+            }
+            _ => writeln!(output, "info string Hash is 1 to {HASH_MAX} (MB), not {v}")?,
+        }
+    } else if let Some(v) = text.strip_prefix("name threads value ").map(str::trim) {
+        match v.parse::<usize>() {
+            Ok(n) if (1..=MAX_THREADS).contains(&n) => s.threads = n,
+            _ => writeln!(output, "info string Threads is 1 to {MAX_THREADS}, not {v}")?,
+        }
+    } else if let Some(v) = text.strip_prefix("name level value ").map(str::trim) {
+        match v {
+            "full" => s.level = None,
+            "beginner" => s.level = Some(Level::Beginner),
+            "casual" => s.level = Some(Level::Casual),
+            "strong" => s.level = Some(Level::Strong),
+            "master" => s.level = Some(Level::Master),
+            _ => writeln!(
+                output,
+                "info string Level is Full, Beginner, Casual, Strong or Master, not {v}"
+            )?,
+        }
+    } else if let Some(v) = text.strip_prefix("name usenet value ").map(str::trim) {
+        match v {
+            "true" => eval::net::set_enabled(true),
+            "false" => eval::net::set_enabled(false),
+            _ => writeln!(output, "info string UseNet is true or false, not {v}")?,
+        }
+    } else if text.starts_with("name evalfile value ") {
+        // The path as given: not lower-cased.
+        let path = rest.get(3..).unwrap_or_default().join(" ");
+        if let Err(e) = eval::net::load(&path) {
+            writeln!(output, "info string EvalFile: {e}")?;
+        }
+    } else if text == "name clear hash" {
+        if let Some(t) = &mut s.table {
+            t.clear();
+        }
+    } else {
+        match text.strip_prefix("name sapper value ").map(str::trim) {
+            Some("true") => s.sapper = true,
+            Some("false") => s.sapper = false,
+            Some(v) => writeln!(output, "info string Sapper is true or false, not {v}")?,
+            None => writeln!(output, "info string unknown option: {}", rest.join(" "))?,
+        }
+    }
+    Ok(())
+}
+
+/// `go …`: starts a search of the position on its own thread (its result
+/// comes back through `tx`), or answers `bestmove 0000` when there is no
+/// position or no legal move.
+fn go(
+    rest: &[&str],
+    s: &mut Session,
+    thinking: &mut Option<Arc<AtomicBool>>,
+    tx: &mpsc::Sender<Event>,
+    output: &mut impl Write,
+) -> std::io::Result<()> {
+    let Some(pos) = &s.position else {
+        writeln!(
+            output,
+            "info string no valid position; send 'position' first"
+        )?;
+        writeln!(output, "bestmove 0000")?;
+        return Ok(());
+    };
+    if pos.legal_moves().is_empty() {
+        writeln!(output, "info string no legal move: the game is over")?;
+        writeln!(output, "bestmove 0000")?;
+        return Ok(());
+    }
+    let mut limits = go_limits(rest, pos);
+    let mut noise = 0;
+    if let Some(level) = s.level {
+        // The level's own limits, never beyond what the clock allows.
+        let own = level.limits();
+        limits.depth = own.depth.min(limits.depth);
+        limits.time = match (own.time, limits.time) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        noise = level.noise();
+        s.seed = s.seed.wrapping_add(1);
+    }
+    let flag = Arc::new(AtomicBool::new(false));
+    let table = s
+        .table
+        .take()
+        .unwrap_or_else(|| Table::with_megabytes(s.hash_mb));
+    let mut search = Search::with_table(pos, limits, noise, s.seed, table)
+        .with_history(&s.earlier)
+        .with_threads(s.threads)
+        .with_stop(flag.clone());
+    let tx = tx.clone();
+    std::thread::spawn(move || {
+        let thought = search.finish();
+        let _ = tx.send(Event::Done(thought, search.take_table()));
+    });
+    *thinking = Some(flag);
+    Ok(())
 }
 
 /// `info depth … score … nodes … nps … time … pv …`.

@@ -288,18 +288,21 @@ impl Net {
     }
 
     /// Reads a network written by [`Net::to_bytes`].
-    pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
+    ///
+    /// # Errors
+    /// [`NetError::NoHeader`] or [`NetError::Size`].
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
         let residual = bytes.starts_with(MAGIC_RESIDUAL);
         let body = bytes
             .strip_prefix(MAGIC.as_slice())
             .or_else(|| bytes.strip_prefix(MAGIC_RESIDUAL.as_slice()))
-            .ok_or("not a network file (no MSCNET01 or MSCNETR1 header)")?;
+            .ok_or(NetError::NoHeader)?;
         let want = 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
         if body.len() != want {
-            return Err(format!(
-                "{} bytes of weights where a {HIDDEN}-wide network has {want}",
-                body.len()
-            ));
+            return Err(NetError::Size {
+                found: body.len(),
+                want,
+            });
         }
         let mut words = body
             .chunks_exact(2)
@@ -375,14 +378,98 @@ pub fn set_enabled(on: bool) {
     ENABLED.store(on, Ordering::Relaxed);
 }
 
+/// Why a network file was refused.
+#[derive(Debug)]
+pub enum NetError {
+    /// The bytes do not start with either header.
+    NoHeader,
+    /// The weights are not as many bytes as the network's shape needs.
+    Size {
+        /// Bytes after the header.
+        found: usize,
+        /// Bytes a [`HIDDEN`]-wide network has.
+        want: usize,
+    },
+    /// The file could not be read.
+    Read(std::io::Error),
+    /// A network was loaded from a file before ([`load`] works once).
+    Loaded,
+}
+
+impl std::fmt::Display for NetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetError::NoHeader => {
+                f.write_str("not a network file (no MSCNET01 or MSCNETR1 header)")
+            }
+            NetError::Size { found, want } => write!(
+                f,
+                "{found} bytes of weights where a {HIDDEN}-wide network has {want}"
+            ),
+            NetError::Read(e) => e.fmt(f),
+            NetError::Loaded => f.write_str("a network file is loaded already"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            NetError::Read(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// A [`NetError`] with the file it came from.
+#[derive(Debug)]
+pub struct LoadError {
+    /// The file as given.
+    pub path: String,
+    /// What is wrong with it.
+    pub error: NetError,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path, self.error)
+    }
+}
+
+impl std::error::Error for LoadError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+impl LoadError {
+    fn at(path: &str) -> impl Fn(NetError) -> LoadError + '_ {
+        move |error| LoadError {
+            path: path.to_string(),
+            error,
+        }
+    }
+}
+
+/// Reads the network in file `path`.
+///
+/// # Errors
+/// The file cannot be read or is not a network.
+pub fn read_file(path: &str) -> Result<Net, LoadError> {
+    let bytes = std::fs::read(path).map_err(|e| LoadError::at(path)(NetError::Read(e)))?;
+    Net::from_bytes(&bytes).map_err(LoadError::at(path))
+}
+
 /// Uses the network in file `path` from now on, for the whole process
 /// (once: a second file needs a new process).
-pub fn load(path: &str) -> Result<(), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    let net = Net::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+///
+/// # Errors
+/// The file cannot be read, is not a network, or one is loaded already.
+pub fn load(path: &str) -> Result<(), LoadError> {
+    let net = read_file(path)?;
     FROM_FILE
         .set(net)
-        .map_err(|_| format!("{path}: a network file is loaded already"))
+        .map_err(|_| LoadError::at(path)(NetError::Loaded))
 }
 
 #[cfg(test)]
@@ -541,11 +628,17 @@ mod tests {
         let bytes = net.to_bytes();
         let back = Net::from_bytes(&bytes).expect("read back");
         assert_eq!(back.to_bytes(), bytes, "written as read");
-        let no_header = Net::from_bytes(b"hello").err().unwrap_or_default();
-        assert!(no_header.contains("header"), "{no_header}");
-        let short = Net::from_bytes(&bytes[..bytes.len() - 2])
-            .err()
-            .unwrap_or_default();
-        assert!(short.contains("bytes of weights"), "{short}");
+        let no_header = Net::from_bytes(b"hello").err();
+        assert!(
+            matches!(no_header, Some(NetError::NoHeader)),
+            "{no_header:?}"
+        );
+        let short = Net::from_bytes(&bytes[..bytes.len() - 2]).err();
+        assert!(
+            short
+                .as_ref()
+                .is_some_and(|e| e.to_string().contains("bytes of weights")),
+            "{short:?}"
+        );
     }
 }

@@ -100,7 +100,7 @@ fn placement(field: &str) -> Result<Placement, FenError> {
     for (i, row) in rows.iter().enumerate() {
         let rank = (ranks - 1 - i) as u8;
         let mut file = 0u32;
-        for t in rank_tokens(row).map_err(bad)? {
+        for t in rank_tokens(row).map_err(|e| bad(e.to_string()))? {
             match t {
                 RankToken::Run(n) => file = file.saturating_add(n),
                 RankToken::Letter(c) => {
@@ -222,7 +222,7 @@ fn minefield(field: &str, files: u8, ranks: u8) -> Result<Minefield, FenError> {
     for (i, row) in rows.iter().enumerate() {
         let rank = ranks - 1 - i as u8;
         let mut file = 0u32;
-        for t in rank_tokens(row).map_err(bad)? {
+        for t in rank_tokens(row).map_err(|e| bad(e.to_string()))? {
             match t {
                 RankToken::Run(n) => file = file.saturating_add(n),
                 RankToken::Letter(c) => {
@@ -281,9 +281,25 @@ fn hidden_field(text: &str, cells: SquareSet) -> Result<Unknown, FenError> {
         counts,
     })
 }
+
+/// A rank of a placement-like field with a run of zero empty cells.
+#[derive(Debug)]
+struct ZeroRun<'a> {
+    /// The rank's text.
+    rank: &'a str,
+}
+
+impl std::fmt::Display for ZeroRun<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "empty run of 0 cells in '{}'", self.rank)
+    }
+}
+
+impl std::error::Error for ZeroRun<'_> {}
+
 /// Splits one rank of a placement-like field into tokens: a run of empty
 /// cells (a number, possibly more than one digit) or a single letter.
-fn rank_tokens(rank: &str) -> Result<Vec<RankToken>, String> {
+fn rank_tokens(rank: &str) -> Result<Vec<RankToken>, ZeroRun<'_>> {
     let mut out = Vec::new();
     let mut chars = rank.chars().peekable();
     while let Some(c) = chars.next() {
@@ -294,7 +310,7 @@ fn rank_tokens(rank: &str) -> Result<Vec<RankToken>, String> {
                 chars.next();
             }
             if n == 0 {
-                return Err(format!("empty run of 0 cells in '{rank}'"));
+                return Err(ZeroRun { rank });
             }
             out.push(RankToken::Run(n));
         } else {

@@ -80,6 +80,13 @@ pub struct Setup {
     pub fullmoves: u32,
 }
 
+impl Setup {
+    /// Whether `sq` is on this setup's board.
+    fn on_board(&self, sq: Square) -> bool {
+        sq.file() < self.files && sq.rank() < self.ranks
+    }
+}
+
 /// What a public description leaves unknown: which fogged cells may hide
 /// mines, how many they hide, and the counts both players see.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -282,62 +289,8 @@ impl Position {
         if !(2..=16).contains(&files) || !(2..=16).contains(&ranks) {
             return Err(PositionError::BoardSize(files, ranks));
         }
-        let on_board = |s: Square| s.file() < files && s.rank() < ranks;
-        let mut board = [OFF; CELLS];
-        for r in 0..ranks {
-            for f in 0..files {
-                board[Square::new(f, r).index()] = EMPTY;
-            }
-        }
-        let mut kings = [None, None];
-        let mut king_count = [0usize; 2];
-        for &(sq, piece) in &setup.pieces {
-            if !on_board(sq) {
-                return Err(PositionError::OffBoard(sq));
-            }
-            if board[sq.index()] != EMPTY {
-                return Err(PositionError::Occupied(sq));
-            }
-            if piece.role == Role::Pawn && sq.rank() == rules.promotion_rank[piece.color.index()] {
-                return Err(PositionError::PawnOnPromotionRank(sq));
-            }
-            if piece.role == Role::King {
-                kings[piece.color.index()] = Some(sq);
-                king_count[piece.color.index()] += 1;
-            }
-            board[sq.index()] = piece.code();
-        }
-        for color in Color::ALL {
-            let n = king_count[color.index()];
-            if n != 1 && !(n == 0 && loser == Some(color)) {
-                return Err(PositionError::Kings(color, n));
-            }
-        }
-        for sq in setup.zone.iter() {
-            if !on_board(sq) {
-                return Err(PositionError::OffBoard(sq));
-            }
-        }
-        for sq in setup.fog.union(&setup.mines).iter() {
-            if !setup.zone.contains(sq) {
-                return Err(PositionError::OutsideZone(sq));
-            }
-        }
-        for sq in setup.fog.iter() {
-            if board[sq.index()] != EMPTY {
-                return Err(PositionError::FogOverPiece(sq));
-            }
-        }
-        for sq in setup.mines.iter() {
-            if board[sq.index()] != EMPTY {
-                return Err(PositionError::MineUnderPiece(sq));
-            }
-        }
-        for sq in setup.swept.iter() {
-            if !setup.fog.contains(sq) || setup.mines.contains(sq) {
-                return Err(PositionError::Swept(sq));
-            }
-        }
+        let (board, kings) = place_pieces(&setup, &rules, loser)?;
+        check_cells(&setup, &board)?;
         // A king destroyed by a blast leaves a placeholder square: the game is over.
         let kings = [
             kings[0].unwrap_or(Square::new(0, 0)),
@@ -378,7 +331,7 @@ impl Position {
         };
         for color in Color::ALL {
             for wing in [Wing::King, Wing::Queen] {
-                if setup.castling.has(color, wing) && pos.castle_squares(color, wing).is_none() {
+                if pos.castling.has(color, wing) && pos.castle_squares(color, wing).is_none() {
                     return Err(PositionError::Castling(color, wing));
                 }
             }
@@ -603,4 +556,78 @@ impl Position {
     pub fn king_attacked(&self, color: Color) -> bool {
         self.attacked_by(self.kings[color.index()], !color, None)
     }
+}
+
+/// The board of `setup`'s pieces (cells off the board marked) and each
+/// side's king, checked: every piece on an empty cell of the board, no
+/// pawn on its promotion rank, one king a side (none for the side a blast
+/// has just lost, `loser`).
+fn place_pieces(
+    setup: &Setup,
+    rules: &RuleSet,
+    loser: Option<Color>,
+) -> Result<([u8; CELLS], [Option<Square>; 2]), PositionError> {
+    let (files, ranks) = (setup.files, setup.ranks);
+    let mut board = [OFF; CELLS];
+    for r in 0..ranks {
+        for f in 0..files {
+            board[Square::new(f, r).index()] = EMPTY;
+        }
+    }
+    let mut kings = [None, None];
+    let mut king_count = [0usize; 2];
+    for &(sq, piece) in &setup.pieces {
+        if !setup.on_board(sq) {
+            return Err(PositionError::OffBoard(sq));
+        }
+        if board[sq.index()] != EMPTY {
+            return Err(PositionError::Occupied(sq));
+        }
+        if piece.role == Role::Pawn && sq.rank() == rules.promotion_rank[piece.color.index()] {
+            return Err(PositionError::PawnOnPromotionRank(sq));
+        }
+        if piece.role == Role::King {
+            kings[piece.color.index()] = Some(sq);
+            king_count[piece.color.index()] += 1;
+        }
+        board[sq.index()] = piece.code();
+    }
+    for color in Color::ALL {
+        let n = king_count[color.index()];
+        if n != 1 && !(n == 0 && loser == Some(color)) {
+            return Err(PositionError::Kings(color, n));
+        }
+    }
+    Ok((board, kings))
+}
+
+/// Checks `setup`'s zone, fog, mines and swept cells against each other
+/// and the pieces on `board`.
+fn check_cells(setup: &Setup, board: &[u8; CELLS]) -> Result<(), PositionError> {
+    for sq in setup.zone.iter() {
+        if !setup.on_board(sq) {
+            return Err(PositionError::OffBoard(sq));
+        }
+    }
+    for sq in setup.fog.union(&setup.mines).iter() {
+        if !setup.zone.contains(sq) {
+            return Err(PositionError::OutsideZone(sq));
+        }
+    }
+    for sq in setup.fog.iter() {
+        if board[sq.index()] != EMPTY {
+            return Err(PositionError::FogOverPiece(sq));
+        }
+    }
+    for sq in setup.mines.iter() {
+        if board[sq.index()] != EMPTY {
+            return Err(PositionError::MineUnderPiece(sq));
+        }
+    }
+    for sq in setup.swept.iter() {
+        if !setup.fog.contains(sq) || setup.mines.contains(sq) {
+            return Err(PositionError::Swept(sq));
+        }
+    }
+    Ok(())
 }

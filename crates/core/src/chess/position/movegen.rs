@@ -168,16 +168,66 @@ impl Position {
             return;
         }
         let us = self.turn;
+        let ksq = self.kings[us.index()];
+        let safety = self.king_safety();
+        let king_too = only.is_none_or(|o| o == ksq);
+        if king_too {
+            self.king_steps(out, quiet);
+        }
+        if safety.checkers >= 2 {
+            return;
+        }
+        let in_check = safety.checkers == 1;
+        if !in_check && quiet && king_too {
+            self.gen_castling(out);
+        }
+        let g = Gen {
+            quiet,
+            in_check,
+            block: safety.block,
+            usbits: (us as u8) << 3,
+            fwd: if us == Color::White { N } else { -N },
+            promo_rank: self.rules.promotion_rank[us.index()],
+            double_rank: self.rules.double_step_rank[us.index()],
+        };
+        // Ascending cells: rank by rank from a1, as the move order callers
+        // (and the search's stable sort) rely on.
+        for from in self.occupied[us.index()].iter() {
+            if only.is_some_and(|o| o != from) {
+                continue;
+            }
+            let s = from.0 as i16;
+            let pin = if safety.npins > 0 {
+                safety.pin_of(s)
+            } else {
+                0
+            };
+            match self.cell(s) & 7 {
+                1 => self.pawn_moves(out, from, pin, &g),
+                2 if pin == 0 => self.knight_moves(out, from, &g),
+                3 => self.slider_moves(out, from, pin, &BISHOP_DIRS, &g),
+                4 => self.slider_moves(out, from, pin, &ROOK_DIRS, &g),
+                5 => self.slider_moves(out, from, pin, &KING_DIRS, &g),
+                _ => {}
+            }
+        }
+    }
+
+    /// What attacks the mover's king, and what is pinned to it, by
+    /// looking outwards from the king.
+    #[inline(always)]
+    fn king_safety(&self) -> KingSafety {
+        let us = self.turn;
         let them = !us;
         let usbits = (us as u8) << 3;
         let ksq = self.kings[us.index()];
         let k = ksq.0 as i16;
-
-        // Checkers and pins, by looking outwards from the king.
-        let mut checkers = 0u32;
-        let mut block = SquareSet::EMPTY;
-        let mut pins: [(i16, i16); 8] = [(0, 0); 8];
-        let mut npins = 0;
+        let mut ks = KingSafety {
+            checkers: 0,
+            block: SquareSet::EMPTY,
+            pins: [(0, 0); 8],
+            npins: 0,
+        };
         let rays = self.slider_rays(ksq, them);
         for (i, &d) in KING_DIRS.iter().enumerate() {
             if rays >> i & 1 == 0 {
@@ -211,10 +261,10 @@ impl Position {
                 if slides {
                     match own {
                         None => {
-                            checkers += 1;
+                            ks.checkers += 1;
                             let mut s = k + d;
                             loop {
-                                block.insert(Square(s as u16));
+                                ks.block.insert(Square(s as u16));
                                 if s == t {
                                     break;
                                 }
@@ -222,8 +272,8 @@ impl Position {
                             }
                         }
                         Some(o) => {
-                            pins[npins] = (o, d);
-                            npins += 1;
+                            ks.pins[ks.npins] = (o, d);
+                            ks.npins += 1;
                         }
                     }
                 }
@@ -233,28 +283,36 @@ impl Position {
         let theirs = (them as u8) << 3;
         for &d in &KNIGHT_DIRS {
             if self.cell(k + d) == theirs | Role::Knight as u8 {
-                checkers += 1;
-                block.insert(Square((k + d) as u16));
+                ks.checkers += 1;
+                ks.block.insert(Square((k + d) as u16));
             }
         }
         let fwd = if us == Color::White { N } else { -N };
         for side in [E, -E] {
             if self.cell(k + fwd + side) == theirs | Role::Pawn as u8 {
-                checkers += 1;
-                block.insert(Square((k + fwd + side) as u16));
+                ks.checkers += 1;
+                ks.block.insert(Square((k + fwd + side) as u16));
             }
         }
+        ks
+    }
 
-        // King steps.
-        let king_too = only.is_none_or(|o| o == ksq);
-        for &d in KING_DIRS.iter().filter(|_| king_too) {
+    /// The king's steps to cells no enemy attacks (captures only unless
+    /// `quiet`).
+    #[inline(always)]
+    fn king_steps(&self, out: &mut Vec<Move>, quiet: bool) {
+        let us = self.turn;
+        let usbits = (us as u8) << 3;
+        let ksq = self.kings[us.index()];
+        let k = ksq.0 as i16;
+        for &d in &KING_DIRS {
             let t = k + d;
             let c = self.cell(t);
             if c == OFF || (c != EMPTY && c & COLOR_BIT == usbits) || (!quiet && c == EMPTY) {
                 continue;
             }
             let to = Square(t as u16);
-            if !self.attacked_by(to, them, Some(ksq)) {
+            if !self.attacked_by(to, !us, Some(ksq)) {
                 out.push(Move {
                     from: ksq,
                     to,
@@ -262,122 +320,100 @@ impl Position {
                 });
             }
         }
-        if checkers >= 2 {
-            return;
-        }
-        let in_check = checkers == 1;
-        if !in_check && quiet && king_too {
-            self.gen_castling(out);
-        }
+    }
 
-        let pin_of = |s: i16| -> i16 { pins[..npins].iter().find(|p| p.0 == s).map_or(0, |p| p.1) };
-        let ok_target = |t: i16| !in_check || block.contains(Square(t as u16));
-        let promo_rank = self.rules.promotion_rank[us.index()];
-        let double_rank = self.rules.double_step_rank[us.index()];
+    /// The moves of the pawn on `from`, pinned along `pin` (0: not
+    /// pinned): pushes, sweeps, the double step and captures.
+    #[inline(always)]
+    fn pawn_moves(&self, out: &mut Vec<Move>, from: Square, pin: i16, g: &Gen) {
+        let (s, fwd, quiet, promo_rank) = (from.0 as i16, g.fwd, g.quiet, g.promo_rank);
+        let push_ok = pin == 0 || pin == fwd || pin == -fwd;
+        let t = s + fwd;
+        if self.cell(t) == EMPTY {
+            let to = Square(t as u16);
+            let promotes = to.rank() == promo_rank;
+            if push_ok && g.ok_target(t) && (quiet || promotes) {
+                self.push_pawn(out, from, to, promo_rank);
+            }
+            if quiet && self.rules.sapper && !g.in_check && self.may_sweep(to) {
+                out.push(Move {
+                    from,
+                    to: Square(t as u16),
+                    kind: MoveKind::Sapper,
+                });
+            }
+            if quiet && push_ok && Some(from.rank()) == g.double_rank {
+                let t2 = t + fwd;
+                if self.cell(t2) == EMPTY && g.ok_target(t2) {
+                    self.push_pawn(out, from, Square(t2 as u16), promo_rank);
+                }
+            }
+        }
+        for side in [E, -E] {
+            let d = fwd + side;
+            let t = s + d;
+            let tc = self.cell(t);
+            if tc != EMPTY
+                && tc != OFF
+                && tc & COLOR_BIT != g.usbits
+                && (pin == 0 || pin == d || pin == -d)
+                && g.ok_target(t)
+            {
+                self.push_pawn(out, from, Square(t as u16), promo_rank);
+            }
+        }
+    }
 
-        // Ascending cells: rank by rank from a1, as the move order callers
-        // (and the search's stable sort) rely on.
-        for from in self.occupied[us.index()].iter() {
-            if only.is_some_and(|o| o != from) {
+    /// The moves of the (unpinned) knight on `from`.
+    #[inline(always)]
+    fn knight_moves(&self, out: &mut Vec<Move>, from: Square, g: &Gen) {
+        let s = from.0 as i16;
+        for &d in &KNIGHT_DIRS {
+            let t = s + d;
+            let tc = self.cell(t);
+            let free = g.quiet && tc == EMPTY;
+            if (free || (tc != EMPTY && tc != OFF && tc & COLOR_BIT != g.usbits)) && g.ok_target(t)
+            {
+                out.push(Move {
+                    from,
+                    to: Square(t as u16),
+                    kind: MoveKind::Normal,
+                });
+            }
+        }
+    }
+
+    /// The moves of the bishop, rook or queen on `from` along `dirs`
+    /// (only along `pin` if pinned).
+    #[inline(always)]
+    fn slider_moves(&self, out: &mut Vec<Move>, from: Square, pin: i16, dirs: &[i16], g: &Gen) {
+        let s = from.0 as i16;
+        for &d in dirs {
+            if pin != 0 && pin != d && pin != -d {
                 continue;
             }
-            let s = from.0 as i16;
-            let role = self.cell(s) & 7;
-            let pin = if npins > 0 { pin_of(s) } else { 0 };
-            match role {
-                1 => {
-                    // Pawn.
-                    let push_ok = pin == 0 || pin == fwd || pin == -fwd;
-                    let t = s + fwd;
-                    if self.cell(t) == EMPTY {
-                        let to = Square(t as u16);
-                        let promotes = to.rank() == promo_rank;
-                        if push_ok && ok_target(t) && (quiet || promotes) {
-                            self.push_pawn(out, from, to, promo_rank);
-                        }
-                        if quiet && self.rules.sapper && !in_check && self.may_sweep(to) {
-                            out.push(Move {
-                                from,
-                                to: Square(t as u16),
-                                kind: MoveKind::Sapper,
-                            });
-                        }
-                        if quiet && push_ok && Some(from.rank()) == double_rank {
-                            let t2 = t + fwd;
-                            if self.cell(t2) == EMPTY && ok_target(t2) {
-                                self.push_pawn(out, from, Square(t2 as u16), promo_rank);
-                            }
-                        }
+            let mut t = s + d;
+            loop {
+                let tc = self.cell(t);
+                if tc == EMPTY {
+                    if g.quiet && g.ok_target(t) {
+                        out.push(Move {
+                            from,
+                            to: Square(t as u16),
+                            kind: MoveKind::Normal,
+                        });
                     }
-                    for side in [E, -E] {
-                        let d = fwd + side;
-                        let t = s + d;
-                        let tc = self.cell(t);
-                        if tc != EMPTY
-                            && tc != OFF
-                            && tc & COLOR_BIT != usbits
-                            && (pin == 0 || pin == d || pin == -d)
-                            && ok_target(t)
-                        {
-                            self.push_pawn(out, from, Square(t as u16), promo_rank);
-                        }
-                    }
+                    t += d;
+                    continue;
                 }
-                2 => {
-                    if pin != 0 {
-                        continue;
-                    }
-                    for &d in &KNIGHT_DIRS {
-                        let t = s + d;
-                        let tc = self.cell(t);
-                        let free = quiet && tc == EMPTY;
-                        if (free || (tc != EMPTY && tc != OFF && tc & COLOR_BIT != usbits))
-                            && ok_target(t)
-                        {
-                            out.push(Move {
-                                from,
-                                to: Square(t as u16),
-                                kind: MoveKind::Normal,
-                            });
-                        }
-                    }
+                if tc != OFF && tc & COLOR_BIT != g.usbits && g.ok_target(t) {
+                    out.push(Move {
+                        from,
+                        to: Square(t as u16),
+                        kind: MoveKind::Normal,
+                    });
                 }
-                3..=5 => {
-                    let dirs: &[i16] = match role {
-                        3 => &BISHOP_DIRS,
-                        4 => &ROOK_DIRS,
-                        _ => &KING_DIRS,
-                    };
-                    for &d in dirs {
-                        if pin != 0 && pin != d && pin != -d {
-                            continue;
-                        }
-                        let mut t = s + d;
-                        loop {
-                            let tc = self.cell(t);
-                            if tc == EMPTY {
-                                if quiet && ok_target(t) {
-                                    out.push(Move {
-                                        from,
-                                        to: Square(t as u16),
-                                        kind: MoveKind::Normal,
-                                    });
-                                }
-                                t += d;
-                                continue;
-                            }
-                            if tc != OFF && tc & COLOR_BIT != usbits && ok_target(t) {
-                                out.push(Move {
-                                    from,
-                                    to: Square(t as u16),
-                                    kind: MoveKind::Normal,
-                                });
-                            }
-                            break;
-                        }
-                    }
-                }
-                _ => {}
+                break;
             }
         }
     }
@@ -472,6 +508,52 @@ impl Position {
                 });
             }
         }
+    }
+}
+
+/// Checks and pins against the mover's king.
+struct KingSafety {
+    /// Pieces giving check.
+    checkers: u32,
+    /// Where a piece may go to meet a single check: the checker's cell
+    /// and the cells between it and the king.
+    block: SquareSet,
+    /// Pinned pieces' cells and the direction of their pin.
+    pins: [(i16, i16); 8],
+    npins: usize,
+}
+
+impl KingSafety {
+    /// The direction the piece on `s` is pinned along; 0 if it is not.
+    #[inline(always)]
+    fn pin_of(&self, s: i16) -> i16 {
+        self.pins[..self.npins]
+            .iter()
+            .find(|p| p.0 == s)
+            .map_or(0, |p| p.1)
+    }
+}
+
+/// What every piece's moves depend on in one generation.
+struct Gen {
+    /// Quiet moves too, not only captures and promotions.
+    quiet: bool,
+    in_check: bool,
+    /// The cells that meet the check, when in check.
+    block: SquareSet,
+    /// The mover's colour bit in a cell's code.
+    usbits: u8,
+    /// A pawn's step forward.
+    fwd: i16,
+    promo_rank: u8,
+    double_rank: Option<u8>,
+}
+
+impl Gen {
+    /// Whether a move to `t` meets the check (any move does out of check).
+    #[inline(always)]
+    fn ok_target(&self, t: i16) -> bool {
+        !self.in_check || self.block.contains(Square(t as u16))
     }
 }
 

@@ -338,37 +338,8 @@ impl PuzzleGame {
                     return Err(Refusal::NoJump);
                 }
             }
-            Action::Discard(list) => {
-                let mut list = list.clone();
-                list.sort_unstable();
-                list.dedup();
-                if list.is_empty() || list.iter().any(|&i| i >= self.hand.len()) {
-                    return Err(Refusal::Discard);
-                }
-                // Each discarded slot takes the deck's next card in place;
-                // with the deck empty the hand shrinks.
-                let mut gone = Vec::new();
-                for &i in &list {
-                    match self.deck.pop_front() {
-                        Some(c) => self.hand[i] = c,
-                        None => gone.push(i),
-                    }
-                }
-                for &i in gone.iter().rev() {
-                    self.hand.remove(i);
-                }
-            }
-            Action::Merge { into, fed } => {
-                let (into, fed) = (*into, *fed);
-                if into == fed || into >= self.hand.len() || fed >= self.hand.len() {
-                    return Err(Refusal::Merge);
-                }
-                let d = self.hand[fed].digit;
-                let size = self.board.grid.size;
-                self.hand[into].digit = merge_digits(size, self.hand[into].digit, d);
-                self.hand.remove(fed);
-                self.refill(fed);
-            }
+            Action::Discard(list) => self.discard(list)?,
+            Action::Merge { into, fed } => self.merge(*into, *fed)?,
         }
         if !keeps_chain && !matches!(action, Action::FlagJump { .. }) {
             self.chain = None;
@@ -379,6 +350,41 @@ impl PuzzleGame {
         self.log.push(action.clone());
         self.check_end(&mut ev);
         Ok(ev)
+    }
+
+    /// Discards the cards at hand slots `list`; each slot takes the deck's
+    /// next card in place, and with the deck empty the hand shrinks.
+    fn discard(&mut self, list: &[usize]) -> Result<(), Refusal> {
+        let mut list = list.to_vec();
+        list.sort_unstable();
+        list.dedup();
+        if list.is_empty() || list.iter().any(|&i| i >= self.hand.len()) {
+            return Err(Refusal::Discard);
+        }
+        let mut gone = Vec::new();
+        for &i in &list {
+            match self.deck.pop_front() {
+                Some(c) => self.hand[i] = c,
+                None => gone.push(i),
+            }
+        }
+        for &i in gone.iter().rev() {
+            self.hand.remove(i);
+        }
+        Ok(())
+    }
+
+    /// Merges the card at slot `fed` into the one at `into`.
+    fn merge(&mut self, into: usize, fed: usize) -> Result<(), Refusal> {
+        if into == fed || into >= self.hand.len() || fed >= self.hand.len() {
+            return Err(Refusal::Merge);
+        }
+        let d = self.hand[fed].digit;
+        let size = self.board.grid.size;
+        self.hand[into].digit = merge_digits(size, self.hand[into].digit, d);
+        self.hand.remove(fed);
+        self.refill(fed);
+        Ok(())
     }
 }
 

@@ -1,0 +1,45 @@
+//! The node's tests: a risk of a blast costs a little, not a mate; the
+//! singular test's search leaves the table alone.
+
+use super::*;
+
+#[test]
+fn a_small_risk_of_losing_costs_a_little_not_a_mate() {
+    // A step with a 3% chance of a blast that loses the game, on a
+    // level safe line: 3% less chance of winning (about −10 cp), where
+    // averaging centipawns made it −900.
+    let v = unwin(0.97 * win(0) + 0.03 * win(-MATE + 5));
+    assert!((-15..=-5).contains(&v), "{v}");
+    // Round trips, and mates map to the ends of the scale.
+    for x in [-900, -100, 0, 35, 700] {
+        assert!((unwin(win(x)) - x).abs() <= 1, "{x}");
+    }
+    assert_eq!(unwin(win(MATE - 3)), 2400);
+}
+
+#[test]
+fn leaving_out_the_only_good_move_scores_lower_and_leaves_the_table_alone() {
+    use crate::ai::Limits;
+    use crate::chess::fen;
+    // Only the knight's capture wins the queen.
+    let pos = fen::parse_standard("7k/8/8/8/5q2/8/4N3/8/8/7K w - - 0 1").expect("FEN");
+    let mut s = Search::new(&pos.public_view(), Limits::depth(8), 0, 1);
+    let full = s.finish().expect("a move");
+    assert_eq!(full.best.to_string(), "e4f6", "{full:?}");
+    let key = s.root_key;
+    let before = s.tt.probe(key).expect("the root is stored");
+    // The singular test's search, deeper than the stored one: the
+    // node without its best move.
+    let frame = Frame {
+        excluded: Some(full.best),
+        ..Frame::root(key, false)
+    };
+    let bar = full.score - 100;
+    let v = s.negamax(&pos, 9, bar - 1, bar, frame);
+    assert!(v < bar, "without e4f6: {v}, with it: {}", full.score);
+    let after = s.tt.probe(key).expect("still stored");
+    assert_eq!(
+        (after.mv, after.depth, after.score(0), after.bound),
+        (before.mv, before.depth, before.score(0), before.bound)
+    );
+}
