@@ -166,83 +166,11 @@ pub(crate) fn lobby(
         }
         // The buttons as wide as the choices above them.
         let wide = egui::vec2(ui.min_rect().width().max(280.0), 30.0);
-        if let Some(code) = online.left_game() {
-            let back = tx.f(T::BackToGame, &[("code", code.into())]);
-            if ui.add_sized(wide, egui::Button::new(back)).clicked() {
-                requests.write(OnlineRequest::Return);
-                click = true;
-            }
-        }
         let preset = if builtin { file } else { "classic.ron" };
-        if named(
-            &T::CreateGame.id(),
-            ui.add_sized(wide, egui::Button::new(tr(T::CreateGame))),
-        )
-        .clicked()
-        {
-            requests.write(OnlineRequest::Create {
-                preset: preset.to_string(),
-                time: draft.time_control(),
-                color: draft.color.unwrap_or(SeatChoice::Random),
-            });
-            click = true;
-        }
-        if named(
-            &T::QuickGame.id(),
-            ui.add_sized(wide, egui::Button::new(tr(T::QuickGame))),
-        )
-        .clicked()
-        {
-            requests.write(OnlineRequest::Quick(draft.time_control()));
-            click = true;
-        }
+        click |= start_buttons(ui, &tx, &draft, &online, preset, wide, &mut requests);
         ui.add_space(6.0);
-        ui.horizontal_wrapped(|ui| {
-            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
-            ui.label(tr(T::InviteCode));
-            ui.add(
-                egui::TextEdit::singleline(&mut draft.code)
-                    .desired_width(110.0)
-                    .char_limit(16),
-            );
-            let code = draft.code.trim().to_string();
-            if named(
-                &T::JoinGame.id(),
-                ui.add_enabled(!code.is_empty(), egui::Button::new(tr(T::JoinGame))),
-            )
-            .clicked()
-            {
-                requests.write(OnlineRequest::Join(code.clone()));
-                click = true;
-            }
-            if named(
-                &T::WatchGame.id(),
-                ui.add_enabled(!code.is_empty(), egui::Button::new(tr(T::WatchGame))),
-            )
-            .clicked()
-            {
-                requests.write(OnlineRequest::Watch(code));
-                click = true;
-            }
-        });
-        match online.phase {
-            Phase::Connecting | Phase::Reconnecting => {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(tr(T::Connecting));
-                });
-            }
-            Phase::Queued => {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    ui.label(tr(T::WaitingOpponent));
-                });
-            }
-            _ => {}
-        }
-        if let Some(n) = &online.notice {
-            ui.colored_label(egui::Color32::from_rgb(230, 120, 70), notice_text(&tx, n));
-        }
+        click |= code_row(ui, &tx, &mut draft, &mut requests);
+        lobby_status(ui, &tx, &online);
         ui.add_space(6.0);
         if named(
             &T::Back.id(),
@@ -261,6 +189,110 @@ pub(crate) fn lobby(
         sound.write(PlaySound(Effect::Click));
     }
     Ok(())
+}
+
+/// Back to the game left, a new game, a quick game: buttons `wide`.
+/// Returns whether one was clicked.
+fn start_buttons(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    draft: &LobbyDraft,
+    online: &Online,
+    preset: &str,
+    wide: egui::Vec2,
+    requests: &mut MessageWriter<OnlineRequest>,
+) -> bool {
+    let tr = |t: T| tx.t(t);
+    let mut click = false;
+    if let Some(code) = online.left_game() {
+        let back = tx.f(T::BackToGame, &[("code", code.into())]);
+        if ui.add_sized(wide, egui::Button::new(back)).clicked() {
+            requests.write(OnlineRequest::Return);
+            click = true;
+        }
+    }
+    if named(
+        &T::CreateGame.id(),
+        ui.add_sized(wide, egui::Button::new(tr(T::CreateGame))),
+    )
+    .clicked()
+    {
+        requests.write(OnlineRequest::Create {
+            preset: preset.to_string(),
+            time: draft.time_control(),
+            color: draft.color.unwrap_or(SeatChoice::Random),
+        });
+        click = true;
+    }
+    if named(
+        &T::QuickGame.id(),
+        ui.add_sized(wide, egui::Button::new(tr(T::QuickGame))),
+    )
+    .clicked()
+    {
+        requests.write(OnlineRequest::Quick(draft.time_control()));
+        click = true;
+    }
+    click
+}
+
+/// The invite code, to join or watch by. Returns whether a button was
+/// clicked.
+fn code_row(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    draft: &mut LobbyDraft,
+    requests: &mut MessageWriter<OnlineRequest>,
+) -> bool {
+    let tr = |t: T| tx.t(t);
+    let mut click = false;
+    ui.horizontal_wrapped(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+        ui.label(tr(T::InviteCode));
+        ui.add(
+            egui::TextEdit::singleline(&mut draft.code)
+                .desired_width(110.0)
+                .char_limit(16),
+        );
+        let code = draft.code.trim().to_string();
+        if named(
+            &T::JoinGame.id(),
+            ui.add_enabled(!code.is_empty(), egui::Button::new(tr(T::JoinGame))),
+        )
+        .clicked()
+        {
+            requests.write(OnlineRequest::Join(code.clone()));
+            click = true;
+        }
+        if named(
+            &T::WatchGame.id(),
+            ui.add_enabled(!code.is_empty(), egui::Button::new(tr(T::WatchGame))),
+        )
+        .clicked()
+        {
+            requests.write(OnlineRequest::Watch(code));
+            click = true;
+        }
+    });
+    click
+}
+
+/// Connecting, waiting for an opponent, or what went wrong.
+fn lobby_status(ui: &mut egui::Ui, tx: &Texts, online: &Online) {
+    let waiting = match online.phase {
+        Phase::Connecting | Phase::Reconnecting => Some(T::Connecting),
+        Phase::Queued => Some(T::WaitingOpponent),
+        _ => None,
+    };
+    if let Some(t) = waiting {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(tx.t(t));
+        });
+    }
+    if let Some(n) = &online.notice {
+        ui.colored_label(egui::Color32::from_rgb(230, 120, 70), notice_text(tx, n));
+    }
 }
 
 /// Into the game once the server seats this screen (or lets it watch);
@@ -310,22 +342,52 @@ pub(crate) fn online_panel(
     requests: &mut MessageWriter<OnlineRequest>,
     screen: &mut NextState<Screen>,
 ) -> bool {
-    let tr = |t: T| tx.t(t);
     let mut click = false;
-    if let Some(code) = &online.code {
-        ui.label(
-            egui::RichText::new(tx.f(T::ShareCode, &[("code", code.as_str().into())])).strong(),
-        );
-        if let Some(page) = page_address()
-            && online.side.is_some()
-            && !online.present.all(|p| *p)
-        {
-            let link = format!("{page}?join={code}");
-            ui.label(
-                egui::RichText::new(tx.f(T::ShareLink, &[("link", link.as_str().into())])).small(),
-            );
+    share_code(ui, tx, online);
+    presence(ui, tx, online);
+    clocks(ui, tx, online, now);
+    offers(ui, tx, online);
+    ui.horizontal_wrapped(|ui| {
+        let mut say = |msg: ClientMsg| {
+            requests.write(OnlineRequest::Say(msg));
+            click = true;
+        };
+        if let Some(me) = online.side {
+            game_buttons(ui, tx, online, me, &mut say);
         }
+        if named(&T::LeaveOnline.id(), ui.button(tx.t(T::LeaveOnline))).clicked() {
+            requests.write(OnlineRequest::Leave);
+            screen.set(Screen::Title);
+            click = true;
+        }
+    });
+    if let Some(n) = &online.notice {
+        ui.colored_label(egui::Color32::from_rgb(230, 120, 70), notice_text(tx, n));
     }
+    click
+}
+
+/// The game's code, and its link while a seat is still empty.
+fn share_code(ui: &mut egui::Ui, tx: &Texts, online: &Online) {
+    let Some(code) = &online.code else {
+        return;
+    };
+    ui.label(egui::RichText::new(tx.f(T::ShareCode, &[("code", code.as_str().into())])).strong());
+    if let Some(page) = page_address()
+        && online.side.is_some()
+        && !online.present.all(|p| *p)
+    {
+        let link = format!("{page}?join={code}");
+        ui.label(
+            egui::RichText::new(tx.f(T::ShareLink, &[("link", link.as_str().into())])).small(),
+        );
+    }
+}
+
+/// Reconnecting, watching, waiting for the opponent, or whether the
+/// opponent is here.
+fn presence(ui: &mut egui::Ui, tx: &Texts, online: &Online) {
+    let tr = |t: T| tx.t(t);
     if online.phase == Phase::Reconnecting {
         ui.horizontal(|ui| {
             ui.spinner();
@@ -354,10 +416,13 @@ pub(crate) fn online_panel(
         }
         _ => {}
     }
-    clocks(ui, tx, online, now);
+}
+
+/// A draw or a rematch on offer.
+fn offers(ui: &mut egui::Ui, tx: &Texts, online: &Online) {
     if let Some(by) = online.offer {
         if Some(by) == online.side {
-            ui.label(tr(T::DrawOfferSent));
+            ui.label(tx.t(T::DrawOfferSent));
         } else {
             ui.label(tx.f(T::DrawOfferedBy, &[("side", side_name(tx, by).into())]));
         }
@@ -365,68 +430,62 @@ pub(crate) fn online_panel(
     if let (Some(by), true) = (online.rematch, online.over.is_some()) {
         ui.label(tx.f(T::RematchAsked, &[("side", side_name(tx, by).into())]));
     }
-    ui.horizontal_wrapped(|ui| {
-        let mut say = |msg: ClientMsg| {
-            requests.write(OnlineRequest::Say(msg));
-            click = true;
-        };
-        if let Some(me) = online.side {
-            // Resign and offer even while the opponent is away (the
-            // server tells it on its return); not before the game starts.
-            let live = online.over.is_none()
-                && (online.present.all(|p| *p)
-                    || online.moves_told() > 0
-                    || online.clock_running().is_some());
-            if online.over.is_none() {
-                if named(
-                    &T::Resign.id(),
-                    ui.add_enabled(live, egui::Button::new(tr(T::Resign))),
-                )
-                .clicked()
-                {
-                    say(ClientMsg::Resign);
-                }
-                match online.offer {
-                    Some(by) if by != me => {
-                        if named(&T::AcceptDraw.id(), ui.button(tr(T::AcceptDraw))).clicked() {
-                            say(ClientMsg::OfferDraw);
-                        }
-                        if named(&T::DeclineDraw.id(), ui.button(tr(T::DeclineDraw))).clicked() {
-                            say(ClientMsg::DeclineDraw);
-                        }
-                    }
-                    _ => {
-                        if ui
-                            .add_enabled(
-                                live && online.offer.is_none(),
-                                egui::Button::new(tr(T::OfferDrawOnline)),
-                            )
-                            .clicked()
-                        {
-                            say(ClientMsg::OfferDraw);
-                        }
-                    }
-                }
-            } else if ui
+}
+
+/// A player's resign, draw and rematch buttons; `say` sends what they ask.
+fn game_buttons(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    online: &Online,
+    me: Side,
+    say: &mut impl FnMut(ClientMsg),
+) {
+    let tr = |t: T| tx.t(t);
+    if online.over.is_some() {
+        if ui
+            .add_enabled(
+                online.rematch != Some(me),
+                egui::Button::new(tr(T::Rematch)),
+            )
+            .clicked()
+        {
+            say(ClientMsg::Rematch);
+        }
+        return;
+    }
+    // Resign and offer even while the opponent is away (the server tells
+    // it on its return); not before the game starts.
+    let live =
+        online.present.all(|p| *p) || online.moves_told() > 0 || online.clock_running().is_some();
+    if named(
+        &T::Resign.id(),
+        ui.add_enabled(live, egui::Button::new(tr(T::Resign))),
+    )
+    .clicked()
+    {
+        say(ClientMsg::Resign);
+    }
+    match online.offer {
+        Some(by) if by != me => {
+            if named(&T::AcceptDraw.id(), ui.button(tr(T::AcceptDraw))).clicked() {
+                say(ClientMsg::OfferDraw);
+            }
+            if named(&T::DeclineDraw.id(), ui.button(tr(T::DeclineDraw))).clicked() {
+                say(ClientMsg::DeclineDraw);
+            }
+        }
+        _ => {
+            if ui
                 .add_enabled(
-                    online.rematch != Some(me),
-                    egui::Button::new(tr(T::Rematch)),
+                    live && online.offer.is_none(),
+                    egui::Button::new(tr(T::OfferDrawOnline)),
                 )
                 .clicked()
             {
-                say(ClientMsg::Rematch);
+                say(ClientMsg::OfferDraw);
             }
         }
-        if named(&T::LeaveOnline.id(), ui.button(tr(T::LeaveOnline))).clicked() {
-            requests.write(OnlineRequest::Leave);
-            screen.set(Screen::Title);
-            click = true;
-        }
-    });
-    if let Some(n) = &online.notice {
-        ui.colored_label(egui::Color32::from_rgb(230, 120, 70), notice_text(tx, n));
     }
-    click
 }
 
 /// Both clocks, the running one bright, under ten seconds red.
