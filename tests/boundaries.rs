@@ -613,3 +613,18 @@ fn errors_are_typed() {
         found.len()
     );
 }
+
+#[test]
+fn the_hidden_game_is_not_public() {
+    // The history's true game and position carry the hidden mines: only
+    // the crate's own stages read them; a finished game is public.
+    let text = std::fs::read_to_string(root().join("src/chess/ecs/history.rs"))
+        .expect("the history's source");
+    for name in ["game", "game_mut", "position"] {
+        let public = format!("pub fn {name}(");
+        assert!(
+            !code_of(&text).contains(&public),
+            "ChessGame::{name} is public: it hands out the hidden mines"
+        );
+    }
+}

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use minesweeper_chess::app::{headless_app, headless_app_with_view};
 use minesweeper_chess::base::options::GameOptions;
-use minesweeper_chess::chess::ecs::{ChessGame, MineSeed, MoveRequested};
+use minesweeper_chess::chess::ecs::{ChessGame, MineSeed, MoveRequested, public_position};
 use minesweeper_chess::chess::online::{Online, OnlineRequest, Phase};
 use minesweeper_core::chess::notation::parse_coordinate;
 use minesweeper_core::chess::{
@@ -167,13 +167,13 @@ fn two_client_apps_play_to_checkmate_through_the_server_and_a_third_watches() {
     assert_eq!(online(&watcher).side, None);
     for (i, text) in SCRIPT.iter().enumerate() {
         let mover = if i % 2 == 0 { &mut white } else { &mut black };
-        let pos = mover.world().resource::<ChessGame>().position().clone();
+        let pos = seen(mover);
         let mv = parse_coordinate(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         mover.world_mut().write_message(MoveRequested(mv));
         let mut apps = [&mut white, &mut black, &mut watcher];
         run_until(&mut apps, text, |a| played(a) == i + 1);
         if i == 7 {
-            late_watcher_sees_the_whole_history(&addr, &code, &white);
+            late_watcher_sees_the_whole_history(&addr, &code, &mut white);
         }
     }
     // Let the last move's stages and the end settle everywhere.
@@ -223,7 +223,7 @@ fn assert_sweep_and_blast(game: &ChessGame) {
 
 /// Someone who starts watching after move 8 (as a player who reloads)
 /// gets every move with what it did, not just the position.
-fn late_watcher_sees_the_whole_history(addr: &str, code: &str, white: &App) {
+fn late_watcher_sees_the_whole_history(addr: &str, code: &str, white: &mut App) {
     use minesweeper_core::chess::fen::to_public_fen;
     let mut late = client(addr, 4);
     late.world_mut()
@@ -232,11 +232,10 @@ fn late_watcher_sees_the_whole_history(addr: &str, code: &str, white: &App) {
         online(a).phase == Phase::InGame && a.world().resource::<ChessGame>().moves().len() == 8
     });
     assert!(online(&late).earlier.is_empty(), "replayed, not listed");
-    let game = late.world().resource::<ChessGame>();
-    assert_sweep_and_blast(game);
+    assert_sweep_and_blast(late.world().resource::<ChessGame>());
     assert_eq!(
-        to_public_fen(game.position()),
-        to_public_fen(white.world().resource::<ChessGame>().position()),
+        to_public_fen(&seen(&mut late)),
+        to_public_fen(&seen(white)),
         "the same board as the players'"
     );
 }
@@ -250,18 +249,22 @@ fn before_the_end_no_client_board_holds_the_servers_hidden_mines() {
     // Two quiet moves: every mine still hidden on the server.
     for (i, text) in ["g1h3", "g10h8"].iter().enumerate() {
         let mover = if i % 2 == 0 { &mut white } else { &mut black };
-        let pos = mover.world().resource::<ChessGame>().position().clone();
+        let pos = seen(mover);
         let mv = parse_coordinate(&pos, text).expect("legal");
         mover.world_mut().write_message(MoveRequested(mv));
         let mut apps = [&mut white, &mut black];
         run_until(&mut apps, text, |a| played(a) == i + 1);
     }
     for app in [&mut white, &mut black] {
-        let pos = app.world().resource::<ChessGame>().position();
-        assert_eq!(pos.mines_left(), 4, "the counter is public");
         // No mine of any layout, the server's or one made up here: the
         // four are only counted.
-        assert!(pos.mines().is_empty(), "no mine held: {:?}", pos.mines());
+        assert!(
+            !app.world().resource::<ChessGame>().knows_layout(),
+            "no mine held"
+        );
+        let pos = seen(app);
+        assert_eq!(pos.mines_left(), 4, "the counter is public");
+        assert!(pos.mines().is_empty(), "no mine shown: {:?}", pos.mines());
         assert_eq!(pos.unseen(), 4);
         let mut q = app
             .world_mut()
@@ -279,6 +282,14 @@ type Played = (
     String,
 );
 
+/// The position `app`'s players see.
+fn seen(app: &mut App) -> minesweeper_core::chess::Position {
+    public_position(app.world_mut())
+        .expect("a board")
+        .position()
+        .clone()
+}
+
 fn played_game(app: &App) -> Played {
     let game = app.world().resource::<ChessGame>();
     let name = Variant::classic().name;
@@ -286,7 +297,7 @@ fn played_game(app: &App) -> Played {
         game.moves().iter().map(|m| m.san.clone()).collect(),
         game.moves().iter().map(|m| m.report).collect(),
         game.outcome(),
-        minesweeper_core::chess::record::write(&name, game.game(), &[]),
+        minesweeper_core::chess::record::write(&name, game.finished().expect("over"), &[]),
     )
 }
 
@@ -322,7 +333,7 @@ fn at_one_screen(scripted: bool) -> Played {
     });
     app.update();
     for (i, text) in SCRIPT.iter().enumerate() {
-        let pos = app.world().resource::<ChessGame>().position().clone();
+        let pos = seen(&mut app);
         let mv = parse_coordinate(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         if scripted && i % 2 == 1 {
             app.world_mut()
@@ -354,7 +365,7 @@ fn one_scripted_game_is_the_same_at_one_screen_against_a_scripted_computer_and_o
     seat_both(&mut white, &mut black, None);
     for (i, text) in SCRIPT.iter().enumerate() {
         let mover = if i % 2 == 0 { &mut white } else { &mut black };
-        let pos = mover.world().resource::<ChessGame>().position().clone();
+        let pos = seen(mover);
         let mv = parse_coordinate(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         mover.world_mut().write_message(MoveRequested(mv));
         run_until(&mut [&mut white, &mut black], text, |a| played(a) == i + 1);
@@ -363,11 +374,8 @@ fn one_scripted_game_is_the_same_at_one_screen_against_a_scripted_computer_and_o
     run_until(&mut [&mut white, &mut black], "the reveal", |a| {
         a.world()
             .resource::<ChessGame>()
-            .game()
-            .start()
-            .mines()
-            .len()
-            == MINES.len()
+            .finished()
+            .is_some_and(|g| g.start().mines().len() == MINES.len())
     });
     assert_eq!(hot_seat.0.len(), SCRIPT.len());
     assert_eq!(hot_seat.0[14], "Qxf9#");
@@ -409,7 +417,7 @@ fn the_low_time_warning_sounds_once_when_the_players_own_clock_runs_low() {
         0,
         "not Black: its own clock is not running"
     );
-    let pos = white.world().resource::<ChessGame>().position().clone();
+    let pos = seen(&mut white);
     let mv = parse_coordinate(&pos, "g1h3").expect("legal");
     white.world_mut().write_message(MoveRequested(mv));
     run_until(&mut [&mut white, &mut black], "Black under 9.5 s", |a| {
@@ -418,7 +426,7 @@ fn the_low_time_warning_sounds_once_when_the_players_own_clock_runs_low() {
     assert_eq!(low_time_warnings(&black), 1, "now Black hears it");
     assert_eq!(low_time_warnings(&white), 1, "White's clock is stopped");
     // White's turn again, still low: no second warning for the same fall.
-    let pos = black.world().resource::<ChessGame>().position().clone();
+    let pos = seen(&mut black);
     let mv = parse_coordinate(&pos, "g10h8").expect("legal");
     black.world_mut().write_message(MoveRequested(mv));
     run_until(&mut [&mut white, &mut black], "White's turn", |a| {
@@ -439,7 +447,7 @@ fn a_player_who_leaves_for_the_menu_can_go_back_to_the_game() {
     let mut white = client(&addr, 31);
     let mut black = client(&addr, 32);
     let code = seat_both(&mut white, &mut black, Some("5+3"));
-    let pos = white.world().resource::<ChessGame>().position().clone();
+    let pos = seen(&mut white);
     let mv = parse_coordinate(&pos, "b1c3").expect("legal");
     white.world_mut().write_message(MoveRequested(mv));
     run_until(&mut [&mut white, &mut black], "b1c3", |a| played(a) == 1);
@@ -460,7 +468,7 @@ fn a_player_who_leaves_for_the_menu_can_go_back_to_the_game() {
     assert_eq!(online(&white).side, Some(Side::White));
     assert_eq!(online(&white).left_game(), None);
     // And plays on.
-    let pos = black.world().resource::<ChessGame>().position().clone();
+    let pos = seen(&mut black);
     let mv = parse_coordinate(&pos, "b10c8").expect("legal");
     black.world_mut().write_message(MoveRequested(mv));
     run_until(&mut [&mut white, &mut black], "b10c8", |a| played(a) == 2);
@@ -509,7 +517,7 @@ fn a_premove_made_while_the_opponent_thinks_goes_through_the_server() {
     assert!(black.world().resource::<Premove>().queued.is_some());
     assert_eq!(played(&black), 0);
     // White moves; Black's premove goes to the server at once.
-    let pos = white.world().resource::<ChessGame>().position().clone();
+    let pos = seen(&mut white);
     let mv = parse_coordinate(&pos, "e2e3").expect("legal");
     white.world_mut().write_message(MoveRequested(mv));
     run_until(&mut [&mut white, &mut black], "the premove", |a| {
@@ -640,7 +648,7 @@ fn a_player_whose_games_node_dies_reconnects_through_another_and_plays_on() {
         }))
         .expect("sent");
     run_until(&mut [&mut black], "e2e4 seen", |a| played(a) == 1);
-    let pos = black.world().resource::<ChessGame>().position().clone();
+    let pos = seen(&mut black);
     let mv = parse_coordinate(&pos, "e9e8").expect("legal");
     black.world_mut().write_message(MoveRequested(mv));
     run_until(&mut [&mut black], "e9e8 played", |a| played(a) == 2);

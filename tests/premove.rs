@@ -44,7 +44,10 @@ fn moves(app: &App) -> Vec<String> {
 
 /// This screen's move `text`.
 fn play(app: &mut App, text: &str) {
-    let pos = app.world().resource::<ChessGame>().position().clone();
+    let pos = minesweeper_chess::chess::ecs::public_position(app.world_mut())
+        .expect("a board")
+        .position()
+        .clone();
     let m = parse_coordinate(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
     app.world_mut().write_message(MoveRequested(m));
 }

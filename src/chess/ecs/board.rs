@@ -13,6 +13,14 @@ use minesweeper_core::chess::{
 use super::BoardSquare;
 use super::{ActiveVariant, At, ChessGame, ChessPiece, Fog, Mine, RevealedCount, Swept};
 
+/// The position the players see now, read from `world` (for tests and
+/// tools that drive an app from outside).
+pub fn public_position(world: &mut World) -> Option<PublicPosition> {
+    let mut state = bevy::ecs::system::SystemState::<(PublicBoard, Res<ChessGame>)>::new(world);
+    let (board, game) = state.get(world).ok()?;
+    board.public(&game)
+}
+
 /// Read access to the board entities, to build a [`Position`] snapshot: the
 /// true board, hidden mines included.
 #[derive(SystemParam)]

@@ -42,8 +42,9 @@ impl ChessGame {
         ChessGame::new(Game::from_position(seen.position().clone()))
     }
 
-    /// The history.
-    pub fn game(&self) -> &Game {
+    /// The history, hidden mines included: for the turn's stages, saving
+    /// and the computer's public view only, never public.
+    pub(crate) fn game(&self) -> &Game {
         &self.game
     }
 
@@ -59,8 +60,21 @@ impl ChessGame {
 
     /// The position now, true mines included: only the turn's stages and
     /// the snapshot read it; players see [`Position::public_view`].
-    pub fn position(&self) -> &Position {
+    pub(crate) fn position(&self) -> &Position {
         self.game.position()
+    }
+
+    /// The whole game, hidden mines included, once it is over (`None`
+    /// before): a finished game hides nothing (its record, its analysis).
+    pub fn finished(&self) -> Option<&Game> {
+        self.game.outcome().map(|_| &self.game)
+    }
+
+    /// Whether this history holds where the hidden mines lie: a game at
+    /// one screen does (its rules need them), an online one never before
+    /// the server reveals its layout at the end.
+    pub fn knows_layout(&self) -> bool {
+        !self.game.position().mines().is_empty() || !self.game.start().mines().is_empty()
     }
 
     /// Side to move.

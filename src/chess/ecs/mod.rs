@@ -27,7 +27,7 @@ mod turn;
 
 use bevy::prelude::*;
 
-pub use board::{PublicBoard, TrueBoard, snapshot};
+pub use board::{PublicBoard, TrueBoard, public_position, snapshot};
 pub use components::*;
 pub use history::ChessGame;
 pub use messages::*;

@@ -37,17 +37,30 @@ pub fn url_of(addr: &str) -> String {
     }
 }
 
+/// Why a connection could not start: the WebSocket library's reason (an
+/// address that is not a WebSocket URL, a socket refused at once).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkError(pub String);
+
+impl std::fmt::Display for LinkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LinkError {}
+
 impl Link {
     /// Starts connecting to `addr`.
     ///
     /// # Errors
     /// The address is not a WebSocket URL.
-    pub fn open(addr: &str) -> Result<Link, String> {
+    pub fn open(addr: &str) -> Result<Link, LinkError> {
         let options = ewebsock::Options {
             max_incoming_frame_size: MAX_SERVER_MSG,
             ..Default::default()
         };
-        let (sender, receiver) = ewebsock::connect(url_of(addr), options)?;
+        let (sender, receiver) = ewebsock::connect(url_of(addr), options).map_err(LinkError)?;
         Ok(Link { sender, receiver })
     }
 
