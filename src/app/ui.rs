@@ -471,7 +471,7 @@ fn text_errors(mut contexts: EguiContexts, tx: Res<Texts>) -> Result {
         .show(&ctx, |ui| {
             ui.colored_label(egui::Color32::from_rgb(230, 80, 70), tx.t(T::TextErrors));
             for e in &tx.errors {
-                ui.label(egui::RichText::new(e).small().monospace());
+                ui.label(egui::RichText::new(e.to_string()).small().monospace());
             }
         });
     Ok(())

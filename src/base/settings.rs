@@ -229,10 +229,10 @@ const FILE: &str = "settings.ron";
 
 impl Settings {
     /// Reads settings from `text`; a broken file gives the defaults and the reason.
-    pub(crate) fn from_ron(text: &str) -> (Settings, Option<String>) {
+    pub(crate) fn from_ron(text: &str) -> (Settings, Option<ron::error::SpannedError>) {
         match ron::from_str::<Settings>(text) {
             Ok(s) => (s.sanitized(), None),
-            Err(e) => (Settings::default(), Some(e.to_string())),
+            Err(e) => (Settings::default(), Some(e)),
         }
     }
 
