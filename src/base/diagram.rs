@@ -295,24 +295,30 @@ fn piece_of(c: char) -> Option<(Side, Role)> {
 /// Checks a picture: every frame the same size, every cell a known piece
 /// and marks, arrows inside the board. A mistake names the frame and cell.
 #[cfg(test)]
-pub(crate) fn check(frames: &[Frame]) -> Result<(), String> {
-    let first = frames.first().ok_or("no frames")?;
+pub(crate) fn check(frames: &[Frame]) -> Result<(), PictureError> {
+    let first = frames.first().ok_or(PictureError::NoFrames)?;
     let files = first
         .rows
         .first()
         .map_or(0, |r| r.split_whitespace().count());
     let ranks = first.rows.len();
-    for (n, f) in frames.iter().enumerate() {
+    for (frame, f) in frames.iter().enumerate() {
         if f.rows.len() != ranks {
-            return Err(format!("frame {n}: {} rows, not {ranks}", f.rows.len()));
+            return Err(PictureError::Rows {
+                frame,
+                rows: f.rows.len(),
+                want: ranks,
+            });
         }
-        for (r, row) in f.rows.iter().enumerate() {
-            let cells: Vec<&str> = row.split_whitespace().collect();
+        for (row, text) in f.rows.iter().enumerate() {
+            let cells: Vec<&str> = text.split_whitespace().collect();
             if cells.len() != files {
-                return Err(format!(
-                    "frame {n} row {r}: {} cells, not {files}",
-                    cells.len()
-                ));
+                return Err(PictureError::Cells {
+                    frame,
+                    row,
+                    cells: cells.len(),
+                    want: files,
+                });
             }
             for c in cells {
                 let mut chars = c.chars();
@@ -323,16 +329,93 @@ pub(crate) fn check(frames: &[Frame]) -> Result<(), String> {
                     }
                     None => c,
                 };
-                if let Some(bad) = rest.chars().find(|m| !"~*!v^ofx.0123456789".contains(*m)) {
-                    return Err(format!("frame {n} row {r}: '{bad}' in '{c}'"));
+                if let Some(mark) = rest.chars().find(|m| !"~*!v^ofx.0123456789".contains(*m)) {
+                    return Err(PictureError::Mark {
+                        frame,
+                        row,
+                        mark,
+                        cell: c.to_string(),
+                    });
                 }
             }
         }
         if let Some((a, b)) = f.arrow
             && (a >= files * ranks || b >= files * ranks)
         {
-            return Err(format!("frame {n}: an arrow off the board"));
+            return Err(PictureError::ArrowOff { frame });
         }
     }
     Ok(())
 }
+
+/// A mistake in a rules picture's frames (frames and rows count from 0).
+#[cfg(test)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PictureError {
+    /// The picture has no frame.
+    NoFrames,
+    /// A frame with another number of rows than the first.
+    Rows {
+        /// The frame.
+        frame: usize,
+        /// Its rows.
+        rows: usize,
+        /// The first frame's rows.
+        want: usize,
+    },
+    /// A row with another number of cells than the first frame's.
+    Cells {
+        /// The frame.
+        frame: usize,
+        /// The row.
+        row: usize,
+        /// Its cells.
+        cells: usize,
+        /// The first frame's cells a row.
+        want: usize,
+    },
+    /// A mark the pictures do not draw.
+    Mark {
+        /// The frame.
+        frame: usize,
+        /// The row.
+        row: usize,
+        /// The unknown mark.
+        mark: char,
+        /// The cell it is in.
+        cell: String,
+    },
+    /// An arrow from or to a cell off the board.
+    ArrowOff {
+        /// The frame.
+        frame: usize,
+    },
+}
+
+#[cfg(test)]
+impl std::fmt::Display for PictureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PictureError::NoFrames => f.write_str("no frames"),
+            PictureError::Rows { frame, rows, want } => {
+                write!(f, "frame {frame}: {rows} rows, not {want}")
+            }
+            PictureError::Cells {
+                frame,
+                row,
+                cells,
+                want,
+            } => write!(f, "frame {frame} row {row}: {cells} cells, not {want}"),
+            PictureError::Mark {
+                frame,
+                row,
+                mark,
+                cell,
+            } => write!(f, "frame {frame} row {row}: '{mark}' in '{cell}'"),
+            PictureError::ArrowOff { frame } => write!(f, "frame {frame}: an arrow off the board"),
+        }
+    }
+}
+
+#[cfg(test)]
+impl std::error::Error for PictureError {}

@@ -67,7 +67,7 @@ impl SudokuMenu {
                 let file = crate::sudoku::ecs::save::CORRUPT_FILE;
                 let e = tx.f(
                     T::SudokuSaveCorrupt,
-                    &[("why", why.into()), ("file", file.into())],
+                    &[("why", why.to_string().into()), ("file", file.into())],
                 );
                 self.errors.push(e.clone());
                 self.save_error = Some(e);
