@@ -77,6 +77,8 @@ pub(crate) fn picture(
     );
 }
 
+/// One cell's token drawn on its square: the marks under the piece, the
+/// piece, the marks over it, then the count.
 fn draw_cell(
     ui: &mut egui::Ui,
     p: &egui::Painter,
@@ -91,6 +93,22 @@ fn draw_cell(
         chars.next();
     }
     let marks: Vec<char> = chars.collect();
+    marks_under(p, cr, &marks, fog);
+    if let Some(piece) = piece {
+        // On a counted cell the piece steps aside for the count's badge,
+        // as on the board.
+        let counted = marks.iter().any(|m| m.is_ascii_digit() && *m != '0');
+        draw_piece(ui, p, cr, piece, counted, icons);
+    }
+    marks_over(p, cr, &marks);
+    if let Some(d) = marks.iter().find_map(|m| m.to_digit(10)) {
+        draw_count(p, cr, d, piece.is_some(), palette);
+    }
+}
+
+/// The marks a piece stands on: fog (`~`), a swept cell (`v`), a blast
+/// (`!`), a shown mine (`*`), a ring (`o`).
+fn marks_under(p: &egui::Painter, cr: Rect, marks: &[char], fog: bevy::color::Color) {
     let cell = cr.width();
     if marks.contains(&'~') || marks.contains(&'v') {
         let f = color32(fog);
@@ -144,48 +162,59 @@ fn draw_cell(
             Stroke::new(cell * 0.07, Color32::from_black_alpha(80)),
         );
     }
-    if let Some((side, role)) = piece {
-        // On a counted cell the piece steps aside for the count's badge,
-        // as on the board.
-        let counted = marks.iter().any(|m| m.is_ascii_digit() && *m != '0');
-        let r = if counted {
-            use crate::base::draw::spot;
-            let shift = spot::PIECE_SHIFT * cell;
-            Rect::from_center_size(
-                cr.center() + Vec2::new(-shift, shift),
-                egui::Vec2::splat(cell * spot::PIECE_ON_COUNT),
-            )
-        } else {
-            cr.shrink(cell * 0.04)
-        };
-        match icons.get(side, role) {
-            Some(id) => {
-                egui::Image::new((id, r.size())).paint_at(ui, r);
-            }
-            None => {
-                let (solid, outline) = crate::base::draw::glyphs(role);
-                let (fill, line) = match side {
-                    Side::White => (
-                        Color32::from_rgb(250, 245, 230),
-                        Color32::from_rgb(20, 18, 18),
-                    ),
-                    Side::Black => (
-                        Color32::from_rgb(26, 23, 26),
-                        Color32::from_rgb(140, 133, 128),
-                    ),
-                };
-                let font = egui::FontId::proportional(r.width() * 0.85);
-                p.text(
-                    r.center(),
-                    egui::Align2::CENTER_CENTER,
-                    solid,
-                    font.clone(),
-                    fill,
-                );
-                p.text(r.center(), egui::Align2::CENTER_CENTER, outline, font, line);
-            }
-        }
+}
+
+/// A piece in the player's set (or its glyph while the set loads), moved
+/// into the corner on a `counted` cell.
+fn draw_piece(
+    ui: &mut egui::Ui,
+    p: &egui::Painter,
+    cr: Rect,
+    (side, role): (Side, Role),
+    counted: bool,
+    icons: &PieceIcons,
+) {
+    let cell = cr.width();
+    let r = if counted {
+        use crate::base::draw::spot;
+        let shift = spot::PIECE_SHIFT * cell;
+        Rect::from_center_size(
+            cr.center() + Vec2::new(-shift, shift),
+            egui::Vec2::splat(cell * spot::PIECE_ON_COUNT),
+        )
+    } else {
+        cr.shrink(cell * 0.04)
+    };
+    if let Some(id) = icons.get(side, role) {
+        egui::Image::new((id, r.size())).paint_at(ui, r);
+        return;
     }
+    let (solid, outline) = crate::base::draw::glyphs(role);
+    let (fill, line) = match side {
+        Side::White => (
+            Color32::from_rgb(250, 245, 230),
+            Color32::from_rgb(20, 18, 18),
+        ),
+        Side::Black => (
+            Color32::from_rgb(26, 23, 26),
+            Color32::from_rgb(140, 133, 128),
+        ),
+    };
+    let font = egui::FontId::proportional(r.width() * 0.85);
+    p.text(
+        r.center(),
+        egui::Align2::CENTER_CENTER,
+        solid,
+        font.clone(),
+        fill,
+    );
+    p.text(r.center(), egui::Align2::CENTER_CENTER, outline, font, line);
+}
+
+/// The marks drawn over a piece: a flag (`f`), a refusal (`x`), the
+/// sapper's bomb (`^`).
+fn marks_over(p: &egui::Painter, cr: Rect, marks: &[char]) {
+    let cell = cr.width();
     if marks.contains(&'f') {
         // A flag: a pole and a red pennant.
         let base = cr.center() + Vec2::new(-cell * 0.12, cell * 0.3);
@@ -225,38 +254,41 @@ fn draw_cell(
         p.circle_filled(cr.center(), cell * 0.26, Color32::from_rgb(240, 90, 26));
         p.circle_filled(cr.center(), cell * 0.16, Color32::from_rgb(30, 30, 34));
     }
-    if let Some(d) = marks.iter().find_map(|m| m.to_digit(10)) {
-        // As on the board: a badge, centred, or in the corner by a piece.
-        use crate::base::draw::spot;
-        let (center, badge, size) = if piece.is_some() {
-            (
-                cr.center() + Vec2::new(spot::CORNER.x, -spot::CORNER.y) * cell,
-                spot::CORNER_BADGE,
-                spot::CORNER_DIGIT,
-            )
-        } else {
-            (cr.center(), spot::OPEN_BADGE, spot::OPEN_DIGIT)
-        };
-        let color = if d == 0 {
-            count_zero(palette)
-        } else {
-            count_color(palette, d as u8)
-        };
-        if d > 0 || piece.is_none() {
-            p.rect_filled(
-                egui::Rect::from_center_size(center, egui::Vec2::splat(cell * badge)),
-                cell * badge * 0.16,
-                color32(count_badge(palette)),
-            );
-        }
-        p.text(
-            center,
-            egui::Align2::CENTER_CENTER,
-            d.to_string(),
-            style::bold(cell * size),
-            color32(color),
+}
+
+/// Count `d` as on the board: on its badge, centred, or in the corner by
+/// a piece (a 0 by a piece has no badge).
+fn draw_count(p: &egui::Painter, cr: Rect, d: u32, by_piece: bool, palette: Palette) {
+    use crate::base::draw::spot;
+    let cell = cr.width();
+    let (center, badge, size) = if by_piece {
+        (
+            cr.center() + Vec2::new(spot::CORNER.x, -spot::CORNER.y) * cell,
+            spot::CORNER_BADGE,
+            spot::CORNER_DIGIT,
+        )
+    } else {
+        (cr.center(), spot::OPEN_BADGE, spot::OPEN_DIGIT)
+    };
+    let color = if d == 0 {
+        count_zero(palette)
+    } else {
+        count_color(palette, d as u8)
+    };
+    if d > 0 || !by_piece {
+        p.rect_filled(
+            egui::Rect::from_center_size(center, egui::Vec2::splat(cell * badge)),
+            cell * badge * 0.16,
+            color32(count_badge(palette)),
         );
     }
+    p.text(
+        center,
+        egui::Align2::CENTER_CENTER,
+        d.to_string(),
+        style::bold(cell * size),
+        color32(color),
+    );
 }
 
 /// A lichess-like arrow: a translucent shaft and head.
