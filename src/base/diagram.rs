@@ -14,7 +14,7 @@ use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
 use minesweeper_core::chess::{Color as Side, Role};
 
 use crate::base::art::PieceIcons;
-use crate::base::settings::{Palette, Theme};
+use crate::base::settings::{CountColors, Theme};
 use crate::base::style::{self, color32};
 use crate::base::theme::{colors, count_badge, count_color, count_zero};
 
@@ -34,7 +34,7 @@ const FRAME_SECS: f64 = 1.3;
 pub(crate) fn picture(
     ui: &mut egui::Ui,
     frames: &[Frame],
-    (theme, palette): (Theme, Palette),
+    (theme, counts): (Theme, CountColors),
     icons: &PieceIcons,
     cell: f32,
 ) {
@@ -60,7 +60,7 @@ pub(crate) fn picture(
             let cr = Rect::from_min_size(min, Vec2::splat(cell));
             let light = (f + r) % 2 == 0;
             p.rect_filled(cr, 0.0, color32(if light { c.light } else { c.dark }));
-            draw_cell(ui, &p, cr, token, (c.fog, palette), icons);
+            draw_cell(ui, &p, cr, token, (c.fog, counts), icons);
         }
     }
     if let Some((a, b)) = frame.arrow {
@@ -84,7 +84,7 @@ fn draw_cell(
     p: &egui::Painter,
     cr: Rect,
     token: &str,
-    (fog, palette): (bevy::color::Color, Palette),
+    (fog, counts): (bevy::color::Color, CountColors),
     icons: &PieceIcons,
 ) {
     let mut chars = token.chars().peekable();
@@ -102,7 +102,7 @@ fn draw_cell(
     }
     marks_over(p, cr, &marks);
     if let Some(d) = marks.iter().find_map(|m| m.to_digit(10)) {
-        draw_count(p, cr, d, piece.is_some(), palette);
+        draw_count(p, cr, d, piece.is_some(), counts);
     }
 }
 
@@ -258,7 +258,7 @@ fn marks_over(p: &egui::Painter, cr: Rect, marks: &[char]) {
 
 /// Count `d` as on the board: on its badge, centred, or in the corner by
 /// a piece (a 0 by a piece has no badge).
-fn draw_count(p: &egui::Painter, cr: Rect, d: u32, by_piece: bool, palette: Palette) {
+fn draw_count(p: &egui::Painter, cr: Rect, d: u32, by_piece: bool, counts: CountColors) {
     use crate::base::draw::spot;
     let cell = cr.width();
     let (center, badge, size) = if by_piece {
@@ -271,15 +271,15 @@ fn draw_count(p: &egui::Painter, cr: Rect, d: u32, by_piece: bool, palette: Pale
         (cr.center(), spot::OPEN_BADGE, spot::OPEN_DIGIT)
     };
     let color = if d == 0 {
-        count_zero(palette)
+        count_zero(counts)
     } else {
-        count_color(palette, d as u8)
+        count_color(counts, d as u8)
     };
     if d > 0 || !by_piece {
         p.rect_filled(
             egui::Rect::from_center_size(center, egui::Vec2::splat(cell * badge)),
             cell * badge * 0.16,
-            color32(count_badge(palette)),
+            color32(count_badge(counts)),
         );
     }
     p.text(

@@ -7,7 +7,7 @@ use super::art::PieceIcons;
 use super::diagram::{Frame, picture};
 use super::i18n::{T, Texts};
 use super::screen::{Menu, Menus};
-use super::settings::{Palette, Theme};
+use super::settings::{CountColors, Theme};
 
 /// Where the egui interfaces draw, in the egui pass: after the fonts are in.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -227,12 +227,13 @@ pub(crate) fn help_settings_quit(
 }
 
 /// What a how-to-play page draws its pictures with: the picture for each
-/// section (by heading, from 0), the theme and palette, the pieces.
+/// section (by heading, from 0), the board theme and count colours, the
+/// pieces.
 pub(crate) struct Pictures<'a> {
     /// The frames shown beside section `i`'s words, if any.
     pub of: &'a dyn Fn(usize) -> Option<&'static [Frame]>,
     /// The player's board theme and count colours.
-    pub look: (Theme, Palette),
+    pub look: (Theme, CountColors),
     /// The player's piece set.
     pub icons: &'a PieceIcons,
 }

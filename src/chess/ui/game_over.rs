@@ -104,7 +104,7 @@ fn result(ui: &mut egui::Ui, tx: &Texts, icons: &PieceIcons, o: Outcome) {
     ui.label(
         egui::RichText::new(tx.t(T::GameOver))
             .size(style::size::SMALL)
-            .color(style::palette::MUTED),
+            .color(style::ui_colors::MUTED),
     );
     ui.horizontal(|ui| {
         let kings: Vec<Side> = winner.map_or(vec![Side::White, Side::Black], |w| vec![w]);
@@ -118,12 +118,12 @@ fn result(ui: &mut egui::Ui, tx: &Texts, icons: &PieceIcons, o: Outcome) {
         egui::RichText::new(score)
             .size(34.0)
             .strong()
-            .color(style::palette::TEXT),
+            .color(style::ui_colors::TEXT),
     );
     ui.label(
         egui::RichText::new(outcome_text(o, tx))
             .size(18.0)
-            .color(style::palette::ACCENT_HOT),
+            .color(style::ui_colors::ACCENT_HOT),
     );
 }
 

@@ -24,7 +24,7 @@ pub(crate) fn how_to_play(
     let ctx = contexts.ctx_mut()?.clone();
     let pictures = Pictures {
         of: &super::pictures::sudoku_picture,
-        look: (settings.theme, settings.palette),
+        look: (settings.theme, settings.count_colors),
         icons: &icons,
     };
     if rules_page(&ctx, &tx, (T::HelpSudokuTitle, T::HelpSudoku), &pictures) {
