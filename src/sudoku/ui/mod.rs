@@ -305,7 +305,8 @@ impl Plugin for SudokuUiPlugin {
                 (
                     panel::panel.run_if(on_sudoku),
                     menu::board_menu.run_if(in_state(Screen::SudokuMenu).and_then(no_menu)),
-                    help::how_to_play.run_if(in_state(Menu::HowToPlay).and_then(on_sudoku)),
+                    crate::base::widgets::how_to_play::<help::SudokuRules>
+                        .run_if(in_state(Menu::HowToPlay).and_then(on_sudoku)),
                     result::result_card.run_if(in_state(Screen::Sudoku).and_then(no_menu)),
                 )
                     .chain()
