@@ -117,13 +117,15 @@ fn a_web_page_query_gives_the_same_options_as_the_command_line() {
     assert_eq!(o.moves, ["e2e3", "b9b8"]);
     assert!(query_args("").is_empty());
     // A bad value is an error naming it, not a crash.
-    let e = GameOptions::parse(&query_args("?seed=lots")).unwrap_err();
+    let e = GameOptions::parse(&query_args("?seed=lots"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("--seed lots"), "{e}");
     // The window's size, capped on both sides.
     let size = |v: &str| GameOptions::parse(&["--size".to_string(), v.to_string()]);
     assert_eq!(size("1280x720").map(|o| o.size), Ok(Some((1280, 720))));
     for bad in ["99999x720", "1280", "0x0", "axb"] {
-        let e = size(bad).unwrap_err();
+        let e = size(bad).unwrap_err().to_string();
         assert!(e.contains("--size") && e.contains(bad), "{e}");
     }
 }

@@ -247,11 +247,13 @@ fn numbers_are_capped_and_checked_before_any_work() {
     assert!(
         opts(&["--seed"])
             .unwrap_err()
+            .to_string()
             .contains("--seed needs a value")
     );
     assert!(
         opts(&["--wait", "1e9"])
             .unwrap_err()
+            .to_string()
             .contains("from 0 to 100000")
     );
     assert!(opts(&["--bench-frames", "-3"]).is_err());

@@ -374,7 +374,10 @@ fn a_broken_translation_keeps_the_last_good_texts_and_says_where() {
     let before = tx.t(T::NewGame);
     let broken = "new-game = Nouvelle partie\nquit = Quitter }\nback = Retour\n";
     let err = tx.replace(Lang::Fr, broken).expect_err("a syntax error");
-    assert!(err.starts_with("assets/i18n/fr.ftl:2:"), "{err}");
+    assert!(
+        err.to_string().starts_with("assets/i18n/fr.ftl:2:"),
+        "{err}"
+    );
     // An unclosed placeholder is named on its own line, not at the end.
     let err = tx
         .replace(
@@ -382,7 +385,10 @@ fn a_broken_translation_keeps_the_last_good_texts_and_says_where() {
             "new-game = Partie\nquit = { $oops\nback = Retour\n",
         )
         .expect_err("a syntax error");
-    assert!(err.starts_with("assets/i18n/fr.ftl:2:"), "{err}");
+    assert!(
+        err.to_string().starts_with("assets/i18n/fr.ftl:2:"),
+        "{err}"
+    );
     assert_eq!(tx.t(T::NewGame), before);
     assert_eq!(tx.errors.len(), 1, "one error per file: the latest");
     // Fixed: the new text shows, the error goes; a key the file lacks
@@ -600,6 +606,7 @@ fn a_translation_is_checked_against_english() {
     let Err(problems) = check::check_translation("de.ftl", &broken) else {
         panic!("the broken file passed");
     };
+    let problems = problems.to_string();
     assert!(problems.contains("de.ftl: no message quit"), "{problems}");
     assert!(
         problems.contains("de.ftl: quitter is not a text"),
@@ -610,7 +617,7 @@ fn a_translation_is_checked_against_english() {
         "{problems}"
     );
     let syntax = check::check_translation("de.ftl", "title = { $oops\n");
-    assert!(syntax.is_err_and(|e| e.starts_with("de.ftl:1:")));
+    assert!(syntax.is_err_and(|e| e.to_string().starts_with("de.ftl:1:")));
 }
 
 #[test]
@@ -622,7 +629,9 @@ fn lang_and_show_options_are_checked() {
         parse(&["--lang", "uk-UA"]).map(|o| o.lang),
         Ok(Some(Lang::Uk))
     );
-    let err = parse(&["--lang", &"x".repeat(10_000)]).expect_err("unknown language");
+    let err = parse(&["--lang", &"x".repeat(10_000)])
+        .expect_err("unknown language")
+        .to_string();
     assert!(
         err.contains("the languages are en, uk, fr, da, ms") && err.len() < 120,
         "{err}"

@@ -9,6 +9,7 @@ use minesweeper_chess::chess::ecs::presets::{
 use minesweeper_chess::chess::ecs::{ActiveVariant, ChessGame, MineSeed};
 use minesweeper_core::chess::preset::{self, BUILTIN};
 use minesweeper_core::chess::{Position, SquareSet, Variant};
+use minesweeper_core::text::PresetError;
 
 const CLASSIC: &str = BUILTIN[0].1;
 
@@ -248,7 +249,7 @@ fn mangled_presets_are_errors_never_panics() {
 }
 
 /// Waits until every discovered file has joined the menu.
-fn discovered(app: &mut App, files: usize) -> Vec<(String, Result<String, String>)> {
+fn discovered(app: &mut App, files: usize) -> Vec<(String, Result<String, PresetError>)> {
     run_until(app, |app| {
         let lib = app.world().resource::<PresetLibrary>();
         lib.pending.is_empty() && lib.entries.len() >= BUILTIN.len() + files
@@ -262,7 +263,7 @@ fn discovered(app: &mut App, files: usize) -> Vec<(String, Result<String, String
                 e.preset
                     .as_ref()
                     .map(|p| p.variant.name.clone())
-                    .map_err(|e| e.to_string()),
+                    .map_err(Clone::clone),
             )
         })
         .collect()
@@ -293,7 +294,7 @@ fn a_modders_new_preset_file_joins_the_menu() {
     assert_eq!(extra.len(), 2, "{extra:?}");
     assert_eq!(extra[0], ("my_board.ron".into(), Ok("My board".into())));
     assert_eq!(extra[1].0, "zz_broken.ron");
-    let err = extra[1].1.as_ref().unwrap_err();
+    let err = extra[1].1.as_ref().unwrap_err().to_string();
     assert!(err.starts_with("levels/zz_broken.ron:1:"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

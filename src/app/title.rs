@@ -92,7 +92,7 @@ pub(crate) fn title(
     // On a phone the menu stands on a panel of its own over the board.
     let frame = if phone {
         egui::Frame::new()
-            .fill(style::palette::SURFACE)
+            .fill(style::ui_colors::SURFACE)
             .corner_radius(14)
             .inner_margin(16)
     } else {
@@ -108,13 +108,13 @@ pub(crate) fn title(
                 ui.label(
                     egui::RichText::new(tr(T::Title))
                         .font(style::bold(name))
-                        .color(style::palette::TEXT),
+                        .color(style::ui_colors::TEXT),
                 );
                 ui.label(
                     egui::RichText::new(tr(T::Subtitle))
                         .size(18.0)
                         .italics()
-                        .color(style::palette::MUTED),
+                        .color(style::ui_colors::MUTED),
                 );
                 ui.add_space(18.0);
                 let big = egui::vec2(width, 52.0);
@@ -194,7 +194,7 @@ fn play_buttons(
         }
     });
     ui.horizontal_wrapped(|ui| {
-        ui.label(egui::RichText::new(tr(T::YouPlay)).color(style::palette::MUTED));
+        ui.label(egui::RichText::new(tr(T::YouPlay)).color(style::ui_colors::MUTED));
         for (black, side) in [(false, T::White), (true, T::Black)] {
             let r = ui.selectable_label(settings.play_black == black, tr(side));
             if named(&side.id(), r).clicked() {
@@ -244,7 +244,7 @@ fn board_choice(ui: &mut egui::Ui, tx: &Texts, library: &mut PresetLibrary, widt
     let shown = name_of(active).map_or_else(String::new, |(n, _)| n);
     let mut chosen = None;
     ui.horizontal(|ui| {
-        ui.label(egui::RichText::new(tx.t(T::Board)).color(style::palette::MUTED));
+        ui.label(egui::RichText::new(tx.t(T::Board)).color(style::ui_colors::MUTED));
         egui::ComboBox::from_id_salt("board-preset")
             .selected_text(shown)
             .width(width - 90.0)
@@ -261,7 +261,7 @@ fn board_choice(ui: &mut egui::Ui, tx: &Texts, library: &mut PresetLibrary, widt
                         }
                         Err(err) => {
                             ui.colored_label(
-                                style::palette::BAD,
+                                style::ui_colors::BAD,
                                 format!("{}: {}", e.file, err.message),
                             );
                         }
@@ -272,7 +272,10 @@ fn board_choice(ui: &mut egui::Ui, tx: &Texts, library: &mut PresetLibrary, widt
     // A broken preset is shown on the title too, not only in the list.
     for e in &library.entries {
         if let Err(err) = &e.preset {
-            ui.colored_label(style::palette::BAD, format!("{}: {}", e.file, err.message));
+            ui.colored_label(
+                style::ui_colors::BAD,
+                format!("{}: {}", e.file, err.message),
+            );
         }
     }
     if let Some(i) = chosen {

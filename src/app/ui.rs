@@ -14,7 +14,7 @@ use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
 use crate::base::i18n::{Lang, T, Texts};
 use crate::base::screen::{Menu, Menus};
-use crate::base::settings::{AnimSpeed, Notation, Palette, PieceSet, Settings, Theme};
+use crate::base::settings::{AnimSpeed, CountColors, Notation, PieceSet, Settings, Theme};
 use crate::base::style::{self, color32};
 use crate::base::widgets::{UiSet, centered, labelled_switch, named, switch};
 use minesweeper_core::chess::Color as Side;
@@ -155,7 +155,7 @@ fn fonts_ready(set: Res<FontsSet>) -> bool {
     set.0 >= 2
 }
 
-/// Volume, mute, theme, coordinates, animation speed, palette, language;
+/// Volume, mute, theme, coordinates, animation speed, count colours, language;
 /// saved when changed.
 fn settings_dialog(
     mut contexts: EguiContexts,
@@ -242,13 +242,14 @@ fn settings_grid(ui: &mut egui::Ui, tx: &Texts, settings: &mut Settings) -> bool
         }
     });
     ui.end_row();
+    // The count colours: their texts kept the ids `palette…`.
     ui.label(tr(T::Palette));
     ui.vertical(|ui| {
         for (p, key) in [
-            (Palette::Classic, T::PaletteClassic),
-            (Palette::ColourBlind, T::PaletteColourBlind),
+            (CountColors::Classic, T::PaletteClassic),
+            (CountColors::ColourBlind, T::PaletteColourBlind),
         ] {
-            changed |= style::radio_value(ui, &mut settings.palette, p, tr(key)).changed();
+            changed |= style::radio_value(ui, &mut settings.count_colors, p, tr(key)).changed();
         }
     });
     ui.end_row();
@@ -471,7 +472,7 @@ fn text_errors(mut contexts: EguiContexts, tx: Res<Texts>) -> Result {
         .show(&ctx, |ui| {
             ui.colored_label(egui::Color32::from_rgb(230, 80, 70), tx.t(T::TextErrors));
             for e in &tx.errors {
-                ui.label(egui::RichText::new(e).small().monospace());
+                ui.label(egui::RichText::new(e.to_string()).small().monospace());
             }
         });
     Ok(())

@@ -14,7 +14,7 @@ use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
 use minesweeper_core::chess::{Color as Side, Role};
 
 use crate::base::art::PieceIcons;
-use crate::base::settings::{Palette, Theme};
+use crate::base::settings::{CountColors, Theme};
 use crate::base::style::{self, color32};
 use crate::base::theme::{colors, count_badge, count_color, count_zero};
 
@@ -34,7 +34,7 @@ const FRAME_SECS: f64 = 1.3;
 pub(crate) fn picture(
     ui: &mut egui::Ui,
     frames: &[Frame],
-    (theme, palette): (Theme, Palette),
+    (theme, counts): (Theme, CountColors),
     icons: &PieceIcons,
     cell: f32,
 ) {
@@ -60,7 +60,7 @@ pub(crate) fn picture(
             let cr = Rect::from_min_size(min, Vec2::splat(cell));
             let light = (f + r) % 2 == 0;
             p.rect_filled(cr, 0.0, color32(if light { c.light } else { c.dark }));
-            draw_cell(ui, &p, cr, token, (c.fog, palette), icons);
+            draw_cell(ui, &p, cr, token, (c.fog, counts), icons);
         }
     }
     if let Some((a, b)) = frame.arrow {
@@ -77,12 +77,14 @@ pub(crate) fn picture(
     );
 }
 
+/// One cell's token drawn on its square: the marks under the piece, the
+/// piece, the marks over it, then the count.
 fn draw_cell(
     ui: &mut egui::Ui,
     p: &egui::Painter,
     cr: Rect,
     token: &str,
-    (fog, palette): (bevy::color::Color, Palette),
+    (fog, counts): (bevy::color::Color, CountColors),
     icons: &PieceIcons,
 ) {
     let mut chars = token.chars().peekable();
@@ -91,6 +93,22 @@ fn draw_cell(
         chars.next();
     }
     let marks: Vec<char> = chars.collect();
+    marks_under(p, cr, &marks, fog);
+    if let Some(piece) = piece {
+        // On a counted cell the piece steps aside for the count's badge,
+        // as on the board.
+        let counted = marks.iter().any(|m| m.is_ascii_digit() && *m != '0');
+        draw_piece(ui, p, cr, piece, counted, icons);
+    }
+    marks_over(p, cr, &marks);
+    if let Some(d) = marks.iter().find_map(|m| m.to_digit(10)) {
+        draw_count(p, cr, d, piece.is_some(), counts);
+    }
+}
+
+/// The marks a piece stands on: fog (`~`), a swept cell (`v`), a blast
+/// (`!`), a shown mine (`*`), a ring (`o`).
+fn marks_under(p: &egui::Painter, cr: Rect, marks: &[char], fog: bevy::color::Color) {
     let cell = cr.width();
     if marks.contains(&'~') || marks.contains(&'v') {
         let f = color32(fog);
@@ -144,48 +162,59 @@ fn draw_cell(
             Stroke::new(cell * 0.07, Color32::from_black_alpha(80)),
         );
     }
-    if let Some((side, role)) = piece {
-        // On a counted cell the piece steps aside for the count's badge,
-        // as on the board.
-        let counted = marks.iter().any(|m| m.is_ascii_digit() && *m != '0');
-        let r = if counted {
-            use crate::base::draw::spot;
-            let shift = spot::PIECE_SHIFT * cell;
-            Rect::from_center_size(
-                cr.center() + Vec2::new(-shift, shift),
-                egui::Vec2::splat(cell * spot::PIECE_ON_COUNT),
-            )
-        } else {
-            cr.shrink(cell * 0.04)
-        };
-        match icons.get(side, role) {
-            Some(id) => {
-                egui::Image::new((id, r.size())).paint_at(ui, r);
-            }
-            None => {
-                let (solid, outline) = crate::base::draw::glyphs(role);
-                let (fill, line) = match side {
-                    Side::White => (
-                        Color32::from_rgb(250, 245, 230),
-                        Color32::from_rgb(20, 18, 18),
-                    ),
-                    Side::Black => (
-                        Color32::from_rgb(26, 23, 26),
-                        Color32::from_rgb(140, 133, 128),
-                    ),
-                };
-                let font = egui::FontId::proportional(r.width() * 0.85);
-                p.text(
-                    r.center(),
-                    egui::Align2::CENTER_CENTER,
-                    solid,
-                    font.clone(),
-                    fill,
-                );
-                p.text(r.center(), egui::Align2::CENTER_CENTER, outline, font, line);
-            }
-        }
+}
+
+/// A piece in the player's set (or its glyph while the set loads), moved
+/// into the corner on a `counted` cell.
+fn draw_piece(
+    ui: &mut egui::Ui,
+    p: &egui::Painter,
+    cr: Rect,
+    (side, role): (Side, Role),
+    counted: bool,
+    icons: &PieceIcons,
+) {
+    let cell = cr.width();
+    let r = if counted {
+        use crate::base::draw::spot;
+        let shift = spot::PIECE_SHIFT * cell;
+        Rect::from_center_size(
+            cr.center() + Vec2::new(-shift, shift),
+            egui::Vec2::splat(cell * spot::PIECE_ON_COUNT),
+        )
+    } else {
+        cr.shrink(cell * 0.04)
+    };
+    if let Some(id) = icons.get(side, role) {
+        egui::Image::new((id, r.size())).paint_at(ui, r);
+        return;
     }
+    let (solid, outline) = crate::base::draw::glyphs(role);
+    let (fill, line) = match side {
+        Side::White => (
+            Color32::from_rgb(250, 245, 230),
+            Color32::from_rgb(20, 18, 18),
+        ),
+        Side::Black => (
+            Color32::from_rgb(26, 23, 26),
+            Color32::from_rgb(140, 133, 128),
+        ),
+    };
+    let font = egui::FontId::proportional(r.width() * 0.85);
+    p.text(
+        r.center(),
+        egui::Align2::CENTER_CENTER,
+        solid,
+        font.clone(),
+        fill,
+    );
+    p.text(r.center(), egui::Align2::CENTER_CENTER, outline, font, line);
+}
+
+/// The marks drawn over a piece: a flag (`f`), a refusal (`x`), the
+/// sapper's bomb (`^`).
+fn marks_over(p: &egui::Painter, cr: Rect, marks: &[char]) {
+    let cell = cr.width();
     if marks.contains(&'f') {
         // A flag: a pole and a red pennant.
         let base = cr.center() + Vec2::new(-cell * 0.12, cell * 0.3);
@@ -225,38 +254,41 @@ fn draw_cell(
         p.circle_filled(cr.center(), cell * 0.26, Color32::from_rgb(240, 90, 26));
         p.circle_filled(cr.center(), cell * 0.16, Color32::from_rgb(30, 30, 34));
     }
-    if let Some(d) = marks.iter().find_map(|m| m.to_digit(10)) {
-        // As on the board: a badge, centred, or in the corner by a piece.
-        use crate::base::draw::spot;
-        let (center, badge, size) = if piece.is_some() {
-            (
-                cr.center() + Vec2::new(spot::CORNER.x, -spot::CORNER.y) * cell,
-                spot::CORNER_BADGE,
-                spot::CORNER_DIGIT,
-            )
-        } else {
-            (cr.center(), spot::OPEN_BADGE, spot::OPEN_DIGIT)
-        };
-        let color = if d == 0 {
-            count_zero(palette)
-        } else {
-            count_color(palette, d as u8)
-        };
-        if d > 0 || piece.is_none() {
-            p.rect_filled(
-                egui::Rect::from_center_size(center, egui::Vec2::splat(cell * badge)),
-                cell * badge * 0.16,
-                color32(count_badge(palette)),
-            );
-        }
-        p.text(
-            center,
-            egui::Align2::CENTER_CENTER,
-            d.to_string(),
-            style::bold(cell * size),
-            color32(color),
+}
+
+/// Count `d` as on the board: on its badge, centred, or in the corner by
+/// a piece (a 0 by a piece has no badge).
+fn draw_count(p: &egui::Painter, cr: Rect, d: u32, by_piece: bool, counts: CountColors) {
+    use crate::base::draw::spot;
+    let cell = cr.width();
+    let (center, badge, size) = if by_piece {
+        (
+            cr.center() + Vec2::new(spot::CORNER.x, -spot::CORNER.y) * cell,
+            spot::CORNER_BADGE,
+            spot::CORNER_DIGIT,
+        )
+    } else {
+        (cr.center(), spot::OPEN_BADGE, spot::OPEN_DIGIT)
+    };
+    let color = if d == 0 {
+        count_zero(counts)
+    } else {
+        count_color(counts, d as u8)
+    };
+    if d > 0 || !by_piece {
+        p.rect_filled(
+            egui::Rect::from_center_size(center, egui::Vec2::splat(cell * badge)),
+            cell * badge * 0.16,
+            color32(count_badge(counts)),
         );
     }
+    p.text(
+        center,
+        egui::Align2::CENTER_CENTER,
+        d.to_string(),
+        style::bold(cell * size),
+        color32(color),
+    );
 }
 
 /// A lichess-like arrow: a translucent shaft and head.
@@ -295,24 +327,30 @@ fn piece_of(c: char) -> Option<(Side, Role)> {
 /// Checks a picture: every frame the same size, every cell a known piece
 /// and marks, arrows inside the board. A mistake names the frame and cell.
 #[cfg(test)]
-pub(crate) fn check(frames: &[Frame]) -> Result<(), String> {
-    let first = frames.first().ok_or("no frames")?;
+pub(crate) fn check(frames: &[Frame]) -> Result<(), PictureError> {
+    let first = frames.first().ok_or(PictureError::NoFrames)?;
     let files = first
         .rows
         .first()
         .map_or(0, |r| r.split_whitespace().count());
     let ranks = first.rows.len();
-    for (n, f) in frames.iter().enumerate() {
+    for (frame, f) in frames.iter().enumerate() {
         if f.rows.len() != ranks {
-            return Err(format!("frame {n}: {} rows, not {ranks}", f.rows.len()));
+            return Err(PictureError::Rows {
+                frame,
+                rows: f.rows.len(),
+                want: ranks,
+            });
         }
-        for (r, row) in f.rows.iter().enumerate() {
-            let cells: Vec<&str> = row.split_whitespace().collect();
+        for (row, text) in f.rows.iter().enumerate() {
+            let cells: Vec<&str> = text.split_whitespace().collect();
             if cells.len() != files {
-                return Err(format!(
-                    "frame {n} row {r}: {} cells, not {files}",
-                    cells.len()
-                ));
+                return Err(PictureError::Cells {
+                    frame,
+                    row,
+                    cells: cells.len(),
+                    want: files,
+                });
             }
             for c in cells {
                 let mut chars = c.chars();
@@ -323,16 +361,93 @@ pub(crate) fn check(frames: &[Frame]) -> Result<(), String> {
                     }
                     None => c,
                 };
-                if let Some(bad) = rest.chars().find(|m| !"~*!v^ofx.0123456789".contains(*m)) {
-                    return Err(format!("frame {n} row {r}: '{bad}' in '{c}'"));
+                if let Some(mark) = rest.chars().find(|m| !"~*!v^ofx.0123456789".contains(*m)) {
+                    return Err(PictureError::Mark {
+                        frame,
+                        row,
+                        mark,
+                        cell: c.to_string(),
+                    });
                 }
             }
         }
         if let Some((a, b)) = f.arrow
             && (a >= files * ranks || b >= files * ranks)
         {
-            return Err(format!("frame {n}: an arrow off the board"));
+            return Err(PictureError::ArrowOff { frame });
         }
     }
     Ok(())
 }
+
+/// A mistake in a rules picture's frames (frames and rows count from 0).
+#[cfg(test)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PictureError {
+    /// The picture has no frame.
+    NoFrames,
+    /// A frame with another number of rows than the first.
+    Rows {
+        /// The frame.
+        frame: usize,
+        /// Its rows.
+        rows: usize,
+        /// The first frame's rows.
+        want: usize,
+    },
+    /// A row with another number of cells than the first frame's.
+    Cells {
+        /// The frame.
+        frame: usize,
+        /// The row.
+        row: usize,
+        /// Its cells.
+        cells: usize,
+        /// The first frame's cells a row.
+        want: usize,
+    },
+    /// A mark the pictures do not draw.
+    Mark {
+        /// The frame.
+        frame: usize,
+        /// The row.
+        row: usize,
+        /// The unknown mark.
+        mark: char,
+        /// The cell it is in.
+        cell: String,
+    },
+    /// An arrow from or to a cell off the board.
+    ArrowOff {
+        /// The frame.
+        frame: usize,
+    },
+}
+
+#[cfg(test)]
+impl std::fmt::Display for PictureError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PictureError::NoFrames => f.write_str("no frames"),
+            PictureError::Rows { frame, rows, want } => {
+                write!(f, "frame {frame}: {rows} rows, not {want}")
+            }
+            PictureError::Cells {
+                frame,
+                row,
+                cells,
+                want,
+            } => write!(f, "frame {frame} row {row}: {cells} cells, not {want}"),
+            PictureError::Mark {
+                frame,
+                row,
+                mark,
+                cell,
+            } => write!(f, "frame {frame} row {row}: '{mark}' in '{cell}'"),
+            PictureError::ArrowOff { frame } => write!(f, "frame {frame}: an arrow off the board"),
+        }
+    }
+}
+
+#[cfg(test)]
+impl std::error::Error for PictureError {}

@@ -11,6 +11,7 @@ pub mod fonts;
 pub mod gesture;
 pub mod i18n;
 pub mod jobs;
+pub mod loader;
 pub mod options;
 pub mod paths;
 pub mod platform;

@@ -4,6 +4,8 @@
 
 use bevy::prelude::*;
 
+use crate::base::i18n::Lang;
+
 /// Options for a game run from the command line (all optional).
 #[derive(Resource, Debug, Clone, Default)]
 pub struct GameOptions {
@@ -29,7 +31,7 @@ pub struct GameOptions {
     pub flip: bool,
     /// What was wrong with the options (the web page's query), reported
     /// once the game runs.
-    pub problem: Option<String>,
+    pub problem: Option<OptionsError>,
     /// Open this Sweeper Sudoku board code (e.g. `E4-7V`) at the start.
     pub sudoku: Option<String>,
     /// Open the board of the day at the start: `Some(None)` today's
@@ -38,7 +40,7 @@ pub struct GameOptions {
     pub daily: Option<Option<minesweeper_core::sudoku::daily::Date>>,
     /// Play in this language, whatever Settings say (`--lang uk`,
     /// `?lang=uk` on the web).
-    pub lang: Option<crate::base::i18n::Lang>,
+    pub lang: Option<Lang>,
     /// Open a page at the start, for screenshots: the title menu, the
     /// rules, the settings, the online lobby, the credits or Sweeper
     /// Sudoku's board menu (`--show title|rules|settings|online|credits|sudoku`).
@@ -80,58 +82,45 @@ impl GameOptions {
     /// `--server ADDR`, `--join CODE`, `--watch CODE`, `--size WxH`.
     ///
     /// # Errors
-    /// A message naming the unknown or incomplete option.
-    pub fn parse(args: &[String]) -> Result<GameOptions, String> {
+    /// [`OptionsError`], naming the unknown or incomplete option.
+    pub fn parse(args: &[String]) -> Result<GameOptions, OptionsError> {
         let mut o = GameOptions::default();
         let mut f = minesweeper_cli::flags::Flags::new("", args);
         while let Some(a) = f.next_flag() {
             match a {
-                "--screenshot" => o.screenshot = Some(f.value(a)?.into()),
+                "--screenshot" => o.screenshot = Some(f.value(a).map_err(flag)?.into()),
                 "--moves" | "--script" => {
-                    let v = f.value(a)?;
+                    let v = f.value(a).map_err(flag)?;
                     if v.len() > MAX_SCRIPT_BYTES {
-                        return Err(format!(
-                            "{a}: at most {MAX_SCRIPT_BYTES} characters of moves"
-                        ));
+                        return Err(OptionsError::ScriptTooLong { flag: a.into() });
                     }
                     o.moves = v.split_whitespace().map(String::from).collect()
                 }
-                "--seed" => o.seed = Some(f.number(a, 0, u64::MAX)?),
-                "--preset" => o.preset = Some(f.value(a)?.to_string()),
-                "--fen" => o.fen = Some(f.value(a)?.to_string()),
-                "--server" => o.server = Some(short(f.value(a)?, 200)),
-                "--join" => o.join = Some(short(f.value(a)?, 32)),
-                "--watch" => o.watch = Some(short(f.value(a)?, 32)),
+                "--seed" => o.seed = Some(f.number(a, 0, u64::MAX).map_err(flag)?),
+                "--preset" => o.preset = Some(f.value(a).map_err(flag)?.to_string()),
+                "--fen" => o.fen = Some(f.value(a).map_err(flag)?.to_string()),
+                "--server" => o.server = Some(short(f.value(a).map_err(flag)?, 200)),
+                "--join" => o.join = Some(short(f.value(a).map_err(flag)?, 32)),
+                "--watch" => o.watch = Some(short(f.value(a).map_err(flag)?, 32)),
                 "--flip" => o.flip = true,
-                "--size" => o.size = Some(window_size(a, f.value(a)?)?),
-                "--sudoku" => o.sudoku = Some(f.value(a)?.to_string()),
+                "--size" => o.size = Some(window_size(a, f.value(a).map_err(flag)?)?),
+                "--sudoku" => o.sudoku = Some(f.value(a).map_err(flag)?.to_string()),
                 "--daily" => {
                     let date = f.optional_value().map(|v| {
-                        minesweeper_core::sudoku::daily::Date::parse(v)
-                            .map_err(|e| format!("{a}: {e}"))
+                        minesweeper_core::sudoku::daily::Date::parse(v).map_err(|error| {
+                            OptionsError::Date {
+                                flag: a.into(),
+                                error,
+                            }
+                        })
                     });
                     o.daily = Some(date.transpose()?);
                 }
-                "--lang" => o.lang = Some(language(a, f.value(a)?)?),
-                "--show" => {
-                    o.show = Some(match f.value(a)? {
-                        "title" => Page::Title,
-                        "rules" => Page::Rules,
-                        "settings" => Page::Settings,
-                        "online" => Page::Online,
-                        "credits" => Page::Credits,
-                        "sudoku" => Page::Sudoku,
-                        other => {
-                            let shown: String = other.chars().take(16).collect();
-                            return Err(format!(
-                                "{a} {shown}: show title, rules, settings, online, credits or sudoku"
-                            ));
-                        }
-                    })
-                }
-                "--wait" => o.wait = Some(f.number(a, 0, 100_000)?),
-                "--bench-frames" => o.bench_frames = Some(f.number(a, 1, 1_000_000)?),
-                other => return Err(f.unknown(other).into()),
+                "--lang" => o.lang = Some(language(a, f.value(a).map_err(flag)?)?),
+                "--show" => o.show = Some(page(a, f.value(a).map_err(flag)?)?),
+                "--wait" => o.wait = Some(f.number(a, 0, 100_000).map_err(flag)?),
+                "--bench-frames" => o.bench_frames = Some(f.number(a, 1, 1_000_000).map_err(flag)?),
+                other => return Err(flag(f.unknown(other))),
             }
         }
         o.skip_menu = o.screenshot.is_some()
@@ -143,18 +132,109 @@ impl GameOptions {
     }
 }
 
+/// What is wrong with the game's options. Each names the option; a
+/// value the player typed is shown cut to a few characters where it may
+/// be long.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionsError {
+    /// The command-line reader's own complaint: an unknown option, a
+    /// missing value, a number out of range (its message as it wrote it).
+    Flag(String),
+    /// `--moves` longer than [`MAX_SCRIPT_BYTES`].
+    ScriptTooLong {
+        /// The option as given (`--moves` or `--script`).
+        flag: String,
+    },
+    /// `--daily` with a date that is not one.
+    Date {
+        /// The option as given.
+        flag: String,
+        /// What is wrong with the date.
+        error: minesweeper_core::sudoku::daily::DateError,
+    },
+    /// `--lang` with a language the game does not have.
+    Language {
+        /// The option as given.
+        flag: String,
+        /// The code asked for, at most 16 characters of it.
+        shown: String,
+    },
+    /// `--show` with a page the game does not have.
+    Page {
+        /// The option as given.
+        flag: String,
+        /// The page asked for, at most 16 characters of it.
+        shown: String,
+    },
+    /// `--size` that is not `WIDTHxHEIGHT` with each side 240–4096.
+    WindowSize {
+        /// The option as given.
+        flag: String,
+        /// The value as given.
+        value: String,
+    },
+}
+
+impl std::fmt::Display for OptionsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionsError::Flag(message) => f.write_str(message),
+            OptionsError::ScriptTooLong { flag } => {
+                write!(f, "{flag}: at most {MAX_SCRIPT_BYTES} characters of moves")
+            }
+            OptionsError::Date { flag, error } => write!(f, "{flag}: {error}"),
+            OptionsError::Language { flag, shown } => {
+                let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+                write!(f, "{flag} {shown}: the languages are {}", codes.join(", "))
+            }
+            OptionsError::Page { flag, shown } => write!(
+                f,
+                "{flag} {shown}: show title, rules, settings, online, credits or sudoku"
+            ),
+            OptionsError::WindowSize { flag, value } => write!(
+                f,
+                "{flag}: '{value}' is not WIDTHxHEIGHT with each side 240–4096"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for OptionsError {}
+
+/// The command-line reader's error as ours (it may be a message or a
+/// typed error: only its words are kept).
+fn flag(e: impl std::fmt::Display) -> OptionsError {
+    OptionsError::Flag(e.to_string())
+}
+
 /// At most `max` characters of a user's text.
 fn short(text: &str, max: usize) -> String {
     text.trim().chars().take(max).collect()
 }
 
 /// The language of `--lang CODE`.
-fn language(flag: &str, code: &str) -> Result<crate::base::i18n::Lang, String> {
-    use crate::base::i18n::Lang;
-    Lang::from_locale(code).ok_or_else(|| {
-        let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-        let shown: String = code.chars().take(16).collect();
-        format!("{flag} {shown}: the languages are {}", codes.join(", "))
+fn language(flag: &str, code: &str) -> Result<Lang, OptionsError> {
+    Lang::from_locale(code).ok_or_else(|| OptionsError::Language {
+        flag: flag.into(),
+        shown: code.chars().take(16).collect(),
+    })
+}
+
+/// The page of `--show PAGE`.
+fn page(flag: &str, name: &str) -> Result<Page, OptionsError> {
+    Ok(match name {
+        "title" => Page::Title,
+        "rules" => Page::Rules,
+        "settings" => Page::Settings,
+        "online" => Page::Online,
+        "credits" => Page::Credits,
+        "sudoku" => Page::Sudoku,
+        other => {
+            return Err(OptionsError::Page {
+                flag: flag.into(),
+                shown: other.chars().take(16).collect(),
+            });
+        }
     })
 }
 
@@ -162,7 +242,7 @@ fn language(flag: &str, code: &str) -> Result<crate::base::i18n::Lang, String> {
 const MAX_SCRIPT_BYTES: usize = 64 * 1024;
 
 /// `--size 1280x720`: a window size, each side capped to 240–4096.
-fn window_size(flag: &str, v: &str) -> Result<(u32, u32), String> {
+fn window_size(flag: &str, v: &str) -> Result<(u32, u32), OptionsError> {
     let parse = |s: &str| {
         s.trim()
             .parse::<u32>()
@@ -171,5 +251,8 @@ fn window_size(flag: &str, v: &str) -> Result<(u32, u32), String> {
     };
     v.split_once(['x', 'X'])
         .and_then(|(w, h)| Some((parse(w)?, parse(h)?)))
-        .ok_or_else(|| format!("{flag}: '{v}' is not WIDTHxHEIGHT with each side 240–4096"))
+        .ok_or_else(|| OptionsError::WindowSize {
+            flag: flag.into(),
+            value: v.into(),
+        })
 }

@@ -172,23 +172,68 @@ pub mod store {
     /// Keeps `text` under `name`.
     ///
     /// # Errors
-    /// Why it could not be written (no folder, disk full, storage quota).
-    pub fn write(name: &str, text: &str) -> Result<(), String> {
+    /// [`StoreError`]: why it could not be written (no folder, disk full,
+    /// storage quota).
+    pub fn write(name: &str, text: &str) -> Result<(), StoreError> {
         #[cfg(target_arch = "wasm32")]
         {
             local_storage()
-                .ok_or_else(|| "the browser offers no local storage".to_string())?
+                .ok_or(StoreError::NoLocalStorage)?
                 .set_item(&key(name), text)
-                .map_err(|e| format!("{}: {e:?}", describe(name)))
+                .map_err(|e| StoreError::Browser {
+                    place: describe(name),
+                    detail: format!("{e:?}"),
+                })
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
-            let dir = config_dir().ok_or("no configuration folder ($HOME is not set)")?;
+            let dir = config_dir().ok_or(StoreError::NoConfigFolder)?;
             std::fs::create_dir_all(&dir)
                 .and_then(|_| std::fs::write(dir.join(name), text))
-                .map_err(|e| format!("{}: {e}", describe(name)))
+                .map_err(|error| StoreError::Io {
+                    place: describe(name),
+                    error,
+                })
         }
     }
+
+    /// Why a text could not be kept.
+    #[derive(Debug)]
+    pub enum StoreError {
+        /// The desktop has no configuration folder (`$HOME` is not set).
+        NoConfigFolder,
+        /// The file could not be written.
+        Io {
+            /// The file's path.
+            place: String,
+            /// What the system said (no permission, disk full…).
+            error: std::io::Error,
+        },
+        /// The browser offers no local storage (private mode, switched off).
+        NoLocalStorage,
+        /// The browser refused the entry (its quota is full).
+        Browser {
+            /// The local-storage key.
+            place: String,
+            /// The browser's words for it.
+            detail: String,
+        },
+    }
+
+    impl std::fmt::Display for StoreError {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            match self {
+                StoreError::NoConfigFolder => {
+                    f.write_str("no configuration folder ($HOME is not set)")
+                }
+                StoreError::NoLocalStorage => f.write_str("the browser offers no local storage"),
+                StoreError::Io { place, error } => write!(f, "{place}: {error}"),
+                StoreError::Browser { place, detail } => write!(f, "{place}: {detail}"),
+            }
+        }
+    }
+
+    impl std::error::Error for StoreError {}
 
     /// Forgets `name` (nothing happens when it is not kept).
     pub fn remove(name: &str) {

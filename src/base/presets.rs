@@ -8,9 +8,11 @@
 //! shows in the game and the fix takes effect on save.
 
 use std::fmt::Debug;
+use std::path::Path;
 
-use bevy::asset::{AssetLoader, LoadContext, io::Reader};
 use bevy::prelude::*;
+
+use crate::base::loader::{FileLoader, FromFile};
 
 use minesweeper_core::text::PresetError;
 
@@ -34,32 +36,14 @@ pub trait PresetKind: TypePath + Send + Sync + 'static {
 #[derive(Asset, TypePath, Debug, Clone)]
 pub struct PresetAsset<K: PresetKind>(pub Result<K::Preset, PresetError>);
 
-/// Loads `*.ron` presets of kind `K` (the asset server picks the loader by
-/// the type asked for, so both games' loaders share the extension).
-#[derive(TypePath)]
-pub struct PresetLoader<K: PresetKind>(std::marker::PhantomData<K>);
+/// A preset file read and checked: a file that is not UTF-8 is an error
+/// like any other.
+impl<K: PresetKind> FromFile for PresetAsset<K> {
+    const EXTENSIONS: &'static [&'static str] = &["ron"];
 
-impl<K: PresetKind> Default for PresetLoader<K> {
-    fn default() -> Self {
-        PresetLoader(std::marker::PhantomData)
-    }
-}
-
-impl<K: PresetKind> AssetLoader for PresetLoader<K> {
-    type Asset = PresetAsset<K>;
-    type Settings = ();
-    type Error = BevyError;
-
-    async fn load(
-        &self,
-        reader: &mut dyn Reader,
-        _settings: &(),
-        cx: &mut LoadContext<'_>,
-    ) -> Result<PresetAsset<K>, BevyError> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        let name = file_name::<K>(cx);
-        let result = match String::from_utf8(bytes) {
+    fn from_file(bytes: Vec<u8>, path: &Path) -> PresetAsset<K> {
+        let name = file_name::<K>(path);
+        PresetAsset(match String::from_utf8(bytes) {
             Ok(text) => K::parse(&name, &text),
             Err(e) => Err(PresetError {
                 file: name,
@@ -67,18 +51,12 @@ impl<K: PresetKind> AssetLoader for PresetLoader<K> {
                 column: 1,
                 message: format!("the file is not UTF-8 text: {e}"),
             }),
-        };
-        Ok(PresetAsset(result))
-    }
-
-    fn extensions(&self) -> &[&str] {
-        &["ron"]
+        })
     }
 }
 
 /// The name errors give a loaded file: its folder in `levels/` and its name.
-fn file_name<K: PresetKind>(cx: &LoadContext<'_>) -> String {
-    let path = cx.path().path();
+fn file_name<K: PresetKind>(path: &Path) -> String {
     let name = path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -116,33 +94,17 @@ impl PresetIndex {
     }
 }
 
-/// Loads `index.txt`.
-#[derive(Default, TypePath)]
-struct PresetIndexLoader;
+/// `index.txt`; its problems are logged.
+impl FromFile for PresetIndex {
+    const EXTENSIONS: &'static [&'static str] = &["txt"];
 
-impl AssetLoader for PresetIndexLoader {
-    type Asset = PresetIndex;
-    type Settings = ();
-    type Error = BevyError;
-
-    async fn load(
-        &self,
-        reader: &mut dyn Reader,
-        _settings: &(),
-        cx: &mut LoadContext<'_>,
-    ) -> Result<PresetIndex, BevyError> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        let name = format!("levels/{}", cx.path().path().display());
+    fn from_file(bytes: Vec<u8>, path: &Path) -> PresetIndex {
+        let name = format!("levels/{}", path.display());
         let (index, problems) = PresetIndex::parse(&name, &String::from_utf8_lossy(&bytes));
         for p in problems {
             warn!("{p}");
         }
-        Ok(index)
-    }
-
-    fn extensions(&self) -> &[&str] {
-        &["txt"]
+        index
     }
 }
 
@@ -260,7 +222,7 @@ impl<K: PresetKind> Plugin for PresetsPlugin<K> {
         // Every kind's pipeline shares the index loader: registered once.
         if !app.world().contains_resource::<Assets<PresetIndex>>() {
             app.init_asset::<PresetIndex>()
-                .init_asset_loader::<PresetIndexLoader>();
+                .init_asset_loader::<FileLoader<PresetIndex>>();
         }
         app.insert_resource(Source::<K> {
             prefix: self.prefix,
@@ -268,7 +230,7 @@ impl<K: PresetKind> Plugin for PresetsPlugin<K> {
             _kind: std::marker::PhantomData,
         })
         .init_asset::<PresetAsset<K>>()
-        .init_asset_loader::<PresetLoader<K>>()
+        .init_asset_loader::<FileLoader<PresetAsset<K>>>()
         .insert_resource(PresetLibrary::<K>::builtin())
         .add_message::<PresetReloaded<K>>()
         .add_systems(Startup, load_presets::<K>)

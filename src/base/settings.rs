@@ -147,9 +147,11 @@ impl AnimSpeed {
     }
 }
 
-/// Colours of the revealed counts.
+/// The colours of the revealed counts (digits and their badges; the
+/// board's own colours are its [`Theme`]). Settings files call it
+/// `palette`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Palette {
+pub enum CountColors {
     /// 1 blue, 2 green, 3 red, 4 dark blue, 5 maroon, 6 teal, 7 black, 8 grey.
     #[default]
     Classic,
@@ -158,9 +160,9 @@ pub enum Palette {
 }
 
 #[cfg(test)]
-impl Palette {
-    /// Both palettes.
-    pub(crate) const ALL: [Palette; 2] = [Palette::Classic, Palette::ColourBlind];
+impl CountColors {
+    /// Both sets.
+    pub(crate) const ALL: [CountColors; 2] = [CountColors::Classic, CountColors::ColourBlind];
 }
 
 /// Everything the player can set.
@@ -187,8 +189,9 @@ pub struct Settings {
     pub sound_interface: bool,
     /// Animation speed.
     pub animation: AnimSpeed,
-    /// Count colours.
-    pub palette: Palette,
+    /// Count colours (`palette` in the file, its name before).
+    #[serde(rename = "palette")]
+    pub count_colors: CountColors,
     /// Interface language.
     pub language: Lang,
     /// Piece letters in the move list.
@@ -214,7 +217,7 @@ impl Default for Settings {
             sound_effects: true,
             sound_interface: true,
             animation: AnimSpeed::Normal,
-            palette: Palette::Classic,
+            count_colors: CountColors::Classic,
             language: Lang::En,
             notation: Notation::Local,
             ai_level: minesweeper_core::ai::Level::Casual,
@@ -229,10 +232,10 @@ const FILE: &str = "settings.ron";
 
 impl Settings {
     /// Reads settings from `text`; a broken file gives the defaults and the reason.
-    pub(crate) fn from_ron(text: &str) -> (Settings, Option<String>) {
+    pub(crate) fn from_ron(text: &str) -> (Settings, Option<ron::error::SpannedError>) {
         match ron::from_str::<Settings>(text) {
             Ok(s) => (s.sanitized(), None),
-            Err(e) => (Settings::default(), Some(e.to_string())),
+            Err(e) => (Settings::default(), Some(e)),
         }
     }
 
@@ -295,7 +298,7 @@ mod tests {
             sound_effects: true,
             sound_interface: false,
             animation: AnimSpeed::Fast,
-            palette: Palette::ColourBlind,
+            count_colors: CountColors::ColourBlind,
             language: Lang::Uk,
             notation: Notation::International,
             ai_level: minesweeper_core::ai::Level::Master,
@@ -312,5 +315,18 @@ mod tests {
         assert!(err.is_none());
         assert_eq!(p.volume, 1.0);
         assert!(p.coordinates);
+    }
+
+    /// A file written before the count colours had their own name still
+    /// reads, and the field keeps its name in new files.
+    #[test]
+    fn count_colors_keep_their_name_in_the_file() {
+        let old = "(volume: 0.5, theme: Ocean, palette: ColourBlind, language: Fr)";
+        let (s, err) = Settings::from_ron(old);
+        assert_eq!(err, None);
+        assert_eq!(s.count_colors, CountColors::ColourBlind);
+        assert_eq!((s.theme, s.language), (Theme::Ocean, Lang::Fr));
+        let text = ron::ser::to_string(&s).unwrap();
+        assert!(text.contains("palette:ColourBlind"), "{text}");
     }
 }

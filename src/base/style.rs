@@ -1,13 +1,14 @@
 //! The interface's one look, for every screen of both games: a warm dark
-//! palette with an amber accent, rounded frames with soft shadows, roomier
+//! look with an amber accent, rounded frames with soft shadows, roomier
 //! spacing, a type scale, and clear hover and press states.
 
 use bevy_egui::egui::{
     self, Color32, CornerRadius, FontFamily, FontId, Shadow, Stroke, TextStyle, Vec2,
 };
 
-/// The palette.
-pub(crate) mod palette {
+/// The interface's colours (egui's widgets and text). The board's are in
+/// [`crate::base::theme`].
+pub(crate) mod ui_colors {
     use bevy_egui::egui::Color32;
 
     /// Window and panel fill.
@@ -70,9 +71,9 @@ pub(crate) fn apply(ctx: &egui::Context) {
     ctx.all_styles_mut(configure);
 }
 
-/// Our palette, shapes, spacing and type on one of egui's styles.
+/// Our colours, shapes, spacing and type on one of egui's styles.
 fn configure(style: &mut egui::Style) {
-    use palette::*;
+    use ui_colors::*;
     style.text_styles = [
         (
             TextStyle::Heading,
@@ -178,7 +179,7 @@ pub(crate) fn radio(
     // Set and put back rather than a scope: a scope's child is placed
     // whole, so a wrapping row would no longer move the button down.
     let plain = ui.visuals().widgets.inactive.bg_stroke;
-    ui.visuals_mut().widgets.inactive.bg_stroke = Stroke::new(1.5, palette::MUTED);
+    ui.visuals_mut().widgets.inactive.bg_stroke = Stroke::new(1.5, ui_colors::MUTED);
     let r = ui.radio(selected, text);
     ui.visuals_mut().widgets.inactive.bg_stroke = plain;
     r
@@ -206,9 +207,9 @@ pub(crate) fn primary(text: &str) -> egui::Button<'static> {
         egui::RichText::new(text.to_string())
             .size(size::PRIMARY)
             .strong()
-            .color(palette::ON_ACCENT),
+            .color(ui_colors::ON_ACCENT),
     )
-    .fill(palette::ACCENT)
+    .fill(ui_colors::ACCENT)
     .corner_radius(CornerRadius::same(12))
 }
 
@@ -220,7 +221,7 @@ pub(crate) fn secondary(text: &str) -> egui::Button<'static> {
 
 /// A quiet action: text only until hovered.
 pub(crate) fn quiet(text: &str) -> egui::Button<'static> {
-    egui::Button::new(egui::RichText::new(text.to_string()).color(palette::MUTED)).frame(false)
+    egui::Button::new(egui::RichText::new(text.to_string()).color(ui_colors::MUTED)).frame(false)
 }
 
 /// The interface's zoom for a window of `width` × `height` logical pixels:

@@ -1,12 +1,13 @@
-//! Colours: board themes and count palettes.
+//! Colours of the board: its themes (`BoardColors`) and the counts'
+//! colours ([`CountColors`]: the digits and their badges).
 
 use bevy::prelude::*;
 
-use crate::base::settings::{Palette, Theme};
+use crate::base::settings::{CountColors, Theme};
 
 /// The colours of one board theme.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Colors {
+pub(crate) struct BoardColors {
     /// Light cells.
     pub light: Color,
     /// Dark cells.
@@ -26,7 +27,7 @@ pub(crate) struct Colors {
 }
 
 #[cfg(test)]
-impl Colors {
+impl BoardColors {
     /// What can lie under a count, a move dot or the sweep mark: plain
     /// light and dark cells, each with the last move's and the selection's
     /// tint, and the fog (its cloud texture's mean shade in the theme's
@@ -68,10 +69,10 @@ pub(crate) fn contrast(a: Color, b: Color) -> f32 {
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
-/// The colours of `theme`.
-pub(crate) fn colors(theme: Theme) -> Colors {
+/// The board colours of `theme`.
+pub(crate) fn colors(theme: Theme) -> BoardColors {
     match theme {
-        Theme::Walnut => Colors {
+        Theme::Walnut => BoardColors {
             light: Color::srgb(0.93, 0.85, 0.70),
             dark: Color::srgb(0.62, 0.45, 0.31),
             frame: Color::srgb(0.30, 0.19, 0.12),
@@ -81,7 +82,7 @@ pub(crate) fn colors(theme: Theme) -> Colors {
             selected: Color::srgba(0.35, 0.75, 0.95, 0.45),
             fog: Color::srgb(1.0, 0.95, 0.88),
         },
-        Theme::Tournament => Colors {
+        Theme::Tournament => BoardColors {
             light: Color::srgb(0.93, 0.93, 0.82),
             dark: Color::srgb(0.46, 0.59, 0.34),
             frame: Color::srgb(0.20, 0.27, 0.17),
@@ -91,7 +92,7 @@ pub(crate) fn colors(theme: Theme) -> Colors {
             selected: Color::srgba(0.30, 0.60, 0.95, 0.45),
             fog: Color::srgb(0.93, 0.98, 0.92),
         },
-        Theme::Slate => Colors {
+        Theme::Slate => BoardColors {
             light: Color::srgb(0.84, 0.87, 0.90),
             dark: Color::srgb(0.45, 0.53, 0.62),
             frame: Color::srgb(0.17, 0.20, 0.25),
@@ -102,7 +103,7 @@ pub(crate) fn colors(theme: Theme) -> Colors {
             fog: Color::srgb(0.90, 0.94, 1.0),
         },
         // lichess's blue board, fog a cool blue-grey.
-        Theme::Ocean => Colors {
+        Theme::Ocean => BoardColors {
             light: Color::srgb(0.87, 0.89, 0.90),
             dark: Color::srgb(0.55, 0.64, 0.68),
             frame: Color::srgb(0.16, 0.22, 0.27),
@@ -115,17 +116,17 @@ pub(crate) fn colors(theme: Theme) -> Colors {
     }
 }
 
-/// The colour of count `n` (1–8). Each digit sits on the palette's
+/// The colour of count `n` (1–8). Each digit sits on the count colours'
 /// [`count_badge`], never on a bare cell, so its contrast does not depend
 /// on the board: the `counts_read_on_every_board` test holds every digit
 /// to WCAG's 4.5 : 1 over every cell a badge can cover.
-pub(crate) fn count_color(palette: Palette, n: u8) -> Color {
+pub(crate) fn count_color(counts: CountColors, n: u8) -> Color {
     let i = (n.clamp(1, 8) - 1) as usize;
-    match palette {
+    match counts {
         // Classic Minesweeper's hues (1 blue, 2 green, 3 red, 4 dark blue,
         // 5 maroon, 6 teal, 7 black, 8 grey), the green, red, teal and grey
         // a shade darker so that they read on the pale badge.
-        Palette::Classic => [
+        CountColors::Classic => [
             Color::srgb(0.0, 0.0, 1.0),
             Color::srgb(0.0, 0.42, 0.0),
             Color::srgb(0.82, 0.0, 0.0),
@@ -138,7 +139,7 @@ pub(crate) fn count_color(palette: Palette, n: u8) -> Color {
         // Okabe–Ito's hues, told apart under the common colour-vision
         // deficiencies, lightened where needed for the dark badge (black
         // turns white); the digit itself always carries the value too.
-        Palette::ColourBlind => [
+        CountColors::ColourBlind => [
             Color::srgb(0.35, 0.65, 1.0),
             Color::srgb(0.90, 0.62, 0.0),
             Color::srgb(0.95, 0.50, 0.15),
@@ -156,19 +157,19 @@ pub(crate) const SUDOKU_CELLS: [Color; 2] =
     [Color::srgb(0.94, 0.91, 0.84), Color::srgb(0.84, 0.80, 0.72)];
 
 /// A zero count (Sweeper Sudoku shows them): grey on the badge.
-pub(crate) fn count_zero(palette: Palette) -> Color {
-    match palette {
-        Palette::Classic => Color::srgb(0.35, 0.35, 0.38),
-        Palette::ColourBlind => Color::srgb(0.74, 0.74, 0.77),
+pub(crate) fn count_zero(counts: CountColors) -> Color {
+    match counts {
+        CountColors::Classic => Color::srgb(0.35, 0.35, 0.38),
+        CountColors::ColourBlind => Color::srgb(0.74, 0.74, 0.77),
     }
 }
 
 /// The badge a count sits on: pale paper for the classic colours, near
 /// black for the colour-blind ones; a little of the cell shows through.
-pub(crate) fn count_badge(palette: Palette) -> Color {
-    match palette {
-        Palette::Classic => Color::srgba(0.98, 0.96, 0.92, 0.92),
-        Palette::ColourBlind => Color::srgb(0.11, 0.11, 0.13),
+pub(crate) fn count_badge(counts: CountColors) -> Color {
+    match counts {
+        CountColors::Classic => Color::srgba(0.98, 0.96, 0.92, 0.92),
+        CountColors::ColourBlind => Color::srgb(0.11, 0.11, 0.13),
     }
 }
 
@@ -194,26 +195,26 @@ mod tests {
     }
 
     /// Every count digit reads at WCAG's 4.5 : 1 for text on its badge over
-    /// every cell it can lie on, in every theme and palette.
+    /// every cell it can lie on, in every theme and both sets of count colours.
     #[test]
     fn counts_read_on_every_board() {
         let mut lowest = f32::MAX;
         for theme in Theme::ALL {
-            for palette in Palette::ALL {
+            for counts in CountColors::ALL {
                 let mut grounds = colors(theme).grounds(&fog_shades());
                 grounds.extend(SUDOKU_CELLS.map(|c| ("Sweeper Sudoku", c)));
                 for (cell, ground) in grounds {
-                    let badge = over(count_badge(palette), ground);
+                    let badge = over(count_badge(counts), ground);
                     for n in 0..=8 {
                         let digit = if n == 0 {
-                            count_zero(palette)
+                            count_zero(counts)
                         } else {
-                            count_color(palette, n)
+                            count_color(counts, n)
                         };
                         let r = contrast(digit, badge);
                         assert!(
                             r >= 4.5,
-                            "{theme:?}, {palette:?}: the {n} on a {cell} cell is {r:.2} : 1"
+                            "{theme:?}, {counts:?}: the {n} on a {cell} cell is {r:.2} : 1"
                         );
                         lowest = lowest.min(r);
                     }

@@ -4,10 +4,11 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use super::art::PieceIcons;
+use super::audio::{Effect, PlaySound};
 use super::diagram::{Frame, picture};
 use super::i18n::{T, Texts};
 use super::screen::{Menu, Menus};
-use super::settings::{Palette, Theme};
+use super::settings::{CountColors, Theme};
 
 /// Where the egui interfaces draw, in the egui pass: after the fonts are in.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -227,26 +228,56 @@ pub(crate) fn help_settings_quit(
 }
 
 /// What a how-to-play page draws its pictures with: the picture for each
-/// section (by heading, from 0), the theme and palette, the pieces.
-pub(crate) struct Pictures<'a> {
+/// section (by heading, from 0), the board theme and count colours, the
+/// pieces.
+struct Pictures<'a> {
     /// The frames shown beside section `i`'s words, if any.
     pub of: &'a dyn Fn(usize) -> Option<&'static [Frame]>,
     /// The player's board theme and count colours.
-    pub look: (Theme, Palette),
+    pub look: (Theme, CountColors),
     /// The player's piece set.
     pub icons: &'a PieceIcons,
+}
+
+/// A game's how-to-play page: its texts and pictures, for
+/// [`how_to_play`].
+pub(crate) trait Rules: Send + Sync + 'static {
+    /// The page's title and the rules' text.
+    const TEXTS: (T, T);
+    /// The frames shown beside section `section`'s words (headings count
+    /// from 0), if any.
+    fn picture(section: usize) -> Option<&'static [Frame]>;
+}
+
+/// Draws `R`'s how-to-play page in the player's board theme, count
+/// colours and pieces (run in [`Menu::HowToPlay`] on that game's screens);
+/// Back closes it with a click.
+pub(crate) fn how_to_play<R: Rules>(
+    mut contexts: bevy_egui::EguiContexts,
+    tx: Res<Texts>,
+    mut menus: Menus,
+    settings: Res<super::settings::Settings>,
+    icons: Res<PieceIcons>,
+    mut sound: MessageWriter<PlaySound>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let pictures = Pictures {
+        of: &R::picture,
+        look: (settings.theme, settings.count_colors),
+        icons: &icons,
+    };
+    if rules_page(&ctx, &tx, R::TEXTS, &pictures) {
+        menus.close();
+        sound.write(PlaySound(Effect::Click));
+    }
+    Ok(())
 }
 
 /// A how-to-play page: a title, the rules scrolling (lines starting with
 /// `## ` are headings, `• ` bullets, blank lines part paragraphs), each
 /// section's picture beside its words, and Back. Returns whether Back was
 /// clicked.
-pub(crate) fn rules_page(
-    ctx: &egui::Context,
-    tx: &Texts,
-    (title, body): (T, T),
-    pictures: &Pictures,
-) -> bool {
+fn rules_page(ctx: &egui::Context, tx: &Texts, (title, body): (T, T), pictures: &Pictures) -> bool {
     let mut back = false;
     let height = (ctx.content_rect().height() - 160.0).clamp(160.0, 620.0);
     let width = (ctx.content_rect().width() - 40.0).clamp(240.0, 640.0);

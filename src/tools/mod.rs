@@ -51,26 +51,63 @@ pub fn run(args: &[String]) -> Option<CliOutput> {
         bench::run(rest)
     } else {
         let usage = usage();
+        // The tools take a reader's error as its words.
+        let formats = |format: HostFormat, file: &str, text: &str| {
+            game_format(format, file, text).map_err(|e| HostError(e.to_string()))
+        };
         let host = Host {
             usage: &usage,
-            formats: Some(&game_format),
+            formats: Some(&formats),
         };
         minesweeper_cli::run(args, host)
     })
 }
 
 /// Reads the files only the game knows, for `check`.
-fn game_format(format: HostFormat, file: &str, text: &str) -> Result<String, HostError> {
+fn game_format(format: HostFormat, file: &str, text: &str) -> Result<String, GameFileError> {
     match format {
         HostFormat::Settings => {
             let (_, err) = crate::base::settings::Settings::from_ron(text);
             match err {
-                Some(e) => Err(HostError(format!("{file}:{e}"))),
+                Some(error) => Err(GameFileError::Settings {
+                    file: file.to_string(),
+                    error,
+                }),
                 None => Ok("settings read".to_string()),
             }
         }
-        HostFormat::Translation => {
-            crate::base::i18n::check::check_translation(file, text).map_err(HostError)
+        HostFormat::Translation => Ok(crate::base::i18n::check::check_translation(file, text)?),
+    }
+}
+
+/// What is wrong with a file only the game reads.
+#[derive(Debug)]
+enum GameFileError {
+    /// A settings file that does not read.
+    Settings {
+        /// The file as given.
+        file: String,
+        /// Where and what, as RON says.
+        error: ron::error::SpannedError,
+    },
+    /// A translation that does not match English.
+    Translation(crate::base::i18n::check::CheckError),
+}
+
+impl std::fmt::Display for GameFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            // RON's error starts with `LINE:COL:`.
+            GameFileError::Settings { file, error } => write!(f, "{file}:{error}"),
+            GameFileError::Translation(e) => e.fmt(f),
         }
+    }
+}
+
+impl std::error::Error for GameFileError {}
+
+impl From<crate::base::i18n::check::CheckError> for GameFileError {
+    fn from(e: crate::base::i18n::check::CheckError) -> Self {
+        GameFileError::Translation(e)
     }
 }

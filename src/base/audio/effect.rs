@@ -126,7 +126,10 @@ pub struct Wav {
 }
 
 /// Reads a WAV file of the kind the game ships, or says what is wrong.
-pub fn read_wav(bytes: &[u8]) -> Result<Wav, String> {
+///
+/// # Errors
+/// [`WavError`]: the first thing that is not as the game's files are.
+pub fn read_wav(bytes: &[u8]) -> Result<Wav, WavError> {
     let u16_at = |i: usize| {
         bytes
             .get(i..i + 2)
@@ -138,16 +141,17 @@ pub fn read_wav(bytes: &[u8]) -> Result<Wav, String> {
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
     };
     if bytes.get(0..4) != Some(b"RIFF") || bytes.get(8..12) != Some(b"WAVE") {
-        return Err("not a RIFF/WAVE file".into());
+        return Err(WavError::NotWave);
     }
     let (mut at, mut format, mut data) = (12usize, None, None);
     while let (Some(id), Some(len)) = (bytes.get(at..at + 4), u32_at(at + 4)) {
         let body = at + 8;
-        let end = body.checked_add(len as usize).ok_or("chunk too long")?;
+        let end = body
+            .checked_add(len as usize)
+            .ok_or(WavError::ChunkTooLong)?;
         if end > bytes.len() {
-            return Err(format!(
-                "chunk {:?} runs past the end",
-                String::from_utf8_lossy(id)
+            return Err(WavError::ChunkPastEnd(
+                String::from_utf8_lossy(id).into_owned(),
             ));
         }
         match id {
@@ -165,19 +169,21 @@ pub fn read_wav(bytes: &[u8]) -> Result<Wav, String> {
         at = end + (len as usize & 1);
     }
     let Some((Some(pcm), Some(channels), Some(rate), Some(bits))) = format else {
-        return Err("no fmt chunk".into());
+        return Err(WavError::NoFormat);
     };
     if pcm != 1 || channels != 1 || bits != 16 {
-        return Err(format!(
-            "{channels} channel(s) of {bits}-bit (format {pcm}); 16-bit PCM mono wanted"
-        ));
+        return Err(WavError::Format {
+            pcm,
+            channels,
+            bits,
+        });
     }
     if rate != 44_100 && rate != 48_000 {
-        return Err(format!("{rate} Hz; 44100 or 48000 wanted"));
+        return Err(WavError::Rate(rate));
     }
-    let data = data.ok_or("no data chunk")?;
+    let data = data.ok_or(WavError::NoData)?;
     if data.len() < 2 {
-        return Err("no samples".into());
+        return Err(WavError::NoSamples);
     }
     let samples = data
         .chunks_exact(2)
@@ -185,6 +191,58 @@ pub fn read_wav(bytes: &[u8]) -> Result<Wav, String> {
         .collect();
     Ok(Wav { rate, samples })
 }
+
+/// Why a WAV file is not one the game plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WavError {
+    /// No `RIFF`/`WAVE` header.
+    NotWave,
+    /// A chunk whose length overflows.
+    ChunkTooLong,
+    /// A chunk (by its id) longer than the file.
+    ChunkPastEnd(String),
+    /// No `fmt ` chunk, or a short one.
+    NoFormat,
+    /// Not 16-bit PCM mono.
+    Format {
+        /// The format code (1 is PCM).
+        pcm: u16,
+        /// Channels.
+        channels: u16,
+        /// Bits a sample.
+        bits: u16,
+    },
+    /// A sample rate other than 44.1 or 48 kHz.
+    Rate(u32),
+    /// No `data` chunk.
+    NoData,
+    /// A `data` chunk without a whole sample.
+    NoSamples,
+}
+
+impl std::fmt::Display for WavError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WavError::NotWave => f.write_str("not a RIFF/WAVE file"),
+            WavError::ChunkTooLong => f.write_str("chunk too long"),
+            WavError::ChunkPastEnd(id) => write!(f, "chunk {id:?} runs past the end"),
+            WavError::NoFormat => f.write_str("no fmt chunk"),
+            WavError::Format {
+                pcm,
+                channels,
+                bits,
+            } => write!(
+                f,
+                "{channels} channel(s) of {bits}-bit (format {pcm}); 16-bit PCM mono wanted"
+            ),
+            WavError::Rate(rate) => write!(f, "{rate} Hz; 44100 or 48000 wanted"),
+            WavError::NoData => f.write_str("no data chunk"),
+            WavError::NoSamples => f.write_str("no samples"),
+        }
+    }
+}
+
+impl std::error::Error for WavError {}
 
 /// Checks every effect's file in `root` (the `assets/` folder) reads as
 /// the game plays it; each problem names its file.
@@ -194,7 +252,7 @@ pub fn check_sound_files(root: &std::path::Path) -> Vec<String> {
         .filter_map(|e| {
             let path = root.join("sounds").join(e.file());
             let problem = match std::fs::read(&path) {
-                Ok(bytes) => read_wav(&bytes).err(),
+                Ok(bytes) => read_wav(&bytes).err().map(|e| e.to_string()),
                 Err(e) => Some(e.to_string()),
             };
             problem.map(|p| format!("{}: {p}", path.display()))

@@ -3,8 +3,11 @@
 //! an edit live. A file with a syntax error keeps the last good texts and
 //! shows the error (file, line, column) in the game.
 
-use bevy::asset::{AssetLoader, LoadContext, io::Reader};
+use std::path::Path;
+
 use bevy::prelude::*;
+
+use crate::base::loader::{FileLoader, FromFile};
 
 use super::{Lang, Texts};
 
@@ -12,29 +15,13 @@ use super::{Lang, Texts};
 #[derive(Asset, TypePath, Debug, Clone)]
 pub struct FtlFile(pub String);
 
-/// Loads `*.ftl` as text (parsing happens in [`Texts::replace`], so a
-/// broken file still loads and can be fixed and reloaded).
-#[derive(Default, TypePath)]
-struct FtlLoader;
+/// Read as text (parsing happens in [`Texts::replace`], so a broken file
+/// still loads and can be fixed and reloaded).
+impl FromFile for FtlFile {
+    const EXTENSIONS: &'static [&'static str] = &["ftl"];
 
-impl AssetLoader for FtlLoader {
-    type Asset = FtlFile;
-    type Settings = ();
-    type Error = BevyError;
-
-    async fn load(
-        &self,
-        reader: &mut dyn Reader,
-        _settings: &(),
-        _cx: &mut LoadContext<'_>,
-    ) -> Result<FtlFile, BevyError> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        Ok(FtlFile(String::from_utf8_lossy(&bytes).into_owned()))
-    }
-
-    fn extensions(&self) -> &[&str] {
-        &["ftl"]
+    fn from_file(bytes: Vec<u8>, _path: &Path) -> FtlFile {
+        FtlFile(String::from_utf8_lossy(&bytes).into_owned())
     }
 }
 
@@ -83,7 +70,7 @@ pub struct TextFilesPlugin;
 impl Plugin for TextFilesPlugin {
     fn build(&self, app: &mut App) {
         app.init_asset::<FtlFile>()
-            .init_asset_loader::<FtlLoader>()
+            .init_asset_loader::<FileLoader<FtlFile>>()
             .init_resource::<FtlHandles>()
             .add_systems(Startup, load_files)
             .add_systems(Update, apply_files);

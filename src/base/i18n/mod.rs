@@ -19,7 +19,7 @@ mod texts;
 pub mod words;
 
 pub use keys::T;
-pub use texts::{Texts, decimal};
+pub use texts::{Texts, TranslationError, decimal};
 
 use serde::{Deserialize, Serialize};
 

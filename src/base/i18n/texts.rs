@@ -5,8 +5,9 @@ use std::borrow::Cow;
 use bevy::prelude::*;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::types::{FluentNumber, FluentNumberOptions};
-use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use fluent_bundle::{FluentArgs, FluentError, FluentResource, FluentValue};
 
+use super::check::SyntaxErrors;
 use super::{Lang, T};
 
 type Bundle = FluentBundle<FluentResource>;
@@ -20,7 +21,7 @@ pub struct Texts {
     sources: Vec<String>,
     /// What is wrong with translation files that failed to load (file,
     /// line, column and problem); the game keeps their last good texts.
-    pub errors: Vec<String>,
+    pub errors: Vec<TranslationError>,
 }
 
 impl Default for Texts {
@@ -61,10 +62,10 @@ impl Texts {
     /// column), in [`Texts::errors`] too.
     ///
     /// # Errors
-    /// The problems with the text.
-    pub fn replace(&mut self, lang: Lang, source: &str) -> Result<(), String> {
+    /// [`TranslationError`]: the problems with the text.
+    pub fn replace(&mut self, lang: Lang, source: &str) -> Result<(), TranslationError> {
         let file = lang.file();
-        self.errors.retain(|e| !e.starts_with(&file));
+        self.errors.retain(|e| e.file() != file);
         match bundle(lang, source) {
             Ok(b) => {
                 self.bundles[lang as usize] = b;
@@ -186,39 +187,61 @@ pub fn decimal(value: impl Into<f64>) -> FluentValue<'static> {
 }
 
 /// Builds a language's bundle from a file's text.
-fn bundle(lang: Lang, source: &str) -> Result<Bundle, String> {
+fn bundle(lang: Lang, source: &str) -> Result<Bundle, TranslationError> {
     let file = lang.file();
-    let resource = FluentResource::try_new(source.to_string()).map_err(|(_, errors)| {
-        let lines: Vec<String> = errors
-            .iter()
-            .map(|e| {
-                // Where the broken message starts: an unclosed `{` is only
-                // noticed at the end of the file.
-                let at = e.slice.as_ref().map_or(e.pos.start, |s| s.start);
-                let (line, column) = line_column(source, at);
-                format!("{file}:{line}:{column}: {}", e.kind)
-            })
-            .collect();
-        lines.join("\n")
-    })?;
+    let resource = FluentResource::try_new(source.to_string())
+        .map_err(|(_, errors)| SyntaxErrors::of(&file, source, &errors))?;
     let mut b = empty_bundle(lang);
-    b.add_resource(resource).map_err(|errors| {
-        let list: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-        format!("{file}: {}", list.join("; "))
-    })?;
+    b.add_resource(resource)
+        .map_err(|problems| TranslationError::Bundle { file, problems })?;
     Ok(b)
 }
 
-/// Line and column (from 1) of a byte offset.
-pub(super) fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let mut end = offset.min(text.len());
-    while !text.is_char_boundary(end) {
-        end -= 1;
+/// Why a translation file's text was not taken in (the game keeps the
+/// language's last good texts).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TranslationError {
+    /// The file does not parse.
+    Syntax(SyntaxErrors),
+    /// It parses, but Fluent refused its messages (one written twice).
+    Bundle {
+        /// The file as errors name it.
+        file: String,
+        /// What Fluent found.
+        problems: Vec<FluentError>,
+    },
+}
+
+impl TranslationError {
+    /// The file it is about (`assets/i18n/fr.ftl`).
+    pub fn file(&self) -> &str {
+        match self {
+            TranslationError::Syntax(SyntaxErrors(errors)) => {
+                errors.first().map_or("", |e| e.file.as_str())
+            }
+            TranslationError::Bundle { file, .. } => file,
+        }
     }
-    let before = &text[..end];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
+}
+
+impl std::fmt::Display for TranslationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TranslationError::Syntax(e) => e.fmt(f),
+            TranslationError::Bundle { file, problems } => {
+                let list: Vec<String> = problems.iter().map(|e| e.to_string()).collect();
+                write!(f, "{file}: {}", list.join("; "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for TranslationError {}
+
+impl From<SyntaxErrors> for TranslationError {
+    fn from(e: SyntaxErrors) -> Self {
+        TranslationError::Syntax(e)
+    }
 }
 
 fn empty_bundle(lang: Lang) -> Bundle {

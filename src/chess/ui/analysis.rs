@@ -30,7 +30,7 @@ pub(super) fn color(v: Verdict) -> egui::Color32 {
     match v {
         Verdict::Inaccuracy => egui::Color32::from_rgb(0xe6, 0xc2, 0x4a),
         Verdict::Mistake => egui::Color32::from_rgb(0xe8, 0x8a, 0x3c),
-        Verdict::Blunder => style::palette::BAD,
+        Verdict::Blunder => style::ui_colors::BAD,
     }
 }
 
@@ -61,11 +61,11 @@ pub(super) fn section(
 /// A move's mark on the graph: blasts red, sweeps green, captures white.
 fn mark(m: &minesweeper_core::chess::PlayedMove) -> Option<(egui::Color32, T)> {
     if m.report.blasts().next().is_some() {
-        Some((style::palette::BAD, T::SfxBlast))
+        Some((style::ui_colors::BAD, T::SfxBlast))
     } else if m.report.swept.is_some() {
-        Some((style::palette::GOOD, T::SfxSweep))
+        Some((style::ui_colors::GOOD, T::SfxSweep))
     } else if m.report.captured.is_some() {
-        Some((style::palette::TEXT, T::SfxCapture))
+        Some((style::ui_colors::TEXT, T::SfxCapture))
     } else {
         None
     }
@@ -106,7 +106,7 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame, look: &mut Looking)
     let (outer, response) = ui.allocate_exact_size(size, egui::Sense::click());
     let response = named("analysis-graph", response);
     let p = ui.painter_at(outer);
-    p.rect_filled(outer, 6.0, style::palette::SUNKEN);
+    p.rect_filled(outer, 6.0, style::ui_colors::SUNKEN);
     // Room for the percentages on the left and the move numbers below;
     // the line keeps clear of the frame at 0% and 100%.
     let rect = egui::Rect::from_min_max(
@@ -124,7 +124,7 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame, look: &mut Looking)
             egui::Align2::RIGHT_CENTER,
             text,
             small.clone(),
-            style::palette::MUTED,
+            style::ui_colors::MUTED,
         );
     }
     let points: Vec<egui::Pos2> = look
@@ -161,7 +161,7 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame, look: &mut Looking)
     ));
     p.add(egui::Shape::line(
         points.clone(),
-        egui::Stroke::new(2.0, style::palette::ACCENT),
+        egui::Stroke::new(2.0, style::ui_colors::ACCENT),
     ));
     // The first and last move numbers under the axis.
     let last = history.moves().len().div_ceil(2).max(1);
@@ -174,7 +174,7 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame, look: &mut Looking)
             align,
             n.to_string(),
             small.clone(),
-            style::palette::MUTED,
+            style::ui_colors::MUTED,
         );
     }
     for (i, m) in history.moves().iter().enumerate() {
@@ -193,7 +193,7 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame, look: &mut Looking)
             egui::pos2(x(shown), rect.top()),
             egui::pos2(x(shown), rect.bottom()),
         ],
-        egui::Stroke::new(1.0, style::palette::ACCENT_HOT),
+        egui::Stroke::new(1.0, style::ui_colors::ACCENT_HOT),
     );
     let Some(at) = response
         .interact_pointer_pos()

@@ -6,37 +6,26 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{ChessUi, ImportDraft};
-use crate::base::art::PieceIcons;
 use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
+use crate::base::diagram::Frame;
 use crate::base::i18n::{T, Texts};
 use crate::base::screen::{Menus, Screen};
-use crate::base::settings::Settings;
-use crate::base::widgets::{Pictures, centered, named, rules_page};
+use crate::base::widgets::{Rules, centered, named};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::save::{read_record, start_record};
 use crate::chess::ecs::{MineSeed, NewGameRequested};
 
-/// The rules and the keys.
-pub(crate) fn how_to_play(
-    mut contexts: EguiContexts,
-    tx: Res<Texts>,
-    mut menus: Menus,
-    settings: Res<Settings>,
-    icons: Res<PieceIcons>,
-    mut sound: MessageWriter<PlaySound>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let pictures = Pictures {
-        of: &super::pictures::chess_picture,
-        look: (settings.theme, settings.palette),
-        icons: &icons,
-    };
-    if rules_page(&ctx, &tx, (T::HelpChessTitle, T::HelpChess), &pictures) {
-        menus.close();
-        sound.write(PlaySound(Effect::Click));
+/// Minesweeper Chess's how-to-play page: the rules and the keys, with
+/// their pictures.
+pub(crate) struct ChessRules;
+
+impl Rules for ChessRules {
+    const TEXTS: (T, T) = (T::HelpChessTitle, T::HelpChess);
+
+    fn picture(section: usize) -> Option<&'static [Frame]> {
+        super::pictures::chess_picture(section)
     }
-    Ok(())
 }
 
 /// The game as text, to copy.

@@ -46,8 +46,50 @@ pub(crate) fn game_over(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?.clone();
-    let tr = |t: T| tx.t(t);
-    let mut click = false;
+    let mut chosen = None;
+    card(&ctx, tx.t(T::GameOver))
+        .title_bar(false)
+        .show(&ctx, |ui| {
+            ui.set_width(crate::base::widgets::dialog_width(&ctx, 320.0));
+            ui.vertical_centered(|ui| {
+                result(ui, &tx, &icons, o);
+                ui.add_space(12.0);
+                chosen = buttons(ui, &tx);
+            });
+        });
+    let Some(choice) = chosen else {
+        return Ok(());
+    };
+    match choice {
+        Choice::NewGame => {
+            new_game.write(fresh_game(&library));
+        }
+        // The engine's look at the game, in the panel; the card goes.
+        Choice::Analyse => {
+            analyse.write(AnalyseRequested);
+            ui_state.over_dismissed = true;
+        }
+        Choice::Export => {
+            export.0 = export_text(&library, &variant, &state, &analysis, &timeline);
+            menus.open(Menu::Export);
+        }
+        Choice::Close => ui_state.over_dismissed = true,
+    }
+    sound.write(PlaySound(Effect::Click));
+    Ok(())
+}
+
+/// A button of the card.
+enum Choice {
+    NewGame,
+    Analyse,
+    Export,
+    Close,
+}
+
+/// The card's head: "Game over", the winner's king (both kings for a
+/// draw), the score and the outcome in words.
+fn result(ui: &mut egui::Ui, tx: &Texts, icons: &PieceIcons, o: Outcome) {
     let (score, winner) = match o {
         Outcome::Decisive { winner, .. } => (
             if winner == Side::White {
@@ -59,88 +101,63 @@ pub(crate) fn game_over(
         ),
         Outcome::Draw(_) => ("½–½", None),
     };
-    card(&ctx, tr(T::GameOver))
-        .title_bar(false)
-        .show(&ctx, |ui| {
-            ui.set_width(crate::base::widgets::dialog_width(&ctx, 320.0));
-            ui.vertical_centered(|ui| {
-                ui.label(
-                    egui::RichText::new(tr(T::GameOver))
-                        .size(style::size::SMALL)
-                        .color(style::palette::MUTED),
-                );
-                // The winner's king, or both kings for a draw.
-                ui.horizontal(|ui| {
-                    let kings: Vec<Side> =
-                        winner.map_or(vec![Side::White, Side::Black], |w| vec![w]);
-                    let w = kings.len() as f32 * 64.0;
-                    ui.add_space((ui.available_width() - w) / 2.0);
-                    for k in kings {
-                        piece_icon(ui, &icons, k, Role::King, 60.0);
-                    }
-                });
-                ui.label(
-                    egui::RichText::new(score)
-                        .size(34.0)
-                        .strong()
-                        .color(style::palette::TEXT),
-                );
-                ui.label(
-                    egui::RichText::new(outcome_text(o, &tx))
-                        .size(18.0)
-                        .color(style::palette::ACCENT_HOT),
-                );
-                ui.add_space(12.0);
-                let wide = egui::vec2(260.0, 44.0);
-                if named(
-                    &T::NewGame.id(),
-                    ui.add_sized(wide, style::primary(&tr(T::NewGame))),
-                )
-                .clicked()
-                {
-                    new_game.write(fresh_game(&library));
-                    click = true;
-                }
-                // The engine's look at the game, in the panel; the card goes.
-                if named(
-                    "analyse",
-                    ui.add_sized(wide, style::secondary(&tr(T::Analyse))),
-                )
-                .clicked()
-                {
-                    analyse.write(AnalyseRequested);
-                    ui_state.over_dismissed = true;
-                    click = true;
-                }
-                // Two quiet links, each half the width of the buttons above.
-                ui.horizontal(|ui| {
-                    let gap = ui.spacing().item_spacing.x;
-                    let half = egui::vec2((wide.x - gap) / 2.0, wide.y * 0.7);
-                    ui.add_space(((ui.available_width() - wide.x) / 2.0).max(0.0));
-                    if named(
-                        &T::Export.id(),
-                        ui.add_sized(half, style::quiet(&tr(T::Export))),
-                    )
-                    .clicked()
-                    {
-                        export.0 = export_text(&library, &variant, &state, &analysis, &timeline);
-                        menus.open(Menu::Export);
-                        click = true;
-                    }
-                    if named(
-                        &T::Close.id(),
-                        ui.add_sized(half, style::quiet(&tr(T::Close))),
-                    )
-                    .clicked()
-                    {
-                        ui_state.over_dismissed = true;
-                        click = true;
-                    }
-                });
-            });
-        });
-    if click {
-        sound.write(PlaySound(Effect::Click));
+    ui.label(
+        egui::RichText::new(tx.t(T::GameOver))
+            .size(style::size::SMALL)
+            .color(style::ui_colors::MUTED),
+    );
+    ui.horizontal(|ui| {
+        let kings: Vec<Side> = winner.map_or(vec![Side::White, Side::Black], |w| vec![w]);
+        let w = kings.len() as f32 * 64.0;
+        ui.add_space((ui.available_width() - w) / 2.0);
+        for k in kings {
+            piece_icon(ui, icons, k, Role::King, 60.0);
+        }
+    });
+    ui.label(
+        egui::RichText::new(score)
+            .size(34.0)
+            .strong()
+            .color(style::ui_colors::TEXT),
+    );
+    ui.label(
+        egui::RichText::new(outcome_text(o, tx))
+            .size(18.0)
+            .color(style::ui_colors::ACCENT_HOT),
+    );
+}
+
+/// New game and Analyse, wide; Export and Close, two quiet links each
+/// half their width. The one clicked, if any.
+fn buttons(ui: &mut egui::Ui, tx: &Texts) -> Option<Choice> {
+    let tr = |t: T| tx.t(t);
+    let mut chosen = None;
+    let wide = egui::vec2(260.0, 44.0);
+    if named(
+        &T::NewGame.id(),
+        ui.add_sized(wide, style::primary(&tr(T::NewGame))),
+    )
+    .clicked()
+    {
+        chosen = Some(Choice::NewGame);
     }
-    Ok(())
+    if named(
+        "analyse",
+        ui.add_sized(wide, style::secondary(&tr(T::Analyse))),
+    )
+    .clicked()
+    {
+        chosen = Some(Choice::Analyse);
+    }
+    ui.horizontal(|ui| {
+        let gap = ui.spacing().item_spacing.x;
+        let half = egui::vec2((wide.x - gap) / 2.0, wide.y * 0.7);
+        ui.add_space(((ui.available_width() - wide.x) / 2.0).max(0.0));
+        for (key, choice) in [(T::Export, Choice::Export), (T::Close, Choice::Close)] {
+            if named(&key.id(), ui.add_sized(half, style::quiet(&tr(key)))).clicked() {
+                chosen = Some(choice);
+            }
+        }
+    });
+    chosen
 }

@@ -69,7 +69,8 @@ impl Plugin for ChessUiPlugin {
                     panel::panel.run_if(in_state(Screen::Chess)),
                     pause::pause_menu.run_if(in_state(Menu::Pause)),
                     game_over::game_over.run_if(in_state(Screen::Chess).and_then(no_menu)),
-                    dialogs::how_to_play.run_if(in_state(Menu::HowToPlay).and_then(on_chess_board)),
+                    crate::base::widgets::how_to_play::<dialogs::ChessRules>
+                        .run_if(in_state(Menu::HowToPlay).and_then(on_chess_board)),
                     dialogs::export.run_if(in_state(Menu::Export)),
                     dialogs::import.run_if(in_state(Menu::Import)),
                     online::lobby.run_if(in_state(Menu::Online)),

@@ -112,7 +112,9 @@ pub(crate) fn panel(
                 Some(Ok(m)) => {
                     act.requests.write(MoveRequested(m));
                 }
-                Some(Err(why)) => ui_state.toast = Some((why, 4.0)),
+                Some(Err(why)) => {
+                    ui_state.toast = Some((crate::base::i18n::words::typed(&tx, &why), 4.0))
+                }
                 None => {}
             }
         }
@@ -168,12 +170,12 @@ fn turn_and_mines(
             egui::RichText::new(outcome_text(o, tx))
                 .strong()
                 .size(17.0)
-                .color(style::palette::ACCENT_HOT),
+                .color(style::ui_colors::ACCENT_HOT),
         );
     } else if pos.as_ref().is_some_and(|p| p.position().in_check()) {
         ui.label(
             egui::RichText::new(tx.t(T::Check))
-                .color(style::palette::BAD)
+                .color(style::ui_colors::BAD)
                 .strong()
                 .size(17.0),
         );
@@ -199,7 +201,7 @@ fn looking_back(ui: &mut egui::Ui, tx: &Texts, ply: usize, act: &mut PanelAction
         ))
         .strong()
         .size(16.0)
-        .color(style::palette::ACCENT),
+        .color(style::ui_colors::ACCENT),
     );
     if let Some(p) = act.look.timeline.at(ply) {
         mine_counter(ui, tx, p.mines_left());
@@ -268,12 +270,12 @@ fn player_card(
     };
     let ahead = material(side) - material(!side);
     let stroke = if to_move {
-        egui::Stroke::new(2.0, style::palette::ACCENT)
+        egui::Stroke::new(2.0, style::ui_colors::ACCENT)
     } else {
         egui::Stroke::new(1.0, ui.visuals().widgets.noninteractive.bg_stroke.color)
     };
     egui::Frame::new()
-        .fill(style::palette::RAISED)
+        .fill(style::ui_colors::RAISED)
         .stroke(stroke)
         .corner_radius(10)
         .inner_margin(egui::Margin::symmetric(10, 8))
@@ -283,7 +285,7 @@ fn player_card(
                 // The side's king, in the set in use.
                 crate::base::art::piece_icon(ui, icons, side, Role::King, 24.0);
                 if to_move {
-                    ui.label(egui::RichText::new("●").color(style::palette::ACCENT_HOT));
+                    ui.label(egui::RichText::new("●").color(style::ui_colors::ACCENT_HOT));
                 }
                 // A long name ("Against the computer (Master)") is cut to
                 // the card, never past the panel's edge.
@@ -301,7 +303,7 @@ fn player_card(
                     ui.add_space(6.0);
                     ui.label(
                         egui::RichText::new(format!("+{ahead}"))
-                            .color(style::palette::MUTED)
+                            .color(style::ui_colors::MUTED)
                             .strong(),
                     );
                 }
@@ -324,7 +326,8 @@ fn destroyed_pieces(ui: &mut egui::Ui, tx: &Texts, icons: &PieceIcons, state: &C
     }
     ui.horizontal_wrapped(|ui| {
         ui.label(
-            egui::RichText::new(format!("💥 {}", tx.t(T::Destroyed))).color(style::palette::MUTED),
+            egui::RichText::new(format!("💥 {}", tx.t(T::Destroyed)))
+                .color(style::ui_colors::MUTED),
         );
         ui.spacing_mut().item_spacing.x = 0.0;
         for p in destroyed {
@@ -380,7 +383,7 @@ fn move_list(
                     for (i, (san, mover, blast, swept)) in earlier.chain(played).enumerate() {
                         if col == 0 {
                             ui.label(
-                                egui::RichText::new(format!("{n}.")).color(style::palette::MUTED),
+                                egui::RichText::new(format!("{n}.")).color(style::ui_colors::MUTED),
                             );
                             if mover == Side::Black {
                                 ui.add_sized(cell, egui::Label::new("…"));
@@ -410,10 +413,12 @@ fn move_list(
                         let current = i + 1 == shown;
                         let rich = egui::RichText::new(text).monospace();
                         let rich = if current {
-                            rich.color(style::palette::ON_ACCENT)
-                                .background_color(style::palette::ACCENT)
+                            rich.color(style::ui_colors::ON_ACCENT)
+                                .background_color(style::ui_colors::ACCENT)
                         } else {
-                            rich.color(verdict.map_or(style::palette::TEXT, super::analysis::color))
+                            rich.color(
+                                verdict.map_or(style::ui_colors::TEXT, super::analysis::color),
+                            )
                         };
                         // A move of this history shows its board when clicked.
                         let label = egui::Label::new(rich).sense(egui::Sense::click());

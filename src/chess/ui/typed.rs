@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use minesweeper_core::chess::notation::parse_typed;
+use minesweeper_core::chess::notation::{NotationError, parse_typed};
 use minesweeper_core::chess::{Move, PublicPosition};
 
-use crate::base::i18n::{T, Texts, words};
+use crate::base::i18n::{T, Texts};
 use crate::base::settings::Notation;
 use crate::base::widgets::named;
 
@@ -16,8 +16,8 @@ use crate::base::widgets::named;
 #[derive(Resource, Debug, Default)]
 pub(crate) struct TypedMove(pub String);
 
-/// The typing line. On Enter: the move to ask for, or why there is none,
-/// in words. Enter with nothing focused (and `take_enter`: no board
+/// The typing line. On Enter: the move to ask for, or why there is none
+/// (worded with `words::typed`). Enter with nothing focused (and `take_enter`: no board
 /// cursor) puts the caret here.
 pub(super) fn move_entry(
     ui: &mut egui::Ui,
@@ -26,7 +26,7 @@ pub(super) fn move_entry(
     public: Option<&PublicPosition>,
     typed: &mut TypedMove,
     take_enter: bool,
-) -> Option<Result<Move, String>> {
+) -> Option<Result<Move, NotationError>> {
     let edit = egui::TextEdit::singleline(&mut typed.0)
         .hint_text(tx.t(T::TypeMove))
         .desired_width(f32::INFINITY);
@@ -48,5 +48,5 @@ pub(super) fn move_entry(
     if read.is_ok() {
         typed.0.clear();
     }
-    Some(read.map_err(|e| words::typed(tx, &e)))
+    Some(read)
 }

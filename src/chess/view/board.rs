@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 use super::{CELL, Fonts, Layout, z};
 use crate::base::art::PieceArt;
-use crate::base::settings::{Palette, Settings, Theme};
+use crate::base::settings::{CountColors, Settings, Theme};
 use crate::base::textures::{FOG_FIELD_CELL_PX, FOG_FIELD_CELLS, Textures};
 use crate::base::theme::{colors, count_badge, count_color};
 use crate::chess::ecs::{
@@ -427,11 +427,11 @@ fn show_counts(
         if n == 0 {
             continue;
         }
-        let badge = count_badge_sprite(&textures, settings.palette, want.corner);
+        let badge = count_badge_sprite(&textures, settings.count_colors, want.corner);
         let at = badge.1.translation.with_z(z::COUNT - z::CELL);
         commands.entity(e).with_children(|p| {
             p.spawn((CountLabel, badge.0, Transform::from_translation(at)))
-                .with_child(count_digit(&fonts, settings.palette, n, want.corner));
+                .with_child(count_digit(&fonts, settings.count_colors, n, want.corner));
         });
     }
 }
@@ -440,7 +440,7 @@ fn show_counts(
 /// large, or in the top right corner when a piece stands on the cell.
 pub(crate) fn count_badge_sprite(
     textures: &Textures,
-    palette: Palette,
+    palette: CountColors,
     corner: bool,
 ) -> (Sprite, Transform) {
     let (at, size) = if corner {
@@ -455,7 +455,7 @@ pub(crate) fn count_badge_sprite(
 }
 
 /// The digit of count `n`, a child of its badge, in the palette's colour.
-pub(crate) fn count_digit(fonts: &Fonts, palette: Palette, n: u8, corner: bool) -> impl Bundle {
+pub(crate) fn count_digit(fonts: &Fonts, palette: CountColors, n: u8, corner: bool) -> impl Bundle {
     let size = if corner {
         spot::CORNER_DIGIT
     } else {

@@ -256,11 +256,11 @@ fn spawn_board(
         let mine_shown = pos.mines().contains(sq) && !pos.fog().contains(sq);
         if let Some(n) = seen.revealed_count(sq).filter(|n| *n > 0 && !mine_shown) {
             let corner = pos.piece_at(sq).is_some();
-            let (badge, t) = count_badge_sprite(&look.textures, settings.palette, corner);
+            let (badge, t) = count_badge_sprite(&look.textures, settings.count_colors, corner);
             let at = layout.center(sq).extend(z::REPLAY + 0.2) + t.translation;
             commands
                 .spawn((ReplayPart, badge, Transform::from_translation(at)))
-                .with_child(count_digit(&look.fonts, settings.palette, n, corner));
+                .with_child(count_digit(&look.fonts, settings.count_colors, n, corner));
         }
     }
     for sq in pos.mines().iter().filter(|sq| !pos.fog().contains(*sq)) {

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 
 use super::{Puzzle, PuzzleHappened, PuzzleSet};
 use crate::base::platform::store;
+use minesweeper_core::sudoku::save::SaveError;
 use minesweeper_core::sudoku::{PuzzleGame, Status, SudokuPreset};
 
 /// Where the board in progress is kept between runs.
@@ -25,9 +26,10 @@ impl Plugin for SavePlugin {
 }
 
 /// The saved board still in play, with its code; or why it could not be
-/// read: the file and the problem (the file is kept aside as
-/// [`CORRUPT_FILE`]).
-pub(crate) fn load_saved(presets: &[SudokuPreset]) -> Result<Option<(PuzzleGame, String)>, String> {
+/// read (the file is kept aside as [`CORRUPT_FILE`]).
+pub(crate) fn load_saved(
+    presets: &[SudokuPreset],
+) -> Result<Option<(PuzzleGame, String)>, BrokenSave> {
     let Some(text) = store::read(SAVE_FILE) else {
         return Ok(None);
     };
@@ -39,10 +41,30 @@ pub(crate) fn load_saved(presets: &[SudokuPreset]) -> Result<Option<(PuzzleGame,
         }
         Err(e) => {
             store::set_aside(SAVE_FILE, CORRUPT_FILE);
-            Err(format!("{}: {e}", store::describe(SAVE_FILE)))
+            Err(BrokenSave {
+                place: store::describe(SAVE_FILE),
+                error: e,
+            })
         }
     }
 }
+
+/// A kept board that could not be read: where it was and what is wrong.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct BrokenSave {
+    /// The file (or local-storage entry) it was read from.
+    pub place: String,
+    /// The line and the problem.
+    pub error: SaveError,
+}
+
+impl std::fmt::Display for BrokenSave {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.place, self.error)
+    }
+}
+
+impl std::error::Error for BrokenSave {}
 
 /// Keeps the board in progress in the store after every action, and drops
 /// it when the board is over.

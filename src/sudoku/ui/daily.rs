@@ -25,7 +25,7 @@ pub(super) fn daily_button(ui: &mut egui::Ui, tx: &Texts, stats: &DailyStats) ->
     }
     if let Some(p) = &stats.problem {
         ui.colored_label(
-            style::palette::BAD,
+            style::ui_colors::BAD,
             tx.f(T::DailyStatsBroken, &[("why", p.as_str().into())]),
         );
     }
@@ -57,9 +57,12 @@ pub(super) fn daily_result(ui: &mut egui::Ui, tx: &Texts, r: &DailyResult, stats
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 2.0;
         for (n, color) in [
-            (defused, style::palette::GOOD),
-            (blown, style::palette::BAD),
-            (total.saturating_sub(defused + blown), style::palette::MUTED),
+            (defused, style::ui_colors::GOOD),
+            (blown, style::ui_colors::BAD),
+            (
+                total.saturating_sub(defused + blown),
+                style::ui_colors::MUTED,
+            ),
         ] {
             for _ in 0..n.min(40) {
                 ui.label(egui::RichText::new("■").size(18.0).color(color));
@@ -71,7 +74,7 @@ pub(super) fn daily_result(ui: &mut egui::Ui, tx: &Texts, r: &DailyResult, stats
     ui.label(
         egui::RichText::new(format!("{hearts}  {}", clock(r.seconds)))
             .size(16.0)
-            .color(style::palette::BAD),
+            .color(style::ui_colors::BAD),
     );
     let copy = named(&T::Copy.id(), ui.add(style::primary(&tx.t(T::Copy))));
     if copy.clicked() {
@@ -100,9 +103,9 @@ fn histogram(ui: &mut egui::Ui, tx: &Texts, stats: &DailyStats, pawns: f32) {
                 ui.label(score.to_string());
                 let width = 160.0 * *n as f32 / most as f32;
                 let color = if *score == today {
-                    style::palette::ACCENT
+                    style::ui_colors::ACCENT
                 } else {
-                    style::palette::MUTED
+                    style::ui_colors::MUTED
                 };
                 let (rect, _) =
                     ui.allocate_exact_size(egui::vec2(width.max(3.0), 12.0), egui::Sense::hover());

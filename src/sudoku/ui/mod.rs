@@ -67,7 +67,7 @@ impl SudokuMenu {
                 let file = crate::sudoku::ecs::save::CORRUPT_FILE;
                 let e = tx.f(
                     T::SudokuSaveCorrupt,
-                    &[("why", why.into()), ("file", file.into())],
+                    &[("why", why.to_string().into()), ("file", file.into())],
                 );
                 self.errors.push(e.clone());
                 self.save_error = Some(e);
@@ -305,7 +305,8 @@ impl Plugin for SudokuUiPlugin {
                 (
                     panel::panel.run_if(on_sudoku),
                     menu::board_menu.run_if(in_state(Screen::SudokuMenu).and_then(no_menu)),
-                    help::how_to_play.run_if(in_state(Menu::HowToPlay).and_then(on_sudoku)),
+                    crate::base::widgets::how_to_play::<help::SudokuRules>
+                        .run_if(in_state(Menu::HowToPlay).and_then(on_sudoku)),
                     result::result_card.run_if(in_state(Screen::Sudoku).and_then(no_menu)),
                 )
                     .chain()

@@ -47,7 +47,7 @@ pub(crate) fn panel(
             ui.label(
                 egui::RichText::new(day)
                     .strong()
-                    .color(crate::base::style::palette::ACCENT),
+                    .color(crate::base::style::ui_colors::ACCENT),
             );
         }
         board_facts(ui, tx, &icons, &puzzle, game);

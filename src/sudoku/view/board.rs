@@ -241,8 +241,8 @@ fn count_text(game: &PuzzleGame, i: usize, settings: &Settings) -> (String, Colo
         _ => String::new(),
     };
     let color = match game.shown_count(i) {
-        Some(0) | None => count_zero(settings.palette),
-        Some(k) => count_color(settings.palette, k),
+        Some(0) | None => count_zero(settings.count_colors),
+        Some(k) => count_color(settings.count_colors, k),
     };
     (s, color)
 }
@@ -482,7 +482,7 @@ fn deck_pile(commands: &mut Commands, l: &PuzzleLayout, fonts: &Fonts) {
         });
 }
 
-/// Each open cell's count sits on a badge in the palette's colour, so it
+/// Each open cell's count sits on a badge in the count colours' shade, so it
 /// reads on light and dark blocks alike; other cells hide the badge.
 fn count_badges(
     puzzle: Res<Puzzle>,
@@ -502,7 +502,7 @@ fn count_badges(
         for child in children.iter() {
             if let Ok(mut s) = badges.get_mut(child) {
                 s.color = if on {
-                    count_badge(settings.palette)
+                    count_badge(settings.count_colors)
                 } else {
                     Color::NONE
                 };
