@@ -119,13 +119,13 @@ fn start_analysis(
     mut asks: MessageReader<AnalyseRequested>,
     mut started: MessageReader<GameStarted>,
     mut undone: MessageReader<MoveUndone>,
-    history: Res<ChessGame>,
+    game: Res<ChessGame>,
     timeline: Res<Timeline>,
     mut analysis: ResMut<Analysis>,
     jobs: Query<Entity, With<AnalysisJob>>,
 ) {
     let reset = started.read().count() + undone.read().count() > 0;
-    let asked = asks.read().count() > 0 && history.outcome().is_some();
+    let asked = asks.read().count() > 0 && game.outcome().is_some();
     if (reset && analysis.open) || asked {
         for e in &jobs {
             commands.entity(e).despawn();
@@ -143,13 +143,13 @@ fn start_analysis(
 fn collect(
     mut commands: Commands,
     mut analysis: ResMut<Analysis>,
-    history: Res<ChessGame>,
+    game: Res<ChessGame>,
     done: Query<(Entity, &Finished<(usize, PlyEval)>), With<AnalysisJob>>,
 ) {
     for (e, f) in &done {
         let (ply, mut eval) = f.output;
         if eval.best.is_none() {
-            eval.white_cp = match history.outcome() {
+            eval.white_cp = match game.outcome() {
                 Some(Outcome::Decisive {
                     winner: Color::White,
                     ..

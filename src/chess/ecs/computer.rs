@@ -93,15 +93,15 @@ fn seed_for(seed: &AiSeed, public_key: u64, moves: usize) -> u64 {
 /// now and, for repetitions, the public boards before it.
 pub(crate) fn search_for(
     board: &PublicBoard,
-    state: &ChessGame,
+    game: &ChessGame,
     timeline: Option<&Timeline>,
     seed: &AiSeed,
     limits: Limits,
     noise: i32,
     threads: usize,
 ) -> Option<Search> {
-    let public = board.public(state)?;
-    let moves = state.moves().len();
+    let public = board.public(game)?;
+    let moves = game.moves().len();
     let s = seed_for(seed, public.position().repetition_key(), moves);
     let earlier = timeline
         .into_iter()
@@ -165,7 +165,7 @@ fn ask_hint(
     mut commands: Commands,
     mut asks: MessageReader<HintRequested>,
     rules: Res<ModeRules>,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     board: PublicBoard,
     seed: Res<AiSeed>,
     timeline: Option<Res<Timeline>>,
@@ -174,9 +174,9 @@ fn ask_hint(
 ) {
     if asks.read().count() == 0
         || status.hinting
-        || state.outcome().is_some()
+        || game.outcome().is_some()
         || !rules.hints
-        || !rules.moves_here(state.turn())
+        || !rules.moves_here(game.turn())
     {
         return;
     }
@@ -185,28 +185,28 @@ fn ask_hint(
     let threads = search_threads(&job_mode);
     let search = search_for(
         &board,
-        &state,
+        &game,
         timeline.as_deref(),
         &seed,
         limits,
         0,
         threads,
     );
-    status.hinting = spawn_search(&mut commands, search, state.moves().len(), true);
+    status.hinting = spawn_search(&mut commands, search, game.moves().len(), true);
 }
 
 /// A finished hint becomes the arrow; a hint for a position gone is dropped.
 fn use_hints(
     mut commands: Commands,
     done: Query<(Entity, &Thinking, &Finished<Option<Thought>>)>,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     mut hint: ResMut<Hint>,
 ) {
     for (e, thinking, finished) in &done {
         if !thinking.hint {
             continue;
         }
-        if thinking.moves == state.moves().len() && state.outcome().is_none() {
+        if thinking.moves == game.moves().len() && game.outcome().is_none() {
             hint.0 = finished.output.as_ref().map(|t| t.best);
         }
         commands.entity(e).despawn();

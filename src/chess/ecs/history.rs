@@ -44,12 +44,12 @@ impl ChessGame {
 
     /// The history, hidden mines included: for the turn's stages, saving
     /// and the computer's public view only, never public.
-    pub(crate) fn game(&self) -> &Game {
+    pub(crate) fn true_game(&self) -> &Game {
         &self.game
     }
 
     /// The history, to play a move into or end the game.
-    pub(crate) fn game_mut(&mut self) -> &mut Game {
+    pub(crate) fn true_game_mut(&mut self) -> &mut Game {
         &mut self.game
     }
 

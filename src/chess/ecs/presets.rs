@@ -57,14 +57,14 @@ fn swap_board(
     mut reloaded: MessageReader<PresetReloaded<ChessPresets>>,
     library: Res<PresetLibrary>,
     active: Res<ActiveVariant>,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     mut new_game: MessageWriter<NewGameRequested>,
 ) {
     for r in reloaded.read() {
         let Some(Ok(p)) = library.entries.get(r.entry).map(|e| &e.preset) else {
             continue;
         };
-        if r.entry == library.active && state.moves().is_empty() && p.variant != active.0 {
+        if r.entry == library.active && game.moves().is_empty() && p.variant != active.0 {
             new_game.write(NewGameRequested {
                 variant: Some(p.variant.clone()),
                 ..NewGameRequested::fresh()

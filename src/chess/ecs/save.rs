@@ -15,23 +15,23 @@ use rand::SeedableRng;
 /// The game text for the current game, or `None` before the first move.
 /// An unfinished game's text holds only what both players know; a finished
 /// one's holds the true mine layout ([`record::write`]).
-pub fn current_record(variant: &Variant, state: &ChessGame, preset_file: &str) -> Option<String> {
-    annotated_record(variant, state, preset_file, &[])
+pub fn current_record(variant: &Variant, game: &ChessGame, preset_file: &str) -> Option<String> {
+    annotated_record(variant, game, preset_file, &[])
 }
 
 /// [`current_record`] with an analysis's notes after the moves.
 pub fn annotated_record(
     variant: &Variant,
-    state: &ChessGame,
+    game: &ChessGame,
     preset_file: &str,
     notes: &[record::MoveNote],
 ) -> Option<String> {
-    if state.moves().is_empty() {
+    if game.moves().is_empty() {
         return None;
     }
     Some(record::write_annotated(
         &variant.name,
-        state.game(),
+        game.true_game(),
         &[("Preset", preset_file)],
         notes,
     ))
@@ -140,8 +140,8 @@ pub(crate) fn load_saved(
     }
 }
 
-fn write_save(variant: &Variant, state: &ChessGame, library: &PresetLibrary) {
-    if state.outcome().is_some() || state.moves().is_empty() {
+fn write_save(variant: &Variant, game: &ChessGame, library: &PresetLibrary) {
+    if game.outcome().is_some() || game.moves().is_empty() {
         store::remove(SAVE_FILE);
         return;
     }
@@ -150,7 +150,7 @@ fn write_save(variant: &Variant, state: &ChessGame, library: &PresetLibrary) {
         .get(library.active)
         .map(|e| e.file.as_str())
         .unwrap_or("");
-    if let Some(text) = current_record(variant, state, file)
+    if let Some(text) = current_record(variant, game, file)
         && let Err(e) = store::write(SAVE_FILE, &text)
     {
         warn!("cannot save the game: {e}");
@@ -158,26 +158,26 @@ fn write_save(variant: &Variant, state: &ChessGame, library: &PresetLibrary) {
 }
 
 fn save_after_move(
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     library: Res<PresetLibrary>,
     mut over: MessageReader<GameOver>,
     mut last_len: Local<usize>,
 ) {
     let ended = over.read().count() > 0;
-    if state.moves().len() != *last_len || ended {
-        *last_len = state.moves().len();
-        write_save(&variant.0, &state, &library);
+    if game.moves().len() != *last_len || ended {
+        *last_len = game.moves().len();
+        write_save(&variant.0, &game, &library);
     }
 }
 
 fn save_on_exit(
     mut exits: MessageReader<AppExit>,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     library: Res<PresetLibrary>,
 ) {
     if exits.read().count() > 0 {
-        write_save(&variant.0, &state, &library);
+        write_save(&variant.0, &game, &library);
     }
 }

@@ -64,7 +64,7 @@ pub(crate) fn new_game(
     board: Query<Entity, With<BoardEntity>>,
     mut variant: ResMut<ActiveVariant>,
     mut seed: ResMut<MineSeed>,
-    mut history: ResMut<ChessGame>,
+    mut game: ResMut<ChessGame>,
     mut queue: ResMut<MoveQueue>,
     mut started: MessageWriter<GameStarted>,
 ) {
@@ -106,7 +106,7 @@ pub(crate) fn new_game(
         &pos.public_view(),
         &hidden,
     );
-    *history = ChessGame::new(Game::from_position(pos));
+    *game = ChessGame::new(Game::from_position(pos));
     queue.clear();
     for mv in &req.moves {
         queue.ask(*mv);
@@ -135,7 +135,7 @@ pub(super) fn game_commands(
     mut commands: Commands,
     board: Query<Entity, With<BoardEntity>>,
     variant: Res<ActiveVariant>,
-    mut history: ResMut<ChessGame>,
+    mut game: ResMut<ChessGame>,
     mut concluded: MessageWriter<Concluded>,
     mut undone: MessageWriter<MoveUndone>,
     rules: Res<ModeRules>,
@@ -147,29 +147,29 @@ pub(super) fn game_commands(
     let mut undo = 0;
     for cmd in cmds.read() {
         match cmd {
-            GameCommand::Resign if history.outcome().is_none() => {
+            GameCommand::Resign if game.outcome().is_none() => {
                 // The side to move resigns if it is moved here; against
                 // the computer, it is always the player.
-                let turn = history.turn();
+                let turn = game.turn();
                 let loser = if rules.moves_here(turn) { turn } else { !turn };
                 concluded.write(Concluded(Outcome::Decisive {
                     winner: !loser,
                     reason: WinReason::Resignation,
                 }));
             }
-            GameCommand::AgreeDraw if history.outcome().is_none() => {
+            GameCommand::AgreeDraw if game.outcome().is_none() => {
                 concluded.write(Concluded(Outcome::Draw(DrawReason::Agreement)));
             }
             GameCommand::Undo => undo += 1,
             _ => {}
         }
     }
-    let played = history.moves().len();
+    let played = game.moves().len();
     if undo == 0 || played == 0 {
         return;
     }
-    let take = undo_length(history.game(), &rules, undo);
-    let game = match take_back(history.game(), played - take, &mut seed) {
+    let take = undo_length(game.true_game(), &rules, undo);
+    let kept = match take_back(game.true_game(), played - take, &mut seed) {
         Ok(g) => g,
         Err(e) => {
             error!("cannot take the move back: {e}");
@@ -179,8 +179,8 @@ pub(super) fn game_commands(
     for e in &board {
         commands.entity(e).despawn();
     }
-    spawn_position(&mut commands, &variant.0, game.position());
-    history.replace(game);
+    spawn_position(&mut commands, &variant.0, kept.position());
+    game.replace(kept);
     undone.write(MoveUndone);
 }
 

@@ -39,20 +39,20 @@ impl Timeline {
 pub(crate) fn record(
     mut timeline: ResMut<Timeline>,
     mut started: MessageReader<GameStarted>,
-    history: Res<ChessGame>,
+    game: Res<ChessGame>,
     board: PublicBoard,
 ) {
     if started.read().count() > 0 {
         timeline.seen.clear();
     }
-    let plies = history.moves().len() + 1;
-    // An undo (or a history rebuilt shorter): the earlier boards stand.
+    let plies = game.moves().len() + 1;
+    // An undo (or a game rebuilt shorter): the earlier boards stand.
     timeline.seen.truncate(plies);
     // Moves are played one a frame (queued, replayed or told by the
     // server), so at most one board is missing; should more be, the
     // earlier ones were never seen here and stay unknown.
     if timeline.seen.len() < plies {
         timeline.seen.resize(plies - 1, None);
-        timeline.seen.push(board.public(&history));
+        timeline.seen.push(board.public(&game));
     }
 }

@@ -13,7 +13,7 @@ use super::*;
 pub(super) fn validate_move(
     mut queue: ResMut<MoveQueue>,
     board: TrueBoard,
-    history: Res<ChessGame>,
+    game: Res<ChessGame>,
     mut pending: ResMut<PendingMove>,
     mut replaying: ResMut<Replaying>,
     mut rejected: MessageWriter<MoveRejected>,
@@ -25,11 +25,11 @@ pub(super) fn validate_move(
     let reject = |reason: Refusal, rejected: &mut MessageWriter<MoveRejected>| {
         rejected.write(MoveRejected { mv, reason });
     };
-    if history.outcome().is_some() {
+    if game.outcome().is_some() {
         reject(Refusal::GameOver, &mut rejected);
         return;
     }
-    let before = match board.snapshot(&history) {
+    let before = match board.snapshot(&game) {
         Ok(p) => p,
         Err(e) => {
             // Entities out of step with the rules: a bug, never input.
@@ -58,7 +58,7 @@ pub(super) fn apply_move(
     pending: Res<PendingMove>,
     mut commands: Commands,
     mut pieces: Query<(Entity, &mut At, &mut ChessPiece)>,
-    mut history: ResMut<ChessGame>,
+    mut game: ResMut<ChessGame>,
     mut moved: MessageWriter<PieceMoved>,
     mut sapper: MessageWriter<SapperUsed>,
 ) {
@@ -113,12 +113,12 @@ pub(super) fn apply_move(
             rook: r.rook,
         });
     }
-    // The history records it: SAN, repetition, the outcome.
-    if let Err(e) = history
-        .game_mut()
+    // The game records it: SAN, repetition, the outcome.
+    if let Err(e) = game
+        .true_game_mut()
         .record_played(mv, p.after.clone(), p.report)
     {
-        error!("the history refused {e}: the board and the rules are out of step");
+        error!("the game refused {e}: the board and the rules are out of step");
     }
 }
 
@@ -251,11 +251,11 @@ pub(super) fn expose_mines(
 pub(super) fn detect_check(
     pending: Res<PendingMove>,
     board: PublicBoard,
-    history: Res<ChessGame>,
+    game: Res<ChessGame>,
     mut check: MessageWriter<CheckGiven>,
 ) {
     let Some(p) = &pending.0 else { return };
-    let Some(now) = board.public(&history) else {
+    let Some(now) = board.public(&game) else {
         error!("the board does not form a position after {}", p.report.mv);
         return;
     };
@@ -272,12 +272,12 @@ pub(super) fn detect_check(
 /// agreement, the server's word), the one way every mode does it.
 pub(super) fn conclude(
     mut concluded: MessageReader<Concluded>,
-    mut history: ResMut<ChessGame>,
+    mut game: ResMut<ChessGame>,
     mut over: MessageWriter<GameOver>,
 ) {
     for c in concluded.read() {
-        if history.outcome().is_none() {
-            history.game_mut().conclude(c.0);
+        if game.outcome().is_none() {
+            game.true_game_mut().conclude(c.0);
             over.write(GameOver(c.0));
         }
     }
@@ -289,13 +289,13 @@ pub(super) fn conclude(
 pub(super) fn reveal(
     mut told: MessageReader<LayoutTold>,
     mut commands: Commands,
-    mut history: ResMut<ChessGame>,
+    mut game: ResMut<ChessGame>,
     mines: Query<&At, With<Mine>>,
 ) {
     let Some(LayoutTold(fen)) = told.read().last() else {
         return;
     };
-    if history.outcome().is_none() {
+    if game.outcome().is_none() {
         return;
     }
     let layout = match minesweeper_core::chess::fen::parse_setup(fen) {
@@ -305,7 +305,7 @@ pub(super) fn reveal(
             return;
         }
     };
-    let game = match history.game().revealed(&layout) {
+    let whole = match game.true_game().revealed(&layout) {
         Ok(g) => g,
         Err(e) => {
             warn!("the final layout is not this game's: {e}");
@@ -313,22 +313,22 @@ pub(super) fn reveal(
         }
     };
     let placed: SquareSet = mines.iter().map(|a| a.0).collect();
-    for sq in game.position().mines().difference(&placed).iter() {
+    for sq in whole.position().mines().difference(&placed).iter() {
         commands.spawn((Mine, At(sq), BoardEntity));
     }
-    history.replace(game);
+    game.replace(whole);
 }
 
 /// The end of the turn: the game may be over.
 pub(super) fn decide_outcome(
     mut pending: ResMut<PendingMove>,
-    history: Res<ChessGame>,
+    game: Res<ChessGame>,
     mut over: MessageWriter<GameOver>,
 ) {
     if pending.0.take().is_none() {
         return;
     }
-    if let Some(o) = history.outcome() {
+    if let Some(o) = game.outcome() {
         over.write(GameOver(o));
     }
 }

@@ -35,12 +35,7 @@ pub(super) fn color(v: Verdict) -> egui::Color32 {
 }
 
 /// The analysis section; true when the graph was clicked.
-pub(super) fn section(
-    ui: &mut egui::Ui,
-    tx: &Texts,
-    history: &ChessGame,
-    look: &mut Looking,
-) -> bool {
+pub(super) fn section(ui: &mut egui::Ui, tx: &Texts, game: &ChessGame, look: &mut Looking) -> bool {
     ui.separator();
     ui.label(egui::RichText::new(tx.t(T::AnalysisTitle)).strong());
     let (found, all) = look.analysis.progress();
@@ -52,8 +47,8 @@ pub(super) fn section(
         );
         ui.add(egui::ProgressBar::new(share).text(text));
     }
-    let clicked = graph(ui, tx, history, look);
-    legend(ui, tx, history);
+    let clicked = graph(ui, tx, game, look);
+    legend(ui, tx, game);
     ui.label(egui::RichText::new(tx.t(T::AnalysisLegend)).small().weak());
     clicked
 }
@@ -73,9 +68,9 @@ fn mark(m: &minesweeper_core::chess::PlayedMove) -> Option<(egui::Color32, T)> {
 
 /// The marks this game's graph shows, each with its colour: only those
 /// that occur.
-fn legend(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame) {
+fn legend(ui: &mut egui::Ui, tx: &Texts, game: &ChessGame) {
     let mut seen: Vec<(egui::Color32, T)> = Vec::new();
-    for m in history.moves() {
+    for m in game.moves() {
         if let Some(k) = mark(m).filter(|k| !seen.iter().any(|s| s.1 == k.1)) {
             seen.push(k);
         }
@@ -100,7 +95,7 @@ fn legend(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame) {
 /// White's chances, ply by ply: White's share filled light and Black's
 /// dark, a 50% line, the axis's percentages and the first and last move
 /// numbers, the moves' events as marks, the board on show as a line.
-fn graph(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame, look: &mut Looking) -> bool {
+fn graph(ui: &mut egui::Ui, tx: &Texts, game: &ChessGame, look: &mut Looking) -> bool {
     let plies = look.analysis.evals.len();
     let size = egui::vec2(ui.available_width(), 150.0);
     let (outer, response) = ui.allocate_exact_size(size, egui::Sense::click());
@@ -164,7 +159,7 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame, look: &mut Looking)
         egui::Stroke::new(2.0, style::ui_colors::ACCENT),
     ));
     // The first and last move numbers under the axis.
-    let last = history.moves().len().div_ceil(2).max(1);
+    let last = game.moves().len().div_ceil(2).max(1);
     for (n, at, align) in [
         (1, rect.left(), egui::Align2::LEFT_TOP),
         (last, rect.right(), egui::Align2::RIGHT_TOP),
@@ -177,7 +172,7 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, history: &ChessGame, look: &mut Looking)
             style::ui_colors::MUTED,
         );
     }
-    for (i, m) in history.moves().iter().enumerate() {
+    for (i, m) in game.moves().iter().enumerate() {
         let Some(at) = look.analysis.evals.get(i + 1).copied().flatten() else {
             continue;
         };

@@ -22,7 +22,7 @@ use minesweeper_core::chess::{Color as Side, Outcome, Role};
 pub(crate) fn game_over(
     mut contexts: EguiContexts,
     tx: Res<Texts>,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     library: Res<PresetLibrary>,
     mut ui_state: ResMut<ChessUi>,
@@ -38,7 +38,7 @@ pub(crate) fn game_over(
     mut sound: MessageWriter<PlaySound>,
 ) -> Result {
     let (analysis, timeline, mut analyse) = analyse;
-    let Some(o) = state.outcome() else {
+    let Some(o) = game.outcome() else {
         return Ok(());
     };
     // Closed, or the analysis took its place.
@@ -70,7 +70,7 @@ pub(crate) fn game_over(
             ui_state.over_dismissed = true;
         }
         Choice::Export => {
-            export.0 = export_text(&library, &variant, &state, &analysis, &timeline);
+            export.0 = export_text(&library, &variant, &game, &analysis, &timeline);
             menus.open(Menu::Export);
         }
         Choice::Close => ui_state.over_dismissed = true,

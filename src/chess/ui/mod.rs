@@ -139,7 +139,7 @@ pub(crate) fn fresh_game(library: &PresetLibrary) -> NewGameRequested {
 pub(crate) fn export_text(
     library: &PresetLibrary,
     variant: &ActiveVariant,
-    state: &ChessGame,
+    game: &ChessGame,
     analysis: &crate::chess::ecs::analysis::Analysis,
     timeline: &crate::chess::ecs::Timeline,
 ) -> String {
@@ -150,11 +150,11 @@ pub(crate) fn export_text(
         .unwrap_or_default();
     // An analysed game carries its verdicts and scores.
     let notes = if analysis.open {
-        analysis.notes(state, timeline)
+        analysis.notes(game, timeline)
     } else {
         Vec::new()
     };
-    crate::chess::ecs::save::annotated_record(&variant.0, state, &file, &notes).unwrap_or_default()
+    crate::chess::ecs::save::annotated_record(&variant.0, game, &file, &notes).unwrap_or_default()
 }
 
 /// The result in words, from the translation table.

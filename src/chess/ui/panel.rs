@@ -56,7 +56,7 @@ pub(crate) fn panel(
     mut panel: ResMut<PanelSpace>,
     mut ui_state: ResMut<ChessUi>,
     library: Res<PresetLibrary>,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     variant: Res<ActiveVariant>,
     board: PublicBoard,
     rules: Res<ModeRules>,
@@ -88,24 +88,17 @@ pub(crate) fn panel(
         } else {
             Side::Black
         };
-        player_card(ui, &tx, &icons, &state, &board, &rules, top);
-        click |= turn_and_mines(ui, &tx, &state, &board, &mut act);
-        player_card(ui, &tx, &icons, &state, &board, &rules, !top);
-        destroyed_pieces(ui, &tx, &icons, &state);
+        player_card(ui, &tx, &icons, &game, &board, &rules, top);
+        click |= turn_and_mines(ui, &tx, &game, &board, &mut act);
+        player_card(ui, &tx, &icons, &game, &board, &rules, !top);
+        destroyed_pieces(ui, &tx, &icons, &game);
         ui.separator();
-        click |= move_list(
-            ui,
-            &tx,
-            settings.notation,
-            &online.earlier,
-            &state,
-            &mut act,
-        );
+        click |= move_list(ui, &tx, settings.notation, &online.earlier, &game, &mut act);
         if act.look.analysis.open {
-            click |= super::analysis::section(ui, &tx, &state, &mut act.look);
+            click |= super::analysis::section(ui, &tx, &game, &mut act.look);
         }
-        if state.outcome().is_none() && !rules.watching() {
-            let public = board.public(&state);
+        if game.outcome().is_none() && !rules.watching() {
+            let public = board.public(&game);
             let (typed, free) = (&mut act.typed, act.cursor.0.is_none());
             match super::typed::move_entry(ui, &tx, settings.notation, public.as_ref(), typed, free)
             {
@@ -130,11 +123,11 @@ pub(crate) fn panel(
             messages(ui, &tx, &ui_state, &library);
             return;
         }
-        let my_turn = rules.moves_here(state.turn());
+        let my_turn = rules.moves_here(game.turn());
         click |= buttons(
             ui,
             &tx,
-            &state,
+            &game,
             &rules,
             &status,
             &library,
@@ -157,15 +150,15 @@ pub(crate) fn panel(
 fn turn_and_mines(
     ui: &mut egui::Ui,
     tx: &Texts,
-    state: &ChessGame,
+    game: &ChessGame,
     board: &PublicBoard,
     act: &mut PanelActions,
 ) -> bool {
     if let Some(ply) = act.look.viewing.0 {
         return looking_back(ui, tx, ply, act);
     }
-    let pos = board.public(state);
-    if let Some(o) = state.outcome() {
+    let pos = board.public(game);
+    if let Some(o) = game.outcome() {
         ui.label(
             egui::RichText::new(outcome_text(o, tx))
                 .strong()
@@ -236,13 +229,13 @@ fn player_card(
     ui: &mut egui::Ui,
     tx: &Texts,
     icons: &PieceIcons,
-    state: &ChessGame,
+    game: &ChessGame,
     board: &PublicBoard,
     rules: &ModeRules,
     side: Side,
 ) {
-    let live = state.outcome().is_none();
-    let to_move = live && state.turn() == side;
+    let live = game.outcome().is_none();
+    let to_move = live && game.turn() == side;
     let name = match rules.players[side] {
         Player::Computer(level) => {
             tx.f(T::VsComputer, &[("level", tx.t(level_label(level)).into())])
@@ -253,14 +246,14 @@ fn player_card(
             T::Black
         }),
     };
-    let taken: Vec<Role> = state
+    let taken: Vec<Role> = game
         .moves()
         .iter()
         .filter(|m| m.report.mover == side)
         .filter_map(|m| m.report.captured.map(|p| p.role))
         .collect();
     let material = |s: Side| {
-        board.public(state).map_or(0, |p| {
+        board.public(game).map_or(0, |p| {
             p.position()
                 .pieces()
                 .filter(|(_, pc)| pc.color == s)
@@ -315,8 +308,8 @@ fn player_card(
 }
 
 /// Pieces destroyed by mines, as small pictures.
-fn destroyed_pieces(ui: &mut egui::Ui, tx: &Texts, icons: &PieceIcons, state: &ChessGame) {
-    let destroyed: Vec<_> = state
+fn destroyed_pieces(ui: &mut egui::Ui, tx: &Texts, icons: &PieceIcons, game: &ChessGame) {
+    let destroyed: Vec<_> = game
         .moves()
         .iter()
         .flat_map(|m| m.report.blasts().map(|(_, p)| p))
@@ -345,7 +338,7 @@ fn move_list(
     tx: &Texts,
     notation: Notation,
     earlier: &[String],
-    state: &ChessGame,
+    game: &ChessGame,
     act: &mut PanelActions,
 ) -> bool {
     let mut clicked = None;
@@ -353,7 +346,7 @@ fn move_list(
     let letters = tx.letters();
     let letters = (notation == Notation::Local).then(|| letters.each_ref().map(String::as_str));
     let earlier_len = earlier.len();
-    let total = earlier_len + state.moves().len();
+    let total = earlier_len + game.moves().len();
     egui::ScrollArea::vertical()
         .max_height(220.0)
         .stick_to_bottom(true)
@@ -371,7 +364,7 @@ fn move_list(
                         let by = if i % 2 == 0 { Side::White } else { Side::Black };
                         (san.as_str(), by, false, false)
                     });
-                    let played = state.moves().iter().map(|m| {
+                    let played = game.moves().iter().map(|m| {
                         (
                             m.san.as_str(),
                             m.report.mover,
@@ -481,7 +474,7 @@ fn computer(
 fn buttons(
     ui: &mut egui::Ui,
     tx: &Texts,
-    state: &ChessGame,
+    game: &ChessGame,
     rules: &ModeRules,
     status: &ComputerStatus,
     library: &PresetLibrary,
@@ -503,7 +496,7 @@ fn buttons(
         }
         if named(
             &T::Undo.id(),
-            ui.add_enabled(!state.moves().is_empty(), egui::Button::new(tr(T::Undo))),
+            ui.add_enabled(!game.moves().is_empty(), egui::Button::new(tr(T::Undo))),
         )
         .clicked()
         {
@@ -511,7 +504,7 @@ fn buttons(
             ui_state.over_dismissed = false;
             click = true;
         }
-        let live = state.outcome().is_none();
+        let live = game.outcome().is_none();
         if named(
             &T::Resign.id(),
             ui.add_enabled(live, egui::Button::new(tr(T::Resign))),
@@ -550,7 +543,7 @@ fn buttons(
             act.export.0 = export_text(
                 library,
                 variant,
-                state,
+                game,
                 &act.look.analysis,
                 &act.look.timeline,
             );

@@ -44,7 +44,7 @@ pub(super) struct CursorMark;
 #[derive(bevy::ecs::system::SystemParam)]
 pub(super) struct KeyBoard<'w, 's> {
     board: PublicBoard<'w, 's>,
-    state: Res<'w, ChessGame>,
+    game: Res<'w, ChessGame>,
     rules: Res<'w, ModeRules>,
     layout: Res<'w, Layout>,
 }
@@ -103,13 +103,13 @@ fn cursor_keys(
         requests.write(MoveRequested(m));
         *selection = Selection::default();
     } else {
-        select(&mut selection, &view.board, &view.state, &view.rules, at);
+        select(&mut selection, &view.board, &view.game, &view.rules, at);
     }
 }
 
 /// Where the side to move has its king (the cursor's first cell).
 fn king_square(view: &KeyBoard) -> Option<Square> {
-    let public = view.board.public(&view.state)?;
+    let public = view.board.public(&view.game)?;
     let pos = public.position();
     pos.pieces()
         .find(|(_, p)| p.role == Role::King && p.color == pos.turn())

@@ -143,15 +143,15 @@ fn board_point(
 pub(super) fn select(
     selection: &mut Selection,
     board: &PublicBoard,
-    state: &ChessGame,
+    game: &ChessGame,
     rules: &ModeRules,
     sq: Square,
 ) -> bool {
-    let Some(public) = board.public(state) else {
+    let Some(public) = board.public(game) else {
         return false;
     };
     // The computer's pieces (online: the opponent's) are not the player's.
-    if state.outcome().is_some() || !rules.moves_here(state.turn()) {
+    if game.outcome().is_some() || !rules.moves_here(game.turn()) {
         *selection = Selection::default();
         return false;
     }
@@ -182,7 +182,7 @@ pub(crate) fn pointer(
     egui_wants: Option<Res<bevy_egui::input::EguiWantsInput>>,
     layout: Res<Layout>,
     board: PublicBoard,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     mut selection: ResMut<Selection>,
     mut drag: ResMut<Drag>,
     mut pieces: Query<(Entity, &At, &mut Transform), With<ChessPiece>>,
@@ -199,11 +199,11 @@ pub(crate) fn pointer(
     };
     // The other side is to move: a press queues a premove instead.
     let (settings, mut premove) = waiting;
-    if let Some(side) = super::premove::waiting_side(&rules, &state, &settings) {
+    if let Some(side) = super::premove::waiting_side(&rules, &game, &settings) {
         let free = !egui_wants.is_some_and(|w| w.wants_any_pointer_input());
         if free && (frame.pressed || frame.secondary) {
             let sq = layout.square_at(world);
-            super::premove::press(&frame, sq, side, &board, &state, &mut premove);
+            super::premove::press(&frame, sq, side, &board, &game, &mut premove);
         }
         return;
     }
@@ -270,7 +270,7 @@ pub(crate) fn pointer(
     if frame.secondary {
         return;
     }
-    if select(&mut selection, &board, &state, &rules, sq)
+    if select(&mut selection, &board, &game, &rules, sq)
         && let Some((e, _, _)) = pieces.iter().find(|(_, at, _)| at.0 == sq)
     {
         *drag = Drag {

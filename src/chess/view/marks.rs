@@ -39,7 +39,7 @@ fn draw_selection(
     textures: Res<Textures>,
     selection: Res<Selection>,
     board: PublicBoard,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     old: Query<Entity, With<Highlight>>,
     fonts: Res<Fonts>,
     art: Res<PieceArt>,
@@ -51,12 +51,12 @@ fn draw_selection(
         commands.entity(e).despawn();
     }
     if let Some(choices) = &selection.promotion {
-        spawn_picker(&mut commands, &layout, &fonts, &art, choices, state.turn());
+        spawn_picker(&mut commands, &layout, &fonts, &art, choices, game.turn());
         return;
     }
     let Some(from) = selection.from else { return };
     // The pieces tell captures from steps.
-    let Some(public) = board.public(&state) else {
+    let Some(public) = board.public(&game) else {
         return;
     };
     let pos = public.position();

@@ -242,7 +242,7 @@ fn fit_camera(
 fn publish_status(
     frames: Res<bevy::diagnostic::FrameCount>,
     board: PublicBoard,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     texts: Option<Res<crate::base::i18n::Texts>>,
     layout: Res<Layout>,
     cams: Query<(&Camera, &GlobalTransform), With<WorldCamera>>,
@@ -256,13 +256,10 @@ fn publish_status(
         info!("first frame drawn {t:.0} ms after the page started");
     }
     let fen = board
-        .public(&state)
+        .public(&game)
         .map(|p| minesweeper_core::chess::fen::public_to_fen(&p))
         .unwrap_or_default();
-    let outcome = state
-        .outcome()
-        .map(|o| format!("{o:?}"))
-        .unwrap_or_default();
+    let outcome = game.outcome().map(|o| format!("{o:?}")).unwrap_or_default();
     // The language in use and the first button of the title menu, so the
     // browser test can check the page speaks the language asked for.
     let (lang, play) = texts.map_or_else(Default::default, |t| {
@@ -310,7 +307,7 @@ fn publish_status(
         "{{\"frames\":{},\"first_frame_ms\":{},\"moves\":{},\"fen\":\"{}\",\"outcome\":\"{}\",\"lang\":\"{lang}\",\"play\":\"{play}\",\"board\":{board},\"viewing\":{viewing}}}",
         frames.0,
         first_ms.map_or("null".to_string(), |t| format!("{t:.0}")),
-        state.moves().len(),
+        game.moves().len(),
         fen,
         outcome.replace('"', "'"),
     );

@@ -68,11 +68,11 @@ impl Plugin for PremovePlugin {
 /// game going on, the setting on.
 pub(crate) fn waiting_side(
     rules: &ModeRules,
-    state: &ChessGame,
+    game: &ChessGame,
     settings: &Settings,
 ) -> Option<Side> {
     let mine = rules.sole_mover()?;
-    (settings.premove && state.outcome().is_none() && state.turn() != mine).then_some(mine)
+    (settings.premove && game.outcome().is_none() && game.turn() != mine).then_some(mine)
 }
 
 /// A press on the board while waiting: pick a piece of one's own, choose
@@ -83,7 +83,7 @@ pub(crate) fn press(
     sq: Option<Square>,
     side: Side,
     board: &PublicBoard,
-    state: &ChessGame,
+    game: &ChessGame,
     premove: &mut Premove,
 ) {
     let Some(sq) = sq else {
@@ -91,12 +91,12 @@ pub(crate) fn press(
         return;
     };
     let own = board
-        .public(state)
+        .public(game)
         .and_then(|p| p.position().piece_at(sq))
         .filter(|p| p.color == side);
     if frame.secondary {
         let ahead = premove.picked.and_then(|f| {
-            let pawn = board.public(state)?.position().piece_at(f)?;
+            let pawn = board.public(game)?.position().piece_at(f)?;
             let dr = if side == Side::White { 1 } else { -1 };
             (pawn.role == Role::Pawn && f.offset(0, dr) == Some(sq)).then_some(f)
         });
@@ -107,11 +107,11 @@ pub(crate) fn press(
                 to: sq,
                 sweep: true,
             });
-            premove.ply = state.moves().len();
+            premove.ply = game.moves().len();
         }
         return;
     }
-    let ply = state.moves().len();
+    let ply = game.moves().len();
     match (premove.picked, own) {
         (Some(from), _) if from == sq => premove.picked = None,
         (_, Some(_)) => {
@@ -141,19 +141,19 @@ pub(crate) fn press(
 fn play_premove(
     mut premove: ResMut<Premove>,
     rules: Res<ModeRules>,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     board: PublicBoard,
     mut requests: MessageWriter<MoveRequested>,
 ) {
     let Some(q) = premove.queued else { return };
-    if !rules.moves_here(state.turn()) {
+    if !rules.moves_here(game.turn()) {
         return;
     }
     *premove = Premove::default();
-    if state.outcome().is_some() {
+    if game.outcome().is_some() {
         return;
     }
-    let Some(public) = board.public(&state) else {
+    let Some(public) = board.public(&game) else {
         return;
     };
     let found = public
@@ -172,10 +172,10 @@ fn play_premove(
 /// snapshots of the same game, so it is not the sign.)
 fn forget_premove(
     mut premove: ResMut<Premove>,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     mut undone: MessageReader<MoveUndone>,
 ) {
-    let shorter = state.moves().len() < premove.ply;
+    let shorter = game.moves().len() < premove.ply;
     if (undone.read().count() > 0 || shorter) && premove.is_set() {
         *premove = Premove::default();
     }

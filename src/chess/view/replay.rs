@@ -135,7 +135,7 @@ fn draw_replay(
     mut commands: Commands,
     viewing: Res<Viewing>,
     timeline: Res<Timeline>,
-    history: Res<ChessGame>,
+    game: Res<ChessGame>,
     layout: Res<Layout>,
     settings: Res<Settings>,
     art: Res<PieceArt>,
@@ -160,7 +160,7 @@ fn draw_replay(
         return;
     };
     let Some(seen) = timeline.at(ply) else { return };
-    let played = ply.checked_sub(1).and_then(|i| history.moves().get(i));
+    let played = ply.checked_sub(1).and_then(|i| game.moves().get(i));
     let last = played.map(|m| (m.mv.from, m.mv.to));
     if viewing.is_changed() {
         let before = ply.checked_sub(1).and_then(|i| timeline.at(i));
@@ -172,7 +172,7 @@ fn draw_replay(
     // After the game, an analysis shows the whole layout and the engine's
     // move on each board.
     if analysis.open {
-        let hidden = history
+        let hidden = game
             .revealed_mines_at(ply)
             .map(|m| m.intersection(seen.position().fog()))
             .unwrap_or_default();

@@ -32,7 +32,7 @@ pub(super) fn script(
     mut commands: Commands,
     mut options: ResMut<GameOptions>,
     board: PublicBoard,
-    state: Res<ChessGame>,
+    game: Res<ChessGame>,
     library: Option<Res<PresetLibrary>>,
     busy: Query<(), With<effects::Busy>>,
     mut frames: Local<u32>,
@@ -87,7 +87,7 @@ pub(super) fn script(
             analyse.write(crate::chess::ecs::analysis::AnalyseRequested);
         } else if let Some(sq) = text.strip_prefix("select:").and_then(Square::parse) {
             let (selection, (_, rules), ..) = &mut pick;
-            super::input::select(selection, &board, &state, rules, sq);
+            super::input::select(selection, &board, &game, rules, sq);
         } else if let Some((level, side)) = text.strip_prefix("computer:").and_then(computer_named)
         {
             *pick.1.0 = crate::chess::modes::computer::mode(side, level);
@@ -101,7 +101,7 @@ pub(super) fn script(
                 to,
                 sweep: false,
             });
-            premove.ply = state.moves().len();
+            premove.ply = game.moves().len();
         } else if let Some(sq) = text.strip_prefix("cursor:").and_then(Square::parse) {
             pick.4.0 = Some(sq);
         } else if let Some(sq) = text.strip_prefix("promote:").and_then(Square::parse) {
@@ -110,7 +110,7 @@ pub(super) fn script(
             if let Some(m) = to.and_then(|m| selection.choose(m, layout)) {
                 requests.write(MoveRequested(m));
             }
-        } else if let Some(m) = scripted_move(&board, &state, &text) {
+        } else if let Some(m) = scripted_move(&board, &game, &text) {
             requests.write(MoveRequested(m));
             *since_move = 0;
         }
@@ -135,10 +135,10 @@ pub(super) fn script(
 /// A scripted move, read on what the player sees.
 fn scripted_move(
     board: &PublicBoard,
-    state: &ChessGame,
+    game: &ChessGame,
     text: &str,
 ) -> Option<minesweeper_core::chess::Move> {
-    let public = board.public(state)?;
+    let public = board.public(game)?;
     match minesweeper_core::chess::notation::parse_move(public.position(), text) {
         Ok(m) => {
             info!("--script: {text}");
