@@ -4,8 +4,8 @@
 # maths, shapes, chess and other symbols). Every font is compiled into the
 # game, so each glyph left out is less to download on the web (the full
 # fonts were 2.9 MB of the wasm). Hinting is dropped: neither Bevy (hinting
-# off by default) nor egui uses it. tests/i18n.rs checks that every text of
-# every language still finds its glyphs.
+# off by default) nor egui uses it. tests/i18n/glyphs.rs checks that every
+# text of every language still finds its glyphs.
 #
 # A maintainer's tool, not part of the build: run it after changing the
 # ranges below. Sources: Debian's fonts-dejavu-core (DejaVu Sans and Bold)

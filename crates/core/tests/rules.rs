@@ -597,7 +597,8 @@ fn malformed_fen_is_an_error_never_a_panic() {
 }
 
 /// Thousands of random games on random layouts across every preset, through
-/// the pure rules (the ECS soak in `ecs.rs` covers the entities).
+/// the pure rules (the ECS soak in `tests/ecs/invariants.rs` covers the
+/// entities).
 #[test]
 fn soak_random_games_through_the_rules() {
     use minesweeper_core::chess::mines::random_layout;

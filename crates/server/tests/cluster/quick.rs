@@ -1,0 +1,157 @@
+//! Quick games across nodes: players asking on different nodes meet, two
+//! on the same node meet there, and a pairing whose NOTIFY was missed still
+//! reaches the waiting player.
+
+use std::time::{Duration, Instant};
+
+use minesweeper_core::chess::Color;
+use minesweeper_core::online::protocol::{ClientMsg, ServerMsg};
+use minesweeper_server::store::Db;
+
+use super::owner;
+use crate::postgres::{client, fresh_database};
+use crate::support::{TestServer, moved, play, seated};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_asking_for_a_quick_game_on_different_nodes_meet() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let db = Db::Postgres(url.clone());
+    let a = TestServer::node(db.clone(), "a", None).await;
+    let b = TestServer::node(db.clone(), "b", None).await;
+    // One waits on b (in the database's queue); the other asks on a,
+    // which opens the game and tells b (NOTIFY), which hands its player
+    // over to a.
+    let mut on_b = b.bot().await;
+    on_b.send(&ClientMsg::Quick {
+        time: Some("3+2".into()),
+    })
+    .await
+    .expect("sent");
+    on_b.until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
+        .await
+        .expect("waiting");
+    let mut on_a = a.bot().await;
+    on_a.send(&ClientMsg::Quick {
+        time: Some("3+2".into()),
+    })
+    .await
+    .expect("sent");
+    let sa = seated(&mut on_a).await;
+    let sb = seated(&mut on_b).await;
+    assert_eq!(sa.code, sb.code, "one game for both");
+    assert_eq!(
+        owner(&url, &sa.code).await.0.as_deref(),
+        Some("a"),
+        "opened where it was paired"
+    );
+    // Both are in it, through their own nodes: White moves, Black sees it.
+    let you = |m: &ServerMsg| match m {
+        ServerMsg::Game { you, .. } => Some(*you),
+        _ => None,
+    };
+    let side_a = on_a.until(you).await.expect("a's view");
+    on_b.until(you).await.expect("b's view, through b");
+    on_a.until(|m| {
+        matches!(m, ServerMsg::Presence { present } if present.all(|p| *p)).then_some(())
+    })
+    .await
+    .expect("the opponent arrives");
+    let (mut white, mut black) = (on_a, on_b);
+    if side_a == Some(Color::Black) {
+        std::mem::swap(&mut white, &mut black);
+    }
+    play(&mut white, 1, "e2e4").await;
+    moved(&mut black, 1).await;
+    queue_empties(&url).await;
+}
+
+/// Waits until the quick-game queue is empty: b collects its player's
+/// pairing from its row within a heartbeat or two.
+async fn queue_empties(url: &str) {
+    let db = client(url).await;
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let left: i64 = db
+            .query_one("SELECT count(*) FROM quick_queue", &[])
+            .await
+            .expect("the queue")
+            .get(0);
+        if left == 0 {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{left} left in the queue");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_asking_on_the_same_node_meet_there() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let a = TestServer::node(Db::Postgres(url), "a", None).await;
+    let mut first = a.bot().await;
+    first
+        .send(&ClientMsg::Quick { time: None })
+        .await
+        .expect("sent");
+    first
+        .until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
+        .await
+        .expect("waiting");
+    let mut second = a.bot().await;
+    second
+        .send(&ClientMsg::Quick { time: None })
+        .await
+        .expect("sent");
+    let s1 = seated(&mut first).await;
+    let s2 = seated(&mut second).await;
+    assert_eq!(s1.code, s2.code, "one game for both");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pairing_whose_notify_was_missed_still_reaches_the_waiting_player() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let b = TestServer::node(Db::Postgres(url.clone()), "b", None).await;
+    let mut on_b = b.bot().await;
+    on_b.send(&ClientMsg::Quick { time: None })
+        .await
+        .expect("sent");
+    on_b.until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
+        .await
+        .expect("waiting");
+    // Another node pairs b's player, and its NOTIFY never arrives: the
+    // pairing is only in the queue's row.
+    let db = client(&url).await;
+    let ticket: i64 = db
+        .query_one("SELECT ticket FROM quick_queue WHERE node = 'b'", &[])
+        .await
+        .expect("b's player waits in the database")
+        .get(0);
+    let payload = minesweeper_server::store::Paired {
+        ticket,
+        code: "MISSEDNT".into(),
+        side: Color::Black,
+        token: "t0ken".into(),
+        addr: format!("ws://{}", b.addr),
+    }
+    .to_payload();
+    db.execute(
+        "UPDATE quick_queue SET paired = $2 WHERE ticket = $1",
+        &[&ticket, &payload],
+    )
+    .await
+    .expect("paired");
+    let told = on_b
+        .until(|m| match m {
+            ServerMsg::Seated { code, .. } => Some(code.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(told.ok().as_deref(), Some("MISSEDNT"));
+    queue_empties(&url).await;
+}

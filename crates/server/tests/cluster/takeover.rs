@@ -1,0 +1,154 @@
+//! A game goes on when its node goes: played through another node, taken
+//! over from its event log when its node is killed (no move lost, the clock
+//! charged to the side whose clock ran), handed over at once when its node
+//! leaves.
+
+use std::time::{Duration, Instant};
+
+use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
+use minesweeper_server::store::Db;
+use minesweeper_server::swarm::Bot;
+
+use super::owner;
+use crate::postgres::{client, fresh_database};
+use crate::support::{
+    TestServer, alternate, clock_of, create, fixed, moved, play, seated, started,
+};
+
+/// How long a test waits for a node's games to move (the lease is 5 s).
+const TAKE_OVER: Duration = Duration::from_secs(20);
+
+/// Resumes `token` through `server`, again and again while the game's
+/// node is down and not yet taken over; returns the bot and its `Game`.
+async fn resume_through(server: &TestServer, token: &str) -> (Bot, ServerMsg) {
+    let deadline = Instant::now() + TAKE_OVER;
+    loop {
+        let mut bot = server.bot().await;
+        bot.send(&ClientMsg::Resume {
+            token: token.into(),
+        })
+        .await
+        .expect("sent");
+        let answer = bot
+            .until(|m| match m {
+                ServerMsg::Game { .. } | ServerMsg::Error { .. } => Some(m.clone()),
+                _ => None,
+            })
+            .await;
+        match answer {
+            Ok(game @ ServerMsg::Game { .. }) => return (bot, game),
+            other => {
+                assert!(Instant::now() < deadline, "not resumed in time: {other:?}");
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_played_through_another_node_and_goes_on_when_its_node_is_killed() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let db = Db::Postgres(url.clone());
+    let mines = fixed(&["a7", "b7", "g7", "h7"]);
+    let a = TestServer::node(db.clone(), "a", Some(mines.clone())).await;
+    let b = TestServer::node(db.clone(), "b", Some(mines.clone())).await;
+    // White on node a, Black through node b: forwarded to a.
+    let mut w = a.bot().await;
+    let ws = create(&mut w, Some("10+5")).await;
+    let mut k = b.bot().await;
+    k.send(&ClientMsg::Join {
+        code: ws.code.clone(),
+    })
+    .await
+    .expect("sent");
+    let ks = seated(&mut k).await;
+    assert_eq!(ks.code, ws.code);
+    started(&mut w).await;
+    started(&mut k).await;
+    assert!(b.hub.room(&ws.code).is_none(), "played on a, not b");
+    // What does not read is refused by the node the client is on, and the
+    // game goes on.
+    k.send_text("{\"type\":\"move\",\"ply\":\"one\"}")
+        .await
+        .expect("sent");
+    let refused = k
+        .until(|m| matches!(m, ServerMsg::Error { .. }).then(|| m.clone()))
+        .await
+        .expect("an error");
+    assert!(
+        matches!(&refused, ServerMsg::Error { code, .. } if *code == ErrorCode::BadMessage),
+        "{refused:?}"
+    );
+    let last = alternate(&mut w, &mut k, &["e2e4", "e9e8", "g1f3", "b10c8"])
+        .await
+        .expect("played");
+    let before = clock_of(&last).expect("timed");
+    assert_eq!(owner(&url, &ws.code).await, (Some("a".into()), 0));
+    // Node a dies without a word; b takes the game from its event log.
+    let killed_at = Instant::now();
+    drop(a.kill());
+    drop((w, k));
+    let (mut w, gw) = resume_through(&b, &ws.token).await;
+    let (mut k, gk) = resume_through(&b, &ks.token).await;
+    for g in [&gw, &gk] {
+        let ServerMsg::Game { moves, .. } = g else {
+            unreachable!()
+        };
+        assert_eq!(moves, &["e4", "e8", "Nf3", "Nc8"], "no move lost");
+        // The time without a node is charged to the side whose clock ran.
+        let c = clock_of(g).expect("the clocks came back");
+        assert_eq!(
+            c.black_ms, before.black_ms,
+            "Black's stopped clock kept its time"
+        );
+        let gone = killed_at.elapsed().as_millis() as u64;
+        assert!(
+            c.white_ms < before.white_ms && c.white_ms + gone + 2000 >= before.white_ms,
+            "White's clock ran on while no node had the game: {before:?} → {c:?} ({gone} ms)"
+        );
+    }
+    assert_eq!(owner(&url, &ws.code).await, (Some("b".into()), 1));
+    play(&mut w, 5, "f1c4").await;
+    moved(&mut k, 5).await;
+    // Every event once: the start and five moves.
+    let stored: Vec<(i64, String)> = client(&url)
+        .await
+        .query(
+            "SELECT seq, event FROM events WHERE code = $1 ORDER BY seq",
+            &[&ws.code],
+        )
+        .await
+        .expect("events")
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    let seqs: Vec<i64> = stored.iter().map(|(s, _)| *s).collect();
+    assert_eq!(seqs, (0..6).collect::<Vec<i64>>(), "{stored:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_that_leaves_hands_its_games_over_without_waiting_for_its_lease() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let db = Db::Postgres(url.clone());
+    let a = TestServer::node(db.clone(), "a", None).await;
+    let b = TestServer::node(db.clone(), "b", None).await;
+    let mut w = a.bot().await;
+    let ws = create(&mut w, None).await;
+    let left = Instant::now();
+    a.leave().await;
+    // The lease would last 5 s: NOTIFY brings b now.
+    let deadline = left + Duration::from_secs(4);
+    while owner(&url, &ws.code).await.0.as_deref() != Some("b") {
+        assert!(
+            Instant::now() < deadline,
+            "not handed over before the lease ran out"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (_, game) = resume_through(&b, &ws.token).await;
+    assert!(matches!(game, ServerMsg::Game { .. }));
+}
