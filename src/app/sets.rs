@@ -1,10 +1,11 @@
 //! The one order of a frame: every set of [`Update`] is configured here
 //! and nowhere else; plugins only put their own systems in these sets.
 //!
-//! The pointer is read; the chess turn runs (setup, input, validate,
-//! apply, mines, fog, check, outcome, record, present), then the Sweeper
-//! Sudoku board's (input, apply, sync, present), then the sounds they
-//! asked for are played. The two games share the pointer and the sound,
+//! The frame probe starts; the pointer is read; the chess turn runs
+//! (setup, input, validate, apply, mines, fog, check, outcome, record,
+//! analyse, present), then the Sweeper Sudoku board's (input, apply, sync,
+//! daily, present), then sounds of no move are asked for (the low-time
+//! warning) and every sound asked for is played; the probe ends. The two games share the pointer and the sound,
 //! never the same frame's work. Inside the turn:
 //! - Setup: the mode in play declares its rules, the server's news is read
 //!   (online), then the board is set up (new games, undo, resignation,
@@ -24,8 +25,9 @@
 
 use bevy::prelude::*;
 
-use crate::base::audio::SoundSet;
+use crate::base::audio::{CueSet, SoundSet};
 use crate::base::gesture::PointerSet;
+use crate::base::probe::ProbeSet;
 use crate::chess::ecs::computer::ComputerSet;
 use crate::chess::ecs::{Decider, QueueSet, SetupStep, TurnSet, move_pending};
 use crate::chess::online::OnlineSet;
@@ -48,6 +50,7 @@ impl Plugin for SetsPlugin {
         app.configure_sets(
             Update,
             (
+                ProbeSet::Start,
                 PointerSet,
                 TurnSet::Setup,
                 TurnSet::Input,
@@ -58,12 +61,16 @@ impl Plugin for SetsPlugin {
                 TurnSet::Check,
                 TurnSet::Outcome,
                 TurnSet::Record,
+                TurnSet::Analyse,
                 TurnSet::Present,
                 PuzzleSet::Input,
                 PuzzleSet::Apply,
                 PuzzleSet::Sync,
+                PuzzleSet::Daily,
                 PuzzleSet::Present,
+                CueSet,
                 SoundSet,
+                ProbeSet::End,
             )
                 .chain(),
         )
@@ -122,6 +129,12 @@ impl Plugin for SetsPlugin {
             )
                 .chain()
                 .in_set(TurnSet::Present),
+        )
+        .configure_sets(
+            Update,
+            (PuzzleViewStep::Pointer, PuzzleViewStep::Script)
+                .chain()
+                .in_set(PuzzleSet::Input),
         )
         .configure_sets(
             Update,

@@ -25,12 +25,9 @@ impl Plugin for ViewsPlugin {
         .add_systems(
             Update,
             (
-                crate::base::probe::start_update.before(crate::base::gesture::PointerSet),
-                // After both games have asked for their sounds.
-                crate::chess::online::low_time_warning
-                    .after(crate::sudoku::ecs::PuzzleSet::Present)
-                    .before(crate::base::audio::SoundSet),
-                crate::base::probe::end_update.after(crate::base::audio::SoundSet),
+                crate::base::probe::start_update.in_set(crate::base::probe::ProbeSet::Start),
+                crate::chess::online::low_time_warning.in_set(crate::base::audio::CueSet),
+                crate::base::probe::end_update.in_set(crate::base::probe::ProbeSet::End),
             ),
         );
     }

@@ -7,6 +7,15 @@ use bevy::prelude::*;
 
 use crate::base::options::GameOptions;
 
+/// The probe's marks: the first and the last of our `Update` systems.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProbeSet {
+    /// Before everything else of ours.
+    Start,
+    /// After everything else of ours.
+    End,
+}
+
 /// Timing of the current frame and of all frames so far.
 #[derive(Resource, Default)]
 pub(crate) struct FrameProbe {

@@ -53,6 +53,11 @@ pub(crate) struct PlayLater {
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct SoundSet;
 
+/// Sounds that belong to no move (the online clock's low-time warning):
+/// asked for after both games, before [`SoundSet`].
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct CueSet;
+
 /// Plays the game's sounds.
 pub(crate) struct SoundPlugin;
 

@@ -106,8 +106,7 @@ impl Plugin for AnalysisPlugin {
                 Update,
                 (start_analysis, collect, next_board)
                     .chain()
-                    .after(super::timeline::record)
-                    .before(super::TurnSet::Present),
+                    .in_set(super::TurnSet::Analyse),
             );
     }
 }

@@ -61,6 +61,8 @@ pub enum TurnSet {
     /// The timeline keeps the position reached (every frame: a new game
     /// and an undo change the history too).
     Record,
+    /// The analysis of a finished game runs, board by board.
+    Analyse,
     /// Drawing, animation, sound, HUD: reacts to the messages above.
     Present,
 }

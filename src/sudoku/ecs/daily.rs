@@ -157,12 +157,7 @@ impl Plugin for DailyPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<DailyBoard>()
             .insert_resource(DailyStats::load())
-            .add_systems(
-                Update,
-                follow_daily
-                    .after(PuzzleSet::Sync)
-                    .before(PuzzleSet::Present),
-            );
+            .add_systems(Update, follow_daily.in_set(PuzzleSet::Daily));
     }
 }
 

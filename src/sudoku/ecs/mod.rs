@@ -27,6 +27,8 @@ pub(crate) enum PuzzleSet {
     Apply,
     /// Entities follow the game.
     Sync,
+    /// The board of the day's timing and statistics follow the game.
+    Daily,
     /// Animation, sound and panels react.
     Present,
 }

@@ -10,7 +10,7 @@ impl Plugin for InputPlugin {
         app.add_systems(
             Update,
             pointer
-                .in_set(PuzzleSet::Input)
+                .in_set(super::PuzzleViewStep::Pointer)
                 .run_if(in_state(Screen::Sudoku).and_then(no_menu)),
         );
     }

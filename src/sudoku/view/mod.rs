@@ -259,6 +259,11 @@ struct Fx {
 /// drawn over what the game did this frame.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PuzzleViewStep {
+    /// The pointer and keys on the board (in `PuzzleSet::Input`).
+    Pointer,
+    /// The command line's script, as the pointer would (in
+    /// `PuzzleSet::Input`).
+    Script,
     /// The puzzle's camera.
     Camera,
     /// Cells, their covers, digits, counts and badges.

@@ -14,13 +14,8 @@ pub(super) struct ScriptPlugin;
 
 impl Plugin for ScriptPlugin {
     fn build(&self, app: &mut App) {
-        // With the pointer: a script word is the player's input.
-        app.add_systems(
-            Update,
-            script
-                .in_set(crate::sudoku::ecs::PuzzleSet::Input)
-                .after(super::input::pointer),
-        );
+        // After the pointer: a script word is the player's input.
+        app.add_systems(Update, script.in_set(super::PuzzleViewStep::Script));
     }
 }
 
