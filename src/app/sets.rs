@@ -47,11 +47,20 @@ impl Plugin for SetsPlugin {
         app.edit_schedule(Update, |s| {
             s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
         });
-        app.configure_sets(
-            Update,
+        order_frame(app);
+        order_turn(app);
+        order_views(app);
+    }
+}
+
+/// The games one after the other, the probe around them, the sounds last.
+fn order_frame(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            (ProbeSet::Start, PointerSet).chain(),
+            // The chess turn.
             (
-                ProbeSet::Start,
-                PointerSet,
                 TurnSet::Setup,
                 TurnSet::Input,
                 TurnSet::Validate,
@@ -63,90 +72,103 @@ impl Plugin for SetsPlugin {
                 TurnSet::Record,
                 TurnSet::Analyse,
                 TurnSet::Present,
+            )
+                .chain(),
+            // The Sweeper Sudoku board's.
+            (
                 PuzzleSet::Input,
                 PuzzleSet::Apply,
                 PuzzleSet::Sync,
                 PuzzleSet::Daily,
                 PuzzleSet::Present,
-                CueSet,
-                SoundSet,
-                ProbeSet::End,
             )
                 .chain(),
+            (CueSet, SoundSet, ProbeSet::End).chain(),
         )
-        .configure_sets(
-            Update,
-            (
-                SetupStep::Mode,
-                SetupStep::Presets,
-                OnlineSet::Receive,
-                SetupStep::Board,
-            )
-                .chain()
-                .in_set(TurnSet::Setup),
+            .chain(),
+    );
+}
+
+/// Inside the chess turn: setup, input and validation steps, and the
+/// move's stages only when a move was decided.
+fn order_turn(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            SetupStep::Mode,
+            SetupStep::Presets,
+            OnlineSet::Receive,
+            SetupStep::Board,
         )
-        .configure_sets(
-            Update,
-            (
-                ViewStep::Read,
-                ViewStep::Keys,
-                ViewStep::Cursor,
-                ViewStep::Pointer,
-                ViewStep::Premove,
-                ViewStep::Script,
-                ComputerSet::Hint,
-                ComputerSet::Play,
-            )
-                .chain()
-                .in_set(TurnSet::Input),
+            .chain()
+            .in_set(TurnSet::Setup),
+    );
+    app.configure_sets(
+        Update,
+        (
+            ViewStep::Read,
+            ViewStep::Keys,
+            ViewStep::Cursor,
+            ViewStep::Pointer,
+            ViewStep::Premove,
+            ViewStep::Script,
+            ComputerSet::Hint,
+            ComputerSet::Play,
         )
-        .configure_sets(
-            Update,
-            (QueueSet, Decider::Local, Decider::Server, OnlineSet::Send)
-                .chain()
-                .in_set(TurnSet::Validate),
+            .chain()
+            .in_set(TurnSet::Input),
+    );
+    app.configure_sets(
+        Update,
+        (QueueSet, Decider::Local, Decider::Server, OnlineSet::Send)
+            .chain()
+            .in_set(TurnSet::Validate),
+    );
+    // Whether a move's stages run is the game's: a decider decided one.
+    app.configure_sets(
+        Update,
+        (
+            TurnSet::Apply,
+            TurnSet::Mines,
+            TurnSet::Fog,
+            TurnSet::Check,
+            TurnSet::Outcome,
         )
-        // Whether a move's stages run is the game's: a decider decided one.
-        .configure_sets(
-            Update,
-            (
-                TurnSet::Apply,
-                TurnSet::Mines,
-                TurnSet::Fog,
-                TurnSet::Check,
-                TurnSet::Outcome,
-            )
-                .run_if(move_pending),
+            .run_if(move_pending),
+    );
+}
+
+/// The views' steps: chess's input and drawing, the puzzle's input and
+/// drawing.
+fn order_views(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            ViewStep::Board,
+            ViewStep::Camera,
+            ViewStep::Motion,
+            ViewStep::Marks,
+            ViewStep::Sound,
         )
-        .configure_sets(
-            Update,
-            (
-                ViewStep::Board,
-                ViewStep::Camera,
-                ViewStep::Motion,
-                ViewStep::Marks,
-                ViewStep::Sound,
-            )
-                .chain()
-                .in_set(TurnSet::Present),
+            .chain()
+            .in_set(TurnSet::Present),
+    );
+    app.configure_sets(
+        Update,
+        (PuzzleViewStep::Pointer, PuzzleViewStep::Script)
+            .chain()
+            .in_set(PuzzleSet::Input),
+    );
+    app.configure_sets(
+        Update,
+        (
+            PuzzleViewStep::Camera,
+            PuzzleViewStep::Board,
+            PuzzleViewStep::Pieces,
+            PuzzleViewStep::Hand,
+            PuzzleViewStep::Effects,
         )
-        .configure_sets(
-            Update,
-            (PuzzleViewStep::Pointer, PuzzleViewStep::Script)
-                .chain()
-                .in_set(PuzzleSet::Input),
-        )
-        .configure_sets(
-            Update,
-            (
-                PuzzleViewStep::Camera,
-                PuzzleViewStep::Board,
-                PuzzleViewStep::Pieces,
-                PuzzleViewStep::Hand,
-                PuzzleViewStep::Effects,
-            )
-                .chain()
-                .in_set(PuzzleSet::Present),
-        );
-    }
+            .chain()
+            .in_set(PuzzleSet::Present),
+    );
 }

@@ -29,7 +29,7 @@ use crate::base::settings::Settings;
 use crate::base::textures::Textures;
 use crate::base::theme::{count_badge, count_color, count_zero};
 use crate::sudoku::ecs::{
-    Puzzle, PuzzleCell, PuzzleHappened, PuzzlePiece, PuzzleRefused, PuzzleRequest, PuzzleSet,
+    Puzzle, PuzzleCell, PuzzleHappened, PuzzlePiece, PuzzleRefused, PuzzleRequest,
 };
 use minesweeper_core::sudoku::game::{Action, CellState, Event, MineFate, PuzzleGame};
 use minesweeper_core::sudoku::{Card, PieceKind, Side};
