@@ -201,6 +201,9 @@ pub enum OnlineRequest {
     Leave,
     /// Go back to the game in progress left with [`OnlineRequest::Leave`].
     Return,
+    /// Use this server (`host:port` or a WebSocket URL) for the next
+    /// connection.
+    Server(String),
 }
 
 /// The sets of the online client (ordered in `app::sets`): what the

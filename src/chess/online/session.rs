@@ -181,6 +181,11 @@ pub(super) fn requests(
                 *mode = crate::chess::modes::hot_seat::mode();
                 continue;
             }
+            OnlineRequest::Server(addr) => {
+                // A typed address, capped as the lobby's field is.
+                online.server = addr.trim().chars().take(200).collect();
+                continue;
+            }
             OnlineRequest::Return => {
                 let Some((token, _)) = online.left.take() else {
                     continue;

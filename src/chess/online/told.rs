@@ -57,48 +57,60 @@ pub(super) fn whole_game(
     time: Res<Time<Real>>,
     mut board: Board,
 ) {
-    for msg in heard.read() {
-        let ServerMsg::Game {
-            code,
-            preset,
-            time: control,
-            you,
-            moves,
-            start,
-            history,
-            fen,
-            present,
-            clock,
-            offer,
-            over,
-            ..
-        } = &msg.0
-        else {
-            continue;
-        };
-        let Ok(variant) = builtin_variant(preset) else {
-            online.notice = Some(Notice::Refused(ErrorCode::BadRequest));
-            continue;
-        };
-        let Some((seen, history, earlier)) = readable(start, fen, history, moves, &variant) else {
-            continue;
-        };
-        online.ply = u32::try_from(history.len() + earlier.len()).unwrap_or(u32::MAX);
-        build(&mut board, variant, &seen, history, *you);
-        online.revealed = false;
-        online.phase = Phase::InGame;
-        online.code = Some(code.clone());
-        online.side = *you;
-        online.preset = preset.clone();
-        online.time = control.clone();
-        online.present = *present;
-        online.clock = clock.map(|c| (c, now(&time)));
-        online.offer = *offer;
-        online.rematch = None;
-        online.earlier = earlier;
-        online.over = over.clone();
-        online.sent = None;
+    // The last one a frame only: each builds its board with commands the
+    // next would not see, and it says all the earlier ones said.
+    let last = heard
+        .read()
+        .filter(|m| matches!(m.0, ServerMsg::Game { .. }))
+        .last();
+    if let Some(Heard(msg)) = last {
+        take_game(msg, &mut online, now(&time), &mut board);
     }
+}
+
+/// A whole game told: its board built, its moves queued, the client's
+/// state from what it says.
+fn take_game(msg: &ServerMsg, online: &mut Online, now: f64, board: &mut Board) {
+    let ServerMsg::Game {
+        code,
+        preset,
+        time: control,
+        you,
+        moves,
+        start,
+        history,
+        fen,
+        present,
+        clock,
+        offer,
+        over,
+        ..
+    } = msg
+    else {
+        return;
+    };
+    let Ok(variant) = builtin_variant(preset) else {
+        online.notice = Some(Notice::Refused(ErrorCode::BadRequest));
+        return;
+    };
+    let Some((seen, history, earlier)) = readable(start, fen, history, moves, &variant) else {
+        return;
+    };
+    online.ply = u32::try_from(history.len() + earlier.len()).unwrap_or(u32::MAX);
+    build(board, variant, &seen, history, *you);
+    online.revealed = false;
+    online.phase = Phase::InGame;
+    online.code = Some(code.clone());
+    online.side = *you;
+    online.preset = preset.clone();
+    online.time = control.clone();
+    online.present = *present;
+    online.clock = clock.map(|c| (c, now));
+    online.offer = *offer;
+    online.rematch = None;
+    online.earlier = earlier;
+    online.over = over.clone();
+    online.sent = None;
 }
 
 /// The start and the moves to play from it, or the position alone with
@@ -257,5 +269,51 @@ pub(super) fn refused(
             online.phase = Phase::Offline;
         }
         online.notice = Some(Notice::Refused(*code));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chess::ecs::{ChessPiece, MineSeed};
+    use minesweeper_core::chess::fen::public_to_fen;
+    use minesweeper_core::chess::{Position, Variant};
+
+    /// A whole classic game at its start, as the server tells it.
+    fn told_game(code: &str) -> ServerMsg {
+        let start = Position::new(&Variant::classic(), SquareSet::EMPTY).expect("the start");
+        let fen = public_to_fen(&start.public_view());
+        ServerMsg::Game {
+            code: code.to_string(),
+            preset: "classic.ron".to_string(),
+            time: None,
+            you: Some(Side::White),
+            moves: Vec::new(),
+            start: fen.clone(),
+            history: Vec::new(),
+            record: String::new(),
+            fen,
+            present: ByColor::new(true, true),
+            clock: None,
+            offer: None,
+            over: None,
+        }
+    }
+
+    #[test]
+    fn two_games_told_in_one_frame_leave_one_board() {
+        // A slow frame in the browser hears a game twice (created, then
+        // joined): each built its board, and two pieces stood on a1.
+        let mut app = crate::app::headless_app(MineSeed(1));
+        app.update();
+        app.world_mut().write_message(Heard(told_game("AAAA")));
+        app.world_mut().write_message(Heard(told_game("BBBB")));
+        app.update();
+        app.update();
+        let mut pieces = app.world_mut().query::<&ChessPiece>();
+        assert_eq!(pieces.iter(app.world()).count(), 32, "one board");
+        let online = app.world().resource::<Online>();
+        assert_eq!(online.code.as_deref(), Some("BBBB"), "the last game told");
+        assert_eq!(*app.world().resource::<PlayMode>(), PlayMode::Online);
     }
 }

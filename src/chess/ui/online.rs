@@ -73,7 +73,12 @@ fn side_name(tx: &Texts, side: Side) -> String {
 
 /// The server's address: shown on the web (the page's own server),
 /// editable on the desktop.
-fn server_field(ui: &mut egui::Ui, draft: &mut LobbyDraft, online: &mut Online) {
+fn server_field(
+    ui: &mut egui::Ui,
+    draft: &mut LobbyDraft,
+    online: &Online,
+    requests: &mut MessageWriter<OnlineRequest>,
+) {
     if WEB {
         ui.monospace(&online.server);
         return;
@@ -83,14 +88,20 @@ fn server_field(ui: &mut egui::Ui, draft: &mut LobbyDraft, online: &mut Online) 
         .desired_width(200.0)
         .char_limit(200);
     if ui.add(edit).changed() {
-        online.server = text.trim().to_string();
+        requests.write(OnlineRequest::Server(text.trim().to_string()));
     }
 }
 
 /// The server, the time control and the side: each label with its
 /// choices beside it (wrapping under the first choice), or above them on
 /// a narrow screen. True when a choice was clicked.
-fn choices(ui: &mut egui::Ui, tx: &Texts, draft: &mut LobbyDraft, online: &mut Online) -> bool {
+fn choices(
+    ui: &mut egui::Ui,
+    tx: &Texts,
+    draft: &mut LobbyDraft,
+    online: &Online,
+    requests: &mut MessageWriter<OnlineRequest>,
+) -> bool {
     let narrow = crate::base::widgets::narrow(ui.ctx());
     let width = crate::base::widgets::dialog_width(ui.ctx(), 360.0);
     let mut click = false;
@@ -108,7 +119,7 @@ fn choices(ui: &mut egui::Ui, tx: &Texts, draft: &mut LobbyDraft, online: &mut O
             }
         };
         row(ui, T::OnlineServer, &mut |ui| {
-            server_field(ui, draft, online)
+            server_field(ui, draft, online, requests)
         });
         row(ui, T::OnlineTime, &mut |ui| {
             let mut labels = vec![tx.t(T::Untimed)];
@@ -145,7 +156,7 @@ pub(crate) fn lobby(
     mut contexts: EguiContexts,
     tx: Res<Texts>,
     mut draft: ResMut<LobbyDraft>,
-    mut online: ResMut<Online>,
+    online: Res<Online>,
     library: Res<PresetLibrary>,
     mut requests: MessageWriter<OnlineRequest>,
     mut menus: Menus,
@@ -160,7 +171,7 @@ pub(crate) fn lobby(
         .map_or("classic.ron", |e| e.file.as_str());
     let builtin = BUILTIN.iter().any(|(f, _)| *f == file);
     centered(&ctx, tr(T::PlayOnline)).show(&ctx, |ui| {
-        click |= choices(ui, &tx, &mut draft, &mut online);
+        click |= choices(ui, &tx, &mut draft, &online, &mut requests);
         if !builtin {
             ui.label(egui::RichText::new(tr(T::OnlineBuiltinOnly)).weak());
         }
