@@ -39,3 +39,8 @@ QUICK=1 BIN="target/$HOST/ci/minesweeper_server" sh scripts/cluster-test.sh
 # headless Chromium: menus pressed by name, moves by mouse and touch, a
 # reload, the computer, checkmate, Sweeper Sudoku, four languages).
 QUICK=1 sh scripts/web-test.sh
+# The online browser test on the same quick build: the server of the tests
+# above serves it; two Chromium pages play each other through it, one
+# reloads mid-game.
+SKIP_BUILD=1 DIST=target/web-quick/dist SERVER="target/$HOST/ci/minesweeper_server" \
+    OUT=target/web-online sh scripts/web-online-test.sh

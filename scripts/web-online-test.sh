@@ -3,19 +3,25 @@
 # build on localhost, a game created for it (White's seat token handed to
 # page A), then two headless Chromium pages play each other through the
 # server and one reloads mid-game (web/online-test.mjs). Screenshots and a
-# report in docs/web-test/. SKIP_BUILD=1 uses dist/ as it is.
+# report in docs/web-test/. SKIP_BUILD=1 uses the web build in DIST (default
+# dist/) as it is; SERVER=path a server binary already built (default: a
+# release build). The test command runs it on its quick web build.
 set -e
 cd "$(dirname "$0")/.."
 PORT=${PORT:-8094}
 OUT=${OUT:-docs/web-test}
 sh scripts/browser-deps.sh
 python3 -c "import websocket" 2>/dev/null || pip install -q websocket-client
+DIST=${DIST:-dist}
 [ -n "$SKIP_BUILD" ] || sh scripts/web.sh build
-cargo build --release -p minesweeper_server
+if [ -z "$SERVER" ]; then
+    cargo build --release -p minesweeper_server
+    SERVER=target/release/minesweeper_server
+fi
 tmp=$(mktemp -d)
-target/release/minesweeper_server --addr 127.0.0.1:$PORT --db "$tmp/games.sqlite" --web dist 2>"$tmp/server.log" &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+"$SERVER" --addr 127.0.0.1:$PORT --db "$tmp/games.sqlite" --web "$DIST" 2>"$tmp/server.log" &
+pid=$!
+trap 'kill $pid 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 sleep 1
 # A timed game, its creator's seat left for page A.
 set -- $(python3 scripts/online-shot.py 127.0.0.1:$PORT --hold 0 --leave)
