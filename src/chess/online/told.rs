@@ -304,7 +304,13 @@ mod tests {
     fn two_games_told_in_one_frame_leave_one_board() {
         // A slow frame in the browser hears a game twice (created, then
         // joined): each built its board, and two pieces stood on a1.
-        let mut app = crate::app::headless_app(MineSeed(1));
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .insert_resource(MineSeed(1))
+            .add_plugins((
+                crate::chess::ecs::ChessPlugin { persist: false },
+                super::super::OnlinePlugin,
+            ));
         app.update();
         app.world_mut().write_message(Heard(told_game("AAAA")));
         app.world_mut().write_message(Heard(told_game("BBBB")));
