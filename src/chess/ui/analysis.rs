@@ -111,17 +111,6 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, game: &ChessGame, look: &mut Looking) ->
     p.rect_filled(rect, 0.0, egui::Color32::from_gray(28));
     let x = |ply: usize| rect.left() + rect.width() * ply as f32 / (plies.max(2) - 1) as f32;
     let y = |c: f64| rect.center().y - (c as f32) * rect.height() / 2.0;
-    let small = egui::FontId::proportional(11.0);
-    for (share, c) in [(100, 1.0), (50, 0.0), (0, -1.0)] {
-        let text = tx.f(T::Percent, &[("percent", share.into())]);
-        p.text(
-            egui::pos2(rect.left() - 5.0, y(c)),
-            egui::Align2::RIGHT_CENTER,
-            text,
-            small.clone(),
-            style::ui_colors::MUTED,
-        );
-    }
     let points: Vec<egui::Pos2> = look
         .analysis
         .evals
@@ -129,24 +118,7 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, game: &ChessGame, look: &mut Looking) ->
         .enumerate()
         .filter_map(|(i, e)| e.map(|e| egui::pos2(x(i), y(e.chances()))))
         .collect();
-    // White's share, from the line down, filled light: one mesh, so the
-    // strips between moves meet without anti-aliased seams.
-    let mut fill = egui::Mesh::default();
-    let light = egui::Color32::from_gray(200);
-    for w in points.windows(2) {
-        let i = fill.vertices.len() as u32;
-        for at in [
-            w[0],
-            w[1],
-            egui::pos2(w[1].x, rect.bottom()),
-            egui::pos2(w[0].x, rect.bottom()),
-        ] {
-            fill.colored_vertex(at, light);
-        }
-        fill.add_triangle(i, i + 1, i + 2);
-        fill.add_triangle(i, i + 2, i + 3);
-    }
-    p.add(egui::Shape::mesh(fill));
+    p.add(white_share(&points, rect.bottom()));
     // The 50% line, dashed, over the fill.
     p.add(egui::Shape::dashed_line(
         &[rect.left_center(), rect.right_center()],
@@ -158,20 +130,7 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, game: &ChessGame, look: &mut Looking) ->
         points.clone(),
         egui::Stroke::new(2.0, style::ui_colors::ACCENT),
     ));
-    // The first and last move numbers under the axis.
-    let last = game.moves().len().div_ceil(2).max(1);
-    for (n, at, align) in [
-        (1, rect.left(), egui::Align2::LEFT_TOP),
-        (last, rect.right(), egui::Align2::RIGHT_TOP),
-    ] {
-        p.text(
-            egui::pos2(at, rect.bottom() + 3.0),
-            align,
-            n.to_string(),
-            small.clone(),
-            style::ui_colors::MUTED,
-        );
-    }
+    axis_labels(&p, tx, rect, y, game.moves().len().div_ceil(2).max(1));
     for (i, m) in game.moves().iter().enumerate() {
         let Some(at) = look.analysis.evals.get(i + 1).copied().flatten() else {
             continue;
@@ -201,4 +160,61 @@ fn graph(ui: &mut egui::Ui, tx: &Texts, game: &ChessGame, look: &mut Looking) ->
     let look = &mut *look;
     look.viewing.show(ply, &look.timeline);
     true
+}
+
+/// White's share, from the line through `points` down to `bottom`, filled
+/// light: one mesh, so the strips between moves meet without anti-aliased
+/// seams.
+fn white_share(points: &[egui::Pos2], bottom: f32) -> egui::Shape {
+    let mut fill = egui::Mesh::default();
+    let light = egui::Color32::from_gray(200);
+    for w in points.windows(2) {
+        let i = fill.vertices.len() as u32;
+        for at in [
+            w[0],
+            w[1],
+            egui::pos2(w[1].x, bottom),
+            egui::pos2(w[0].x, bottom),
+        ] {
+            fill.colored_vertex(at, light);
+        }
+        fill.add_triangle(i, i + 1, i + 2);
+        fill.add_triangle(i, i + 2, i + 3);
+    }
+    egui::Shape::mesh(fill)
+}
+
+/// The graph's axes: 100%, 50% and 0% left of `rect` (at heights `y` gives
+/// for White's chances 1, 0 and -1), and the first and `last` move numbers
+/// under it.
+fn axis_labels(
+    p: &egui::Painter,
+    tx: &Texts,
+    rect: egui::Rect,
+    y: impl Fn(f64) -> f32,
+    last: usize,
+) {
+    let small = egui::FontId::proportional(11.0);
+    for (share, c) in [(100, 1.0), (50, 0.0), (0, -1.0)] {
+        let text = tx.f(T::Percent, &[("percent", share.into())]);
+        p.text(
+            egui::pos2(rect.left() - 5.0, y(c)),
+            egui::Align2::RIGHT_CENTER,
+            text,
+            small.clone(),
+            style::ui_colors::MUTED,
+        );
+    }
+    for (n, at, align) in [
+        (1, rect.left(), egui::Align2::LEFT_TOP),
+        (last, rect.right(), egui::Align2::RIGHT_TOP),
+    ] {
+        p.text(
+            egui::pos2(at, rect.bottom() + 3.0),
+            align,
+            n.to_string(),
+            small.clone(),
+            style::ui_colors::MUTED,
+        );
+    }
 }

@@ -25,6 +25,7 @@ use crate::chess::ecs::{
 };
 use crate::chess::online::{Online, OnlineRequest};
 use crate::chess::view::Layout;
+use minesweeper_core::ai::analysis::Verdict;
 use minesweeper_core::chess::{Color as Side, Role};
 
 /// What the panel's buttons act on.
@@ -383,38 +384,15 @@ fn move_list(
                                 col = 1;
                             }
                         }
-                        let mut text = match &letters {
-                            Some(l) => minesweeper_core::chess::notation::with_letters(san, l),
-                            None => san.to_string(),
-                        };
-                        if blast {
-                            text.push_str(" 💥");
-                        }
-                        if swept {
-                            text.push_str(" ✔");
-                        }
                         // The analysis's verdict on a move of this history.
                         let verdict = (i + 1)
                             .checked_sub(earlier_len + 1)
                             .and_then(|k| act.look.analysis.verdict(k, mover));
-                        if let Some(v) = verdict {
-                            text.push_str(v.symbol());
-                        }
+                        let text = move_text(san, letters.as_ref(), (blast, swept), verdict);
                         // The move on the board shown, marked: the last
                         // one, or the one looked back at.
                         let shown = act.look.viewing.0.map_or(total, |ply| earlier_len + ply);
-                        let current = i + 1 == shown;
-                        let rich = egui::RichText::new(text).monospace();
-                        let rich = if current {
-                            rich.color(style::ui_colors::ON_ACCENT)
-                                .background_color(style::ui_colors::ACCENT)
-                        } else {
-                            rich.color(
-                                verdict.map_or(style::ui_colors::TEXT, super::analysis::color),
-                            )
-                        };
-                        // A move of this history shows its board when clicked.
-                        let label = egui::Label::new(rich).sense(egui::Sense::click());
+                        let label = move_label(text, i + 1 == shown, verdict);
                         let r = ui.add_sized(cell, label);
                         if let Some(ply) = (i + 1).checked_sub(earlier_len)
                             && ply > 0
@@ -437,6 +415,45 @@ fn move_list(
     let look = &mut act.look;
     look.viewing.show(ply, &look.timeline);
     true
+}
+
+/// A move as the list shows it: its SAN (in the local piece letters, if
+/// given), a mark for a blast and for a sweep that found a mine,
+/// and the analysis's verdict.
+fn move_text(
+    san: &str,
+    letters: Option<&[&str; 5]>,
+    (blast, swept): (bool, bool),
+    verdict: Option<Verdict>,
+) -> String {
+    let mut text = match letters {
+        Some(l) => minesweeper_core::chess::notation::with_letters(san, l),
+        None => san.to_string(),
+    };
+    if blast {
+        text.push_str(" 💥");
+    }
+    if swept {
+        text.push_str(" ✔");
+    }
+    if let Some(v) = verdict {
+        text.push_str(v.symbol());
+    }
+    text
+}
+
+/// A move's label: on the accent if its board is the one `current`ly shown,
+/// else in its verdict's colour; clickable, as a move of this history shows
+/// its board when clicked.
+fn move_label(text: String, current: bool, verdict: Option<Verdict>) -> egui::Label {
+    let rich = egui::RichText::new(text).monospace();
+    let rich = if current {
+        rich.color(style::ui_colors::ON_ACCENT)
+            .background_color(style::ui_colors::ACCENT)
+    } else {
+        rich.color(verdict.map_or(style::ui_colors::TEXT, super::analysis::color))
+    };
+    egui::Label::new(rich).sense(egui::Sense::click())
 }
 
 /// The computer's level and what it is doing.

@@ -1,5 +1,6 @@
 //! Mouse, touch and keyboard: select, click (tap) or drag to move, sweep, keys.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -66,6 +67,18 @@ pub struct Drag {
     moved: bool,
     /// A touch on a cell that a tap steps to and a long-press sweeps.
     deferred: Option<Square>,
+}
+
+impl Drag {
+    /// Piece `e` picked up by a press at `start`, not moved yet.
+    fn holding(e: Entity, start: Vec2) -> Drag {
+        Drag {
+            entity: Some(e),
+            start,
+            moved: false,
+            deferred: None,
+        }
+    }
 }
 
 /// The pointer on the chess board: selection, clicks, drags, the picker.
@@ -174,6 +187,53 @@ pub(super) fn select(
     }
 }
 
+/// What a press on the board changes: the selection, the drag, the move
+/// dropped in place and the moves asked for.
+#[derive(SystemParam)]
+pub(crate) struct Pick<'w> {
+    selection: ResMut<'w, Selection>,
+    drag: ResMut<'w, Drag>,
+    dropped: ResMut<'w, Dropped>,
+    requests: MessageWriter<'w, MoveRequested>,
+}
+
+impl Pick<'_> {
+    /// A pick already under way takes the pointer: the promotion picker
+    /// open, a touch waiting to tell a tap from a long-press, a piece
+    /// dragged (even over the panel). `true` if one did.
+    fn under_way(
+        &mut self,
+        frame: &PointerFrame,
+        world: Vec2,
+        layout: &Layout,
+        pieces: &mut Query<(Entity, &At, &mut Transform), With<ChessPiece>>,
+    ) -> bool {
+        let Pick {
+            selection,
+            drag,
+            dropped,
+            requests,
+        } = self;
+        if selection.promotion.is_some() {
+            pick_promotion(frame, world, layout, selection, requests);
+            return true;
+        }
+        if let Some(sq) = drag.deferred {
+            resolve_deferred(frame, sq, layout, selection, drag, requests);
+            return true;
+        }
+        let Some(e) = drag.entity else {
+            return false;
+        };
+        if let Some(m) = follow_drag(e, frame, world, layout, pieces, selection, drag) {
+            // Already where it lands: no slide.
+            dropped.0 = Some(m);
+            play(m, selection, requests);
+        }
+        true
+    }
+}
+
 /// The board under the pointer: click or tap to select and move, drag and
 /// drop, right-click, the bomb icon or (touch) a long-press on the cell
 /// ahead to sweep. Ignored while egui or a menu wants the pointer.
@@ -183,11 +243,8 @@ pub(crate) fn pointer(
     layout: Res<Layout>,
     board: PublicBoard,
     game: Res<ChessGame>,
-    mut selection: ResMut<Selection>,
-    mut drag: ResMut<Drag>,
+    mut pick: Pick,
     mut pieces: Query<(Entity, &At, &mut Transform), With<ChessPiece>>,
-    mut requests: MessageWriter<MoveRequested>,
-    mut dropped: ResMut<Dropped>,
     rules: Res<ModeRules>,
     waiting: (
         Res<crate::base::settings::Settings>,
@@ -207,79 +264,55 @@ pub(crate) fn pointer(
         }
         return;
     }
-    if selection.promotion.is_some() {
-        pick_promotion(&frame, world, &layout, &mut selection, &mut requests);
+    if pick.under_way(&frame, world, &layout, &mut pieces) {
         return;
     }
-    if let Some(sq) = drag.deferred {
-        resolve_deferred(
-            &frame,
-            sq,
-            &layout,
-            &mut selection,
-            &mut drag,
-            &mut requests,
-        );
+    let over_egui = egui_wants.is_some_and(|w| w.wants_any_pointer_input());
+    if over_egui || (!frame.pressed && !frame.secondary) {
         return;
     }
-    // Dragging follows the pointer even over the panel.
-    if let Some(e) = drag.entity {
-        let Ok((_, at, mut t)) = pieces.get_mut(e) else {
-            *drag = Drag::default();
-            return;
-        };
-        let home = at.0;
-        if let Some(m) = drag_piece(
-            &frame,
-            world,
-            home,
-            &layout,
-            &mut selection,
-            &mut drag,
-            &mut t,
-        ) {
-            // Already where it lands: no slide.
-            dropped.0 = Some(m);
-            play(m, &mut selection, &mut requests);
-        }
-        return;
-    }
-    if egui_wants.is_some_and(|w| w.wants_any_pointer_input()) {
-        return;
-    }
-    if !frame.pressed && !frame.secondary {
-        return;
-    }
+    let Pick {
+        selection,
+        drag,
+        requests,
+        ..
+    } = &mut pick;
     let Some(sq) = layout.square_at(world) else {
-        *selection = Selection::default();
+        **selection = Selection::default();
         return;
     };
     if selection.from.is_some()
-        && press_target(
-            &frame,
-            world,
-            sq,
-            &layout,
-            &mut selection,
-            &mut drag,
-            &mut requests,
-        )
+        && press_target(&frame, world, sq, &layout, selection, drag, requests)
     {
         return;
     }
     if frame.secondary {
         return;
     }
-    if select(&mut selection, &board, &game, &rules, sq)
+    if select(selection, &board, &game, &rules, sq)
         && let Some((e, _, _)) = pieces.iter().find(|(_, at, _)| at.0 == sq)
     {
-        *drag = Drag {
-            entity: Some(e),
-            start: world,
-            moved: false,
-            deferred: None,
-        };
+        **drag = Drag::holding(e, world);
     }
+}
+
+/// The dragged piece `e` follows the pointer ([`drag_piece`]); its move if
+/// it was dropped where it may go. A piece gone meanwhile ends the drag.
+fn follow_drag(
+    e: Entity,
+    frame: &PointerFrame,
+    world: Vec2,
+    layout: &Layout,
+    pieces: &mut Query<(Entity, &At, &mut Transform), With<ChessPiece>>,
+    selection: &mut Selection,
+    drag: &mut Drag,
+) -> Option<Move> {
+    let Ok((_, at, mut t)) = pieces.get_mut(e) else {
+        *drag = Drag::default();
+        return None;
+    };
+    let home = at.0;
+    drag_piece(frame, world, home, layout, selection, drag, &mut t)
 }
 
 /// The selected piece's step to `sq` (a promotion to a queen first).

@@ -8,6 +8,7 @@
 //! and `cursor:e4` shows the keyboard's cursor there), then
 //! `--screenshot` saves a picture and quits.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 use super::effects;
@@ -27,30 +28,34 @@ impl Plugin for ScriptPlugin {
     }
 }
 
+/// What the script's words read and act on: the board, the input's
+/// selection and premove, the replay, the mode.
+#[derive(SystemParam)]
+pub(super) struct ScriptWords<'w, 's> {
+    board: PublicBoard<'w, 's>,
+    game: Res<'w, ChessGame>,
+    requests: MessageWriter<'w, MoveRequested>,
+    viewing: ResMut<'w, super::replay::Viewing>,
+    timeline: Res<'w, Timeline>,
+    analyse: MessageWriter<'w, crate::chess::ecs::analysis::AnalyseRequested>,
+    selection: ResMut<'w, super::input::Selection>,
+    mode: ResMut<'w, crate::chess::ecs::PlayMode>,
+    rules: Res<'w, crate::chess::ecs::ModeRules>,
+    layout: Res<'w, super::Layout>,
+    premove: ResMut<'w, super::premove::Premove>,
+    cursor: ResMut<'w, super::cursor::Cursor>,
+}
+
 /// Runs the command line's board, moves and screenshot.
 pub(super) fn script(
     mut commands: Commands,
     mut options: ResMut<GameOptions>,
-    board: PublicBoard,
-    game: Res<ChessGame>,
     library: Option<Res<PresetLibrary>>,
     busy: Query<(), With<effects::Busy>>,
     mut frames: Local<u32>,
     mut since_move: Local<u32>,
-    mut requests: MessageWriter<MoveRequested>,
     mut new_game: MessageWriter<NewGameRequested>,
-    mut looking: (ResMut<super::replay::Viewing>, Res<Timeline>),
-    mut analyse: MessageWriter<crate::chess::ecs::analysis::AnalyseRequested>,
-    mut pick: (
-        ResMut<super::input::Selection>,
-        (
-            ResMut<crate::chess::ecs::PlayMode>,
-            Res<crate::chess::ecs::ModeRules>,
-        ),
-        Res<super::Layout>,
-        ResMut<super::premove::Premove>,
-        ResMut<super::cursor::Cursor>,
-    ),
+    mut words: ScriptWords,
 ) {
     if !options.skip_menu {
         return;
@@ -80,38 +85,7 @@ pub(super) fn script(
     }
     if !options.moves.is_empty() {
         let text = options.moves.remove(0);
-        if text == "back" {
-            let (viewing, timeline) = &mut looking;
-            viewing.step(-1, timeline);
-        } else if text == "analyse" {
-            analyse.write(crate::chess::ecs::analysis::AnalyseRequested);
-        } else if let Some(sq) = text.strip_prefix("select:").and_then(Square::parse) {
-            let (selection, (_, rules), ..) = &mut pick;
-            super::input::select(selection, &board, &game, rules, sq);
-        } else if let Some((level, side)) = text.strip_prefix("computer:").and_then(computer_named)
-        {
-            *pick.1.0 = crate::chess::modes::computer::mode(side, level);
-        } else if let Some((from, to)) = text
-            .strip_prefix("premove:")
-            .and_then(|t| Some((Square::parse(t.get(..2)?)?, Square::parse(t.get(2..)?)?)))
-        {
-            let premove = &mut pick.3;
-            premove.queued = Some(super::premove::Queued {
-                from,
-                to,
-                sweep: false,
-            });
-            premove.ply = game.moves().len();
-        } else if let Some(sq) = text.strip_prefix("cursor:").and_then(Square::parse) {
-            pick.4.0 = Some(sq);
-        } else if let Some(sq) = text.strip_prefix("promote:").and_then(Square::parse) {
-            let (selection, _, layout, ..) = &mut pick;
-            let to = selection.moves.iter().copied().find(|m| m.to == sq);
-            if let Some(m) = to.and_then(|m| selection.choose(m, layout)) {
-                requests.write(MoveRequested(m));
-            }
-        } else if let Some(m) = scripted_move(&board, &game, &text) {
-            requests.write(MoveRequested(m));
+        if words.run(&text) {
             *since_move = 0;
         }
         // A move waits for its animation and the frames after it; a word
@@ -129,6 +103,51 @@ pub(super) fn script(
     if let Some(path) = options.screenshot.take() {
         info!("--screenshot: {}", path.display());
         crate::base::screenshot::save_window(&mut commands, path, true);
+    }
+}
+
+impl ScriptWords<'_, '_> {
+    /// Does what the script's word `text` says; `true` if it was a move
+    /// (asked for), as the wait before the screenshot counts from it.
+    fn run(&mut self, text: &str) -> bool {
+        if text == "back" {
+            self.viewing.step(-1, &self.timeline);
+        } else if text == "analyse" {
+            self.analyse
+                .write(crate::chess::ecs::analysis::AnalyseRequested);
+        } else if let Some(sq) = text.strip_prefix("select:").and_then(Square::parse) {
+            super::input::select(
+                &mut self.selection,
+                &self.board,
+                &self.game,
+                &self.rules,
+                sq,
+            );
+        } else if let Some((level, side)) = text.strip_prefix("computer:").and_then(computer_named)
+        {
+            *self.mode = crate::chess::modes::computer::mode(side, level);
+        } else if let Some((from, to)) = text
+            .strip_prefix("premove:")
+            .and_then(|t| Some((Square::parse(t.get(..2)?)?, Square::parse(t.get(2..)?)?)))
+        {
+            self.premove.queued = Some(super::premove::Queued {
+                from,
+                to,
+                sweep: false,
+            });
+            self.premove.ply = self.game.moves().len();
+        } else if let Some(sq) = text.strip_prefix("cursor:").and_then(Square::parse) {
+            self.cursor.0 = Some(sq);
+        } else if let Some(sq) = text.strip_prefix("promote:").and_then(Square::parse) {
+            let to = self.selection.moves.iter().copied().find(|m| m.to == sq);
+            if let Some(m) = to.and_then(|m| self.selection.choose(m, &self.layout)) {
+                self.requests.write(MoveRequested(m));
+            }
+        } else if let Some(m) = scripted_move(&self.board, &self.game, text) {
+            self.requests.write(MoveRequested(m));
+            return true;
+        }
+        false
     }
 }
 

@@ -72,38 +72,7 @@ pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> std
     let (tx, rx) = mpsc::channel::<Event>();
     let reader = tx.clone();
     // The reader runs on its own so that `stop` reaches a running search.
-    std::thread::spawn(move || {
-        let mut input = input;
-        loop {
-            let mut bytes = Vec::new();
-            let read = Read::take(&mut input, MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes);
-            let line = match read {
-                Ok(0) => break,
-                Ok(_) if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') => {
-                    // Skip the rest of an overlong line, unbuffered.
-                    loop {
-                        let mut rest = Vec::new();
-                        match Read::take(&mut input, MAX_LINE as u64).read_until(b'\n', &mut rest) {
-                            Ok(0) => break,
-                            Ok(_) if rest.last() == Some(&b'\n') => break,
-                            Ok(_) => continue,
-                            Err(_) => break,
-                        }
-                    }
-                    Err(UciError::TooLong)
-                }
-                Ok(_) => String::from_utf8(bytes).map_err(|_| UciError::NotUtf8),
-                Err(e) => {
-                    let _ = reader.send(Event::Failed(e));
-                    return;
-                }
-            };
-            if reader.send(Event::Line(line)).is_err() {
-                return;
-            }
-        }
-        let _ = reader.send(Event::End);
-    });
+    std::thread::spawn(move || read_lines(input, &reader));
     let mut s = Session {
         position: parse_position(START_FEN, &[], true).ok().map(|(p, _)| p),
         earlier: Vec::new(),
@@ -172,6 +141,42 @@ pub fn run(input: impl BufRead + Send + 'static, output: &mut impl Write) -> std
         }
     }
     Ok(())
+}
+
+/// Sends `input`'s lines as events until its end (then [`Event::End`]), a
+/// read error ([`Event::Failed`]) or the receiver is gone. A line longer
+/// than [`MAX_LINE`] is skipped without being buffered and sent as
+/// [`UciError::TooLong`].
+fn read_lines(mut input: impl BufRead, reader: &mpsc::Sender<Event>) {
+    loop {
+        let mut bytes = Vec::new();
+        let read = Read::take(&mut input, MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes);
+        let line = match read {
+            Ok(0) => break,
+            Ok(_) if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') => {
+                // Skip the rest of an overlong line, unbuffered.
+                loop {
+                    let mut rest = Vec::new();
+                    match Read::take(&mut input, MAX_LINE as u64).read_until(b'\n', &mut rest) {
+                        Ok(0) => break,
+                        Ok(_) if rest.last() == Some(&b'\n') => break,
+                        Ok(_) => continue,
+                        Err(_) => break,
+                    }
+                }
+                Err(UciError::TooLong)
+            }
+            Ok(_) => String::from_utf8(bytes).map_err(|_| UciError::NotUtf8),
+            Err(e) => {
+                let _ = reader.send(Event::Failed(e));
+                return;
+            }
+        };
+        if reader.send(Event::Line(line)).is_err() {
+            return;
+        }
+    }
+    let _ = reader.send(Event::End);
 }
 
 /// One command while no search runs. `false` for `quit`.

@@ -143,7 +143,6 @@ impl PuzzleGame {
         let Some(mut piece) = self.take_piece(from) else {
             return;
         };
-        let s = self.preset.file.scoring.clone();
         if glide {
             piece.card.digit = self.board.grid.cells[to];
             piece.cell = to;
@@ -177,7 +176,14 @@ impl PuzzleGame {
             self.score(pts, ev);
             return;
         }
-        // A line piece opens its path cell by cell.
+        self.line_move(piece, from, to, ev);
+    }
+
+    /// A line piece's move (its stamina already spent): it opens its path
+    /// cell by cell, defusing flagged mines on the way, and stops at a
+    /// wrong flag (sitting out) or a mine it did not flag (blowing up).
+    fn line_move(&mut self, mut piece: Piece, from: usize, to: usize, ev: &mut Vec<Event>) {
+        let s = self.preset.file.scoring.clone();
         let n = self.size() as i32;
         let (dr, dc) = (
             (to as i32 / n - from as i32 / n).signum(),

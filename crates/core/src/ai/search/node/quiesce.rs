@@ -2,7 +2,7 @@
 //! until the position is quiet, so that no score is taken in the middle of
 //! an exchange.
 
-use crate::chess::{MoveKind, Position, Role};
+use crate::chess::{Move, MoveKind, Position, Role};
 
 use super::super::super::{INF, MATE, MAX_PLY, eval};
 use super::super::{Bound, Search, order};
@@ -49,26 +49,7 @@ impl Search {
         } else if ply >= MAX_PLY - 1 {
             return eval::evaluate_at(pos, &mut self.nets, ply);
         }
-        let mut moves = std::mem::take(&mut self.lists[ply]);
-        let mut all = std::mem::take(&mut self.scratch);
-        if in_check {
-            pos.legal_moves_into(&mut all);
-        } else {
-            pos.tactical_moves_into(&mut all);
-        }
-        moves.clear();
-        for &m in &all {
-            let queen = matches!(m.kind, MoveKind::Promotion(Role::Queen));
-            let capture = m.kind == MoveKind::Normal && pos.piece_at(m.to).is_some();
-            if in_check {
-                if m.kind != MoveKind::Sapper {
-                    moves.push((m, order::mvv_lva(pos, m)));
-                }
-            } else if queen || capture {
-                moves.push((m, order::mvv_lva(pos, m)));
-            }
-        }
-        self.scratch = all;
+        let mut moves = self.quiesce_moves(pos, ply, in_check);
         if in_check && moves.is_empty() {
             self.lists[ply] = moves;
             return -MATE + ply as i32;
@@ -108,8 +89,52 @@ impl Search {
             alpha = alpha.max(v);
         }
         self.lists[ply] = moves;
-        // Kept at depth 0: the next visit here, or a main-search node
-        // that reaches it, starts from this capture and stand-pat.
+        let pv = entry.is_some_and(|e| e.pv);
+        self.quiesce_store(key, best_move, (best, alpha0, beta), stand, pv, ply);
+        best
+    }
+
+    /// The moves worth a look at `ply`, scored for ordering, in the ply's
+    /// list (taken out of `self.lists`; the caller puts it back): in check
+    /// every evasion but a sweep, else captures and queen promotions.
+    #[inline]
+    fn quiesce_moves(&mut self, pos: &Position, ply: usize, in_check: bool) -> Vec<(Move, i32)> {
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut all = std::mem::take(&mut self.scratch);
+        if in_check {
+            pos.legal_moves_into(&mut all);
+        } else {
+            pos.tactical_moves_into(&mut all);
+        }
+        moves.clear();
+        for &m in &all {
+            let queen = matches!(m.kind, MoveKind::Promotion(Role::Queen));
+            let capture = m.kind == MoveKind::Normal && pos.piece_at(m.to).is_some();
+            if in_check {
+                if m.kind != MoveKind::Sapper {
+                    moves.push((m, order::mvv_lva(pos, m)));
+                }
+            } else if queen || capture {
+                moves.push((m, order::mvv_lva(pos, m)));
+            }
+        }
+        self.scratch = all;
+        moves
+    }
+
+    /// Keeps a quiescence result at depth 0: the next visit here, or a
+    /// main-search node that reaches it, starts from this capture and
+    /// stand-pat. The scores are the best one, alpha on entry and beta.
+    #[inline]
+    fn quiesce_store(
+        &mut self,
+        key: u64,
+        best_move: Option<Move>,
+        (best, alpha0, beta): (i32, i32, i32),
+        stand: i32,
+        pv: bool,
+        ply: usize,
+    ) {
         let bound = if best >= beta {
             Bound::Lower
         } else if best > alpha0 {
@@ -118,9 +143,7 @@ impl Search {
             Bound::Upper
         };
         let eval = (stand > -INF).then_some(stand);
-        let pv = entry.is_some_and(|e| e.pv);
         self.tt
             .store(key, best_move, best, 0, (bound, pv), ply, eval);
-        best
     }
 }
