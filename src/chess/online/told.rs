@@ -309,7 +309,7 @@ mod tests {
             .insert_resource(MineSeed(1))
             .add_plugins((
                 crate::chess::ecs::ChessPlugin { persist: false },
-                super::super::OnlinePlugin,
+                crate::chess::online::OnlinePlugin,
             ));
         app.update();
         app.world_mut().write_message(Heard(told_game("AAAA")));
