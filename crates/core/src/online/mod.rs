@@ -8,10 +8,12 @@
 //!   a player is told before the game ends.
 //! - [`table`]: one game as the server keeps it: requests checked into
 //!   events, events stored, then applied.
+//! - [`rating`]: Glicko-2 ratings, and the speed of a game each is kept for.
 //! - [`told`]: a server's move as a client reads it, all public.
 
 pub mod clock;
 pub mod protocol;
+pub mod rating;
 pub mod table;
 pub mod told;
 
