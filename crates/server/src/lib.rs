@@ -11,12 +11,16 @@
 //!   [`room::peer`] is a connected client as a game sees it.
 //! - [`store`]: the database, written by one thread with group commits.
 //! - [`secret`]: tokens, invite codes and seeds from the OS.
+//! - [`accounts`]: players' accounts' pure parts: names, password
+//!   hashes, session tokens, sign-in and sign-up limits.
 //! - [`swarm`]: the load test's bot clients.
 //!
 //! Each imports only those after it (the connection the hub, the hub the
-//! rooms, a room the store); `secret` and [`now_ms`] are for all, and
-//! `swarm`, a client, is for the binary and the tests alone.
+//! rooms, a room the store); `secret` and [`now_ms`] are for all,
+//! `accounts` imports nothing of the crate, and `swarm`, a client, is for
+//! the binary and the tests alone.
 
+pub mod accounts;
 pub mod chaos;
 pub mod cluster;
 pub mod conn;
