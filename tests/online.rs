@@ -600,6 +600,7 @@ fn a_player_whose_games_node_dies_reconnects_through_another_and_plays_on() {
             preset: "classic.ron".into(),
             time: Some("10+5".into()),
             color: SeatChoice::White,
+            rated: false,
         }))
         .expect("sent");
     let (code, token) = node_b

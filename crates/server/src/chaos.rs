@@ -268,6 +268,7 @@ pub async fn chaos(
             preset: "classic.ron".into(),
             time: Some("15+10".into()),
             color: SeatChoice::White,
+            rated: false,
         })
         .await?;
         let ws = seated(&mut w).await?;

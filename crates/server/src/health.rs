@@ -85,6 +85,27 @@ pub(crate) async fn metrics(
         "Writes (games, seats, events) sent to the database in committed groups.",
         load(&stats.writes),
     );
+    metric(
+        &mut out,
+        "msc_sign_ups_total",
+        "counter",
+        "Accounts made on this node.",
+        load(&hub.counters.sign_ups),
+    );
+    metric(
+        &mut out,
+        "msc_sign_ins_total",
+        "counter",
+        "Sign-ins by password on this node.",
+        load(&hub.counters.sign_ins),
+    );
+    metric(
+        &mut out,
+        "msc_rated_games_total",
+        "counter",
+        "Rated games whose ratings this node moved.",
+        load(&stats.rated),
+    );
     let _ = writeln!(
         out,
         "# HELP msc_commit_seconds Time of each group commit.\n# TYPE msc_commit_seconds histogram"

@@ -302,6 +302,8 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
             sweeper.sweep(now_ms()).await;
         }
     });
+    tokio::spawn(hub::seats::pair_widened(hub.clone()));
+    tokio::spawn(hub::rate_pending(hub.clone()));
     Ok(Running {
         addr,
         hub,

@@ -26,6 +26,15 @@ pub struct Limits {
     pub waiting_ttl: Duration,
     /// How often finished and abandoned games are cleared from memory.
     pub sweep_every: Duration,
+    /// Accounts made from one address in an hour.
+    pub sign_ups_per_hour: u32,
+    /// Sign-in tries from one address in ten minutes.
+    pub sign_in_tries: u32,
+    /// Failed sign-ins of one account in fifteen minutes.
+    pub sign_in_failures: u32,
+    /// Archive, profile, replay and leaderboard requests of one
+    /// connection in a second.
+    pub archive_reads: u32,
 }
 
 impl Default for Limits {
@@ -40,6 +49,10 @@ impl Default for Limits {
             waiting: 2000,
             waiting_ttl: Duration::from_secs(30 * 60),
             sweep_every: Duration::from_secs(60),
+            sign_ups_per_hour: 5,
+            sign_in_tries: 20,
+            sign_in_failures: 5,
+            archive_reads: 4,
         }
     }
 }

@@ -257,6 +257,7 @@ async fn pair(
         preset: preset.into(),
         time: time.map(str::to_string),
         color: SeatChoice::White,
+        rated: false,
     })
     .await?;
     let code = a
@@ -412,6 +413,7 @@ pub async fn latency(addr: &str, games: usize) -> Result<Latency, BotError> {
             preset: "classic.ron".into(),
             time: None,
             color: SeatChoice::White,
+            rated: false,
         })
         .await?;
         let code = a

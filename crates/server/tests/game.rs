@@ -103,6 +103,7 @@ async fn quick_games_pair_two_players_with_the_same_time_control() {
     let mut b = server.bot().await;
     a.send(&ClientMsg::Quick {
         time: Some("3+2".into()),
+        rated: false,
     })
     .await
     .unwrap();
@@ -110,6 +111,7 @@ async fn quick_games_pair_two_players_with_the_same_time_control() {
     other_time
         .send(&ClientMsg::Quick {
             time: Some("10+5".into()),
+            rated: false,
         })
         .await
         .unwrap();
@@ -120,6 +122,7 @@ async fn quick_games_pair_two_players_with_the_same_time_control() {
     );
     b.send(&ClientMsg::Quick {
         time: Some("3+2".into()),
+        rated: false,
     })
     .await
     .unwrap();

@@ -217,6 +217,7 @@ async fn waiting_games_are_capped_per_connection_and_freed_when_nobody_comes() {
         preset: "classic.ron".into(),
         time: None,
         color: SeatChoice::White,
+        rated: false,
     })
     .await
     .expect("sent");

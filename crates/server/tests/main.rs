@@ -2,6 +2,7 @@
 //! and a real PostgreSQL (started by scripts/test.sh), bots speaking the
 //! protocol over WebSockets.
 
+mod accounts;
 mod cluster;
 mod fairness;
 mod faults;
@@ -10,5 +11,6 @@ mod hostile;
 mod limits;
 mod migrations;
 mod postgres;
+mod ratings;
 mod seats;
 mod support;

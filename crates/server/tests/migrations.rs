@@ -78,6 +78,8 @@ pub fn game(code: &str) -> StoredGame {
         start: "start-fen".into(),
         tokens: ByColor::new(Some("w".into()), None),
         events: Vec::new(),
+        users: ByColor::default(),
+        rated: false,
     }
 }
 

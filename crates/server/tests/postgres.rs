@@ -122,13 +122,17 @@ async fn a_database_a_newer_server_has_used_is_refused_with_the_versions() {
         return;
     };
     drop(open(Db::Postgres(url.clone())).await.expect("migrates"));
+    let newer = minesweeper_server::store::schema_version() + 1;
     client(&url)
         .await
-        .execute("UPDATE schema_version SET version = 7", &[])
+        .execute("UPDATE schema_version SET version = $1", &[&newer])
         .await
         .expect("as a newer server would");
     let err = refusal(Db::Postgres(url.clone())).await;
-    assert!(err.contains("version 7") && err.contains("newer"), "{err}");
+    assert!(
+        err.contains(&format!("version {newer}")) && err.contains("newer"),
+        "{err}"
+    );
     assert!(
         !url.contains('…') && err.contains("postgres://…@"),
         "no password shown: {err}"

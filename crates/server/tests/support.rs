@@ -203,6 +203,7 @@ pub async fn create(bot: &mut Bot, time: Option<&str>) -> Seat {
         preset: "classic.ron".into(),
         time: time.map(str::to_string),
         color: SeatChoice::White,
+        rated: false,
     })
     .await
     .expect("sent");

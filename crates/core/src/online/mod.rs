@@ -3,6 +3,8 @@
 //! played over the network — clocks, seats, what each player may be told
 //! — live here, where they are tested without sockets.
 //!
+//! - [`account`]: players as others see them: names, ratings, profiles,
+//!   the archive and the leaderboard.
 //! - [`clock`]: time controls and the two clocks.
 //! - [`protocol`]: the messages, and the public view of a move that is all
 //!   a player is told before the game ends.
@@ -11,6 +13,7 @@
 //! - [`rating`]: Glicko-2 ratings, and the speed of a game each is kept for.
 //! - [`told`]: a server's move as a client reads it, all public.
 
+pub mod account;
 pub mod clock;
 pub mod protocol;
 pub mod rating;

@@ -7,6 +7,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::account::{
+    AccountRefusal, ArchiveEntry, LeaderRow, PlayerView, ProfileView, RatingChange, RatingView,
+};
+use super::rating::Speed;
 use crate::chess::fen::{to_fen, to_public_fen};
 use crate::chess::{
     ByColor, Color, DrawReason, Game, Outcome, PlayedMove, Position, Square, WinReason,
@@ -41,6 +45,9 @@ pub enum ClientMsg {
         time: Option<String>,
         /// The colour asked for.
         color: SeatChoice,
+        /// Rated (both players signed in) or casual.
+        #[serde(default)]
+        rated: bool,
     },
     /// Take the free seat of the game with this invite code.
     Join {
@@ -51,6 +58,9 @@ pub enum ClientMsg {
     Quick {
         /// Time control, `None` for untimed.
         time: Option<String>,
+        /// Rated (signed-in players only, paired by rating) or casual.
+        #[serde(default)]
+        rated: bool,
     },
     /// Back into a seat held before (after a reload or a lost connection).
     Resume {
@@ -81,6 +91,68 @@ pub enum ClientMsg {
     Rematch,
     /// Keep the connection alive; answered with [`ServerMsg::Pong`].
     Ping,
+    /// Make an account and sign in with it.
+    SignUp {
+        /// The user name ([`NameRule`]s).
+        name: String,
+        /// The password (8 to 128 bytes).
+        password: String,
+    },
+    /// Sign in.
+    SignIn {
+        /// The user name, in any case.
+        name: String,
+        /// The password.
+        password: String,
+    },
+    /// Sign in with the session kept from an earlier sign-in.
+    Session {
+        /// The session token [`ServerMsg::SignedIn`] gave.
+        token: String,
+    },
+    /// Sign out of this connection's session, or of every session of the
+    /// account.
+    SignOut {
+        /// Every device, not only this one.
+        #[serde(default)]
+        everywhere: bool,
+    },
+    /// Change the password (the account's other sessions end).
+    ChangePassword {
+        /// The password now.
+        old: String,
+        /// The new one.
+        new: String,
+    },
+    /// Delete the signed-in account: its games stay in the archive, under
+    /// "deleted player".
+    DeleteAccount {
+        /// The password, to be sure.
+        password: String,
+    },
+    /// A player's page.
+    Profile {
+        /// The user name.
+        name: String,
+    },
+    /// A page of a player's finished games, newest first.
+    Archive {
+        /// The user name.
+        name: String,
+        /// The page, from 0.
+        #[serde(default)]
+        page: u32,
+    },
+    /// A finished game with its whole record, mines included.
+    Replay {
+        /// The game's id.
+        id: String,
+    },
+    /// The best players of a speed active lately.
+    Leaderboard {
+        /// Which rating.
+        speed: Speed,
+    },
 }
 
 /// What a move visibly did, for the move list and the animations.
@@ -399,6 +471,12 @@ pub enum ServerMsg {
         offer: Option<Color>,
         /// The end, once over.
         over: Option<Over>,
+        /// Who sits in each seat, with their ratings (`None`: free).
+        #[serde(default)]
+        players: ByColor<Option<PlayerView>>,
+        /// Whether the game is rated.
+        #[serde(default)]
+        rated: bool,
     },
     /// A move was played.
     Moved {
@@ -438,6 +516,60 @@ pub enum ServerMsg {
     },
     /// Answer to [`ClientMsg::Ping`].
     Pong,
+    /// Signed in (after a sign-up, a sign-in or a session).
+    SignedIn {
+        /// The name as its owner wrote it.
+        name: String,
+        /// The session token: keep it to sign in again without the
+        /// password (sent to this client only).
+        session: String,
+        /// The account's ratings.
+        ratings: Vec<RatingView>,
+    },
+    /// Signed out: this connection plays as a guest now.
+    SignedOut,
+    /// The password was changed.
+    PasswordChanged,
+    /// The account is deleted; this connection plays as a guest now.
+    AccountDeleted,
+    /// An account request was refused; nothing changed.
+    AccountRefused(AccountRefusal),
+    /// A player's page.
+    Profile(ProfileView),
+    /// A page of a player's finished games.
+    Archive {
+        /// The player.
+        name: String,
+        /// The page, from 0.
+        page: u32,
+        /// Its games, newest first.
+        games: Vec<ArchiveEntry>,
+        /// Whether older games follow.
+        more: bool,
+    },
+    /// A finished game: its entry and its whole record (the start
+    /// position with every mine, the moves, the players' names as tags).
+    Replay {
+        /// Who played it and how it ended.
+        entry: ArchiveEntry,
+        /// The record (`crate::chess::record`), readable as PGN.
+        record: String,
+    },
+    /// The best players of a speed.
+    Leaderboard {
+        /// Which rating.
+        speed: Speed,
+        /// Best first.
+        rows: Vec<LeaderRow>,
+    },
+    /// The game was rated: how each player's rating moved (`None` for a
+    /// side whose rating did not: an aborted game).
+    Rated {
+        /// The game's invite code.
+        code: String,
+        /// White's change and Black's.
+        changes: ByColor<Option<RatingChange>>,
+    },
 }
 
 /// Both clocks at one moment, as sent to clients.

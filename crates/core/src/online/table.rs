@@ -368,6 +368,8 @@ impl Table {
             clock: self.clock_view(now_ms),
             offer: self.offer,
             over: Over::of(&self.game),
+            players: ByColor::default(),
+            rated: false,
         }
     }
 }

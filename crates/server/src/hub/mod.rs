@@ -1,21 +1,30 @@
 //! Every game on the server, the seat tokens, and the quick-game queue;
 //! [`seats`] answers a client's requests with them.
 
+pub mod accounts;
+pub mod archive;
+pub mod queue;
+mod restore;
 pub mod seats;
+
+use restore::rebuild;
+pub use restore::{RebuildError, rate_pending, start_timers};
 
 use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 
-use minesweeper_core::chess::fen::{parse, to_fen};
+use minesweeper_core::chess::fen::to_fen;
 use minesweeper_core::chess::mines::random_layout;
 use minesweeper_core::chess::{ByColor, Color, Position, SquareSet, Variant};
 use minesweeper_core::online::protocol::{ErrorCode, SeatChoice};
-use minesweeper_core::online::table::{ApplyError, BadEvent, Refusal, builtin_variant};
-use minesweeper_core::online::{Event, Table, TimeControl};
+use minesweeper_core::online::table::{Refusal, builtin_variant};
+use minesweeper_core::online::{Table, TimeControl};
 use minesweeper_core::rng::GameRng;
 use rand::SeedableRng;
 
+use crate::accounts::limiter::{Limiter, LimiterConfig};
 use crate::limits::Limits;
 use crate::room::{Peer, Room};
 use crate::secret;
@@ -58,7 +67,13 @@ pub struct Hub {
     dealer: Dealer,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     tokens: Mutex<HashMap<String, (String, Color)>>,
-    queue: Mutex<HashMap<Option<TimeControl>, Arc<Peer>>>,
+    queue: Mutex<queue::Queue>,
+    /// Sign-in and sign-up tries, by address and account.
+    pub limiter: Limiter,
+    /// Accounts made and sign-ins, for `/metrics`.
+    pub counters: Counters,
+    /// The signed-in connections of this node: their accounts.
+    signed: Mutex<HashMap<u64, (i64, Weak<Peer>)>>,
     waiting: Mutex<HashMap<String, Waiting>>,
     /// Set when this server is one node of several: the secret the nodes
     /// share to forward connections to each other.
@@ -74,6 +89,25 @@ pub struct Hub {
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // A panic elsewhere never leaves these maps half-written: take them.
     m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Counts of account events, for `/metrics`.
+#[derive(Default, Debug)]
+pub struct Counters {
+    /// Accounts made.
+    pub sign_ups: AtomicU64,
+    /// Sign-ins by password.
+    pub sign_ins: AtomicU64,
+}
+
+impl Counters {
+    fn sign_up(&self) {
+        self.sign_ups.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn sign_in(&self) {
+        self.sign_ins.fetch_add(1, Ordering::Relaxed);
+    }
 }
 
 /// Reads a time control from a client (`None` is untimed).
@@ -102,6 +136,14 @@ impl Hub {
             rooms: Mutex::default(),
             tokens: Mutex::default(),
             queue: Mutex::default(),
+            limiter: Limiter::new(LimiterConfig {
+                per_address: limits.sign_in_tries,
+                per_account: limits.sign_in_failures,
+                sign_ups_per_hour: limits.sign_ups_per_hour,
+                ..LimiterConfig::default()
+            }),
+            counters: Counters::default(),
+            signed: Mutex::default(),
             waiting: Mutex::default(),
             forward_secret: OnceLock::new(),
             quick_waiters: Mutex::default(),
@@ -133,6 +175,7 @@ impl Hub {
                         table,
                         g.tokens.clone(),
                         g.events.len() as u64,
+                        (g.users, g.rated),
                     );
                     self.insert(&room, &g.tokens);
                     rooms.push(room);
@@ -191,7 +234,7 @@ impl Hub {
         creator: (u64, IpAddr),
         preset: &str,
         control: Option<TimeControl>,
-        choice: SeatChoice,
+        (choice, user, rated): (SeatChoice, Option<i64>, bool),
     ) -> Result<(Arc<Room>, Color, String), Refusal> {
         self.may_open(creator)?;
         let start = self.deal(preset)?;
@@ -204,7 +247,11 @@ impl Hub {
         let token = secret::token();
         let mut tokens = ByColor::default();
         tokens[side] = Some(token.clone());
-        let room = self.open(preset, control, start, tokens).await?;
+        let mut users = ByColor::default();
+        users[side] = user;
+        let room = self
+            .open(preset, control, start, tokens, (users, rated))
+            .await?;
         let waiting = Waiting {
             creator: Some(creator),
             seen_ms: crate::now_ms(),
@@ -260,6 +307,7 @@ impl Hub {
         control: Option<TimeControl>,
         start: Position,
         tokens: ByColor<Option<String>>,
+        (users, rated): (ByColor<Option<i64>>, bool),
     ) -> Result<Arc<Room>, Refusal> {
         let code = loop {
             let c = secret::code();
@@ -274,13 +322,17 @@ impl Hub {
             start: to_fen(&start),
             tokens: tokens.clone(),
             events: Vec::new(),
+            users,
+            rated,
         };
         self.store
             .create(stored)
             .await
             .map_err(|e| (ErrorCode::Unavailable, format!("not stored: {e}")))?;
-        let room = Room::new(code, Table::new(preset, control, start), tokens.clone(), 0);
+        let table = Table::new(preset, control, start);
+        let room = Room::new(code, table, tokens.clone(), 0, (users, rated));
         self.insert(&room, &tokens);
+        self.read_cards(&room).await;
         if control.is_some() {
             tokio::spawn(room.clone().flag_timer(self.store.clone()));
         }
@@ -295,33 +347,82 @@ impl Hub {
     /// The store's refusal.
     pub async fn rematch(
         self: &Arc<Hub>,
-        old: &Table,
+        old: &crate::room::RoomState,
     ) -> Result<(Arc<Room>, ByColor<String>), Refusal> {
-        let start = self.deal(old.preset())?;
+        let table = &old.table;
+        let start = self.deal(table.preset())?;
         let tokens = ByColor::from_fn(|_| secret::token());
+        let users = ByColor::new(old.users[Color::Black], old.users[Color::White]);
         let room = self
-            .open(old.preset(), old.control(), start, tokens.clone().map(Some))
+            .open(
+                table.preset(),
+                table.control(),
+                start,
+                tokens.clone().map(Some),
+                (users, old.rated),
+            )
             .await?;
         Ok((room, tokens))
     }
 
-    /// Puts `peer` in the queue for `control`, or takes the one waiting
-    /// there: returns the waiting client when there is a pair.
-    pub fn pair(&self, control: Option<TimeControl>, peer: &Arc<Peer>) -> Option<Arc<Peer>> {
-        let mut q = lock(&self.queue);
-        match q.remove(&control) {
-            Some(other) if other.id != peer.id && !other.is_closed() => Some(other),
-            _ => {
-                q.insert(control, peer.clone());
-                None
-            }
+    /// Reads the player cards (names, ratings) of `room`'s seats.
+    pub async fn read_cards(&self, room: &Room) {
+        let (users, speed) = {
+            let st = room.state.lock().await;
+            (st.users, st.speed())
+        };
+        if users.all(Option::is_none) {
+            return;
         }
+        match self.store.cards(users, speed).await {
+            Ok(cards) => room.state.lock().await.players = cards,
+            Err(e) => crate::log::log(
+                crate::log::Level::Warn,
+                "cards_not_read",
+                &[("game", &room.code), ("reason", &e)],
+            ),
+        }
+    }
+
+    /// Notes `peer` signed in as `user`.
+    pub fn note_signed(&self, peer: &Arc<Peer>, user: i64) {
+        let mut signed = lock(&self.signed);
+        signed.retain(|_, (_, p)| p.strong_count() > 0);
+        signed.insert(peer.id, (user, Arc::downgrade(peer)));
+    }
+
+    /// Signs every connection of `user` on this node out (but `except`),
+    /// telling each.
+    pub fn sign_out_user(&self, user: i64, except: Option<u64>) {
+        let mut signed = lock(&self.signed);
+        signed.retain(|id, (u, p)| {
+            if *u != user || Some(*id) == except {
+                return p.strong_count() > 0;
+            }
+            if let Some(p) = p.upgrade() {
+                p.set_signed(None);
+                p.tell(&minesweeper_core::online::protocol::ServerMsg::SignedOut);
+            }
+            false
+        });
+    }
+
+    /// Puts `waiter` in the queue for `key`, or takes the one it pairs
+    /// with there.
+    pub fn pair(&self, key: queue::Key, waiter: queue::Waiter) -> Option<queue::Waiter> {
+        lock(&self.queue).pair(key, waiter, crate::now_ms())
+    }
+
+    /// Rated players waiting here whose ranges have widened to take each
+    /// other in, taken out of the queue.
+    pub fn widened(&self) -> Vec<(queue::Key, queue::Waiter, queue::Waiter)> {
+        lock(&self.queue).widened(crate::now_ms())
     }
 
     /// Takes `peer` out of the quick-game queue (on several nodes, its
     /// ticket out of the database's, in the background).
     pub fn unqueue(&self, peer: &Peer) {
-        lock(&self.queue).retain(|_, c| c.id != peer.id);
+        lock(&self.queue).remove(peer.id);
         let mut gone = Vec::new();
         lock(&self.quick_waiters).retain(|t, c| {
             let leaving = c.id == peer.id;
@@ -392,11 +493,18 @@ impl Hub {
     pub async fn quick(
         self: &Arc<Hub>,
         control: Option<TimeControl>,
+        players: (ByColor<Option<i64>>, bool),
     ) -> Result<(Arc<Room>, ByColor<String>), Refusal> {
         let start = self.deal("classic.ron")?;
         let tokens = ByColor::from_fn(|_| secret::token());
         let room = self
-            .open("classic.ron", control, start, tokens.clone().map(Some))
+            .open(
+                "classic.ron",
+                control,
+                start,
+                tokens.clone().map(Some),
+                players,
+            )
             .await?;
         Ok((room, tokens))
     }
@@ -491,7 +599,7 @@ impl Hub {
         let rooms: Vec<Arc<Room>> = lock(&self.rooms).drain().map(|(_, r)| r).collect();
         lock(&self.tokens).clear();
         lock(&self.waiting).clear();
-        for peer in lock(&self.queue).drain().map(|(_, p)| p) {
+        for peer in lock(&self.queue).drain() {
             peer.close_with(1012, MOVED);
         }
         for room in rooms {
@@ -511,58 +619,5 @@ impl Hub {
     /// The number of games in memory.
     pub fn games(&self) -> usize {
         lock(&self.rooms).len()
-    }
-}
-
-/// Why a stored game cannot be played on (it is left out at start).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RebuildError {
-    /// Its preset or time control is not offered any more.
-    Offer(String),
-    /// Its start position does not read.
-    Start(minesweeper_core::chess::fen::FenError),
-    /// An event (numbered from 0) does not read.
-    Event(usize, BadEvent),
-    /// An event (numbered from 0) does not fit the game.
-    Apply(usize, ApplyError),
-}
-
-impl std::fmt::Display for RebuildError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RebuildError::Offer(e) => write!(f, "{e}"),
-            RebuildError::Start(e) => write!(f, "start position: {e}"),
-            RebuildError::Event(i, e) => write!(f, "event {i}: {e}"),
-            RebuildError::Apply(i, e) => write!(f, "event {i}: {e}"),
-        }
-    }
-}
-
-/// A stored game back as a table: its start position, then each event
-/// applied at its time.
-fn rebuild(g: &StoredGame) -> Result<Table, RebuildError> {
-    let variant = builtin_variant(&g.preset).map_err(|(_, e)| RebuildError::Offer(e))?;
-    let start = parse(&g.start, variant.rules).map_err(RebuildError::Start)?;
-    let control = time_control(g.time.as_deref()).map_err(|(_, e)| RebuildError::Offer(e))?;
-    let mut table = Table::new(&g.preset, control, start);
-    for (i, (record, at)) in g.events.iter().enumerate() {
-        let event = Event::from_record(record).map_err(|e| RebuildError::Event(i, e))?;
-        table
-            .apply(&event, *at)
-            .map_err(|e| RebuildError::Apply(i, e))?;
-    }
-    Ok(table)
-}
-
-/// Spawns the flag timers of restored games.
-pub fn start_timers(hub: &Hub, rooms: Vec<Arc<Room>>) {
-    for room in rooms {
-        let timed = room
-            .state
-            .try_lock()
-            .is_ok_and(|s| s.table.control().is_some());
-        if timed {
-            tokio::spawn(room.flag_timer(hub.store.clone()));
-        }
     }
 }

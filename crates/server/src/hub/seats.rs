@@ -9,6 +9,9 @@ use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
 use minesweeper_core::online::table::Refusal;
 use minesweeper_core::online::{Event, TimeControl};
 
+use minesweeper_core::online::rating::Speed;
+
+use super::queue::Waiter;
 use super::{Hub, time_control};
 use crate::room::{Member, Peer, Place, Room};
 use crate::secret;
@@ -76,8 +79,7 @@ pub async fn attach(
         st.tell_all(&ServerMsg::Presence { present });
     }
     if show {
-        let view = st.table.view(&room.code, seat, present, crate::now_ms());
-        peer.tell(&view);
+        peer.tell(&st.view(&room.code, seat));
     }
     peer.set_place(match seat {
         Some(side) => Place::Seat(room.clone(), side),
@@ -119,8 +121,16 @@ async fn join(hub: &Hub, peer: &Arc<Peer>, code: &str) -> Result<(), Refusal> {
             "you hold a seat in this game already".into(),
         ));
     }
+    let rated = room.state.lock().await.rated;
+    let user = seat_user(hub, peer, rated).await?;
     {
         let mut st = room.state.lock().await;
+        if rated && user.is_some() && st.users.iter().any(|(_, u)| *u == user) {
+            return Err((
+                ErrorCode::BadRequest,
+                "you hold the other seat of this rated game already".into(),
+            ));
+        }
         let side = [Color::White, Color::Black]
             .into_iter()
             .find(|c| st.tokens[*c].is_none())
@@ -132,10 +142,11 @@ async fn join(hub: &Hub, peer: &Arc<Peer>, code: &str) -> Result<(), Refusal> {
             })?;
         let token = secret::token();
         hub.store
-            .seat(&room.code, side, &token)
+            .seat_user(&room.code, side, &token, user)
             .await
             .map_err(|e| (ErrorCode::Unavailable, format!("not stored: {e}")))?;
         st.tokens[side] = Some(token.clone());
+        st.users[side] = user;
         hub.give_token(&room.code, side, &token);
         peer.tell(&ServerMsg::Seated {
             code: room.code.clone(),
@@ -143,6 +154,7 @@ async fn join(hub: &Hub, peer: &Arc<Peer>, code: &str) -> Result<(), Refusal> {
             side,
         });
         drop(st);
+        hub.read_cards(&room).await;
         attach(hub, peer, &room, Some(side), false).await;
         let mut st = room.state.lock().await;
         let both = st.tokens.all(Option::is_some);
@@ -175,7 +187,7 @@ async fn rematch(hub: &Arc<Hub>, room: &Arc<Room>, side: Color) -> Result<(), Re
         return Ok(());
     }
     st.rematch = ByColor::default();
-    let (next, tokens) = hub.rematch(&st.table).await?;
+    let (next, tokens) = hub.rematch(&st).await?;
     let members: Vec<(Arc<Peer>, Option<Color>)> = st
         .members
         .iter()
@@ -207,16 +219,30 @@ async fn rematch(hub: &Arc<Hub>, room: &Arc<Room>, side: Color) -> Result<(), Re
 /// waits with a ticket.
 async fn quick_across_nodes(
     hub: &Arc<Hub>,
-    peer: &Arc<Peer>,
-    control: Option<TimeControl>,
+    me: Waiter,
+    (control, rated): (Option<TimeControl>, bool),
 ) -> Result<(), Refusal> {
-    let key = control.map_or_else(|| "untimed".to_string(), |c| c.to_string());
+    let peer = me.peer.clone();
+    let key = queue_key(control, rated);
     let unavailable =
         |e: crate::store::StoreError| (ErrorCode::Unavailable, format!("the queue: {e}"));
-    let Some(ticket) = hub.store.queue_take(&key).await.map_err(unavailable)? else {
-        let ticket = hub.store.queue_put(&key).await.map_err(unavailable)?;
+    let seeker = crate::store::Seeker {
+        rated: rated.then_some((me.rating, me.user.unwrap_or(-1))),
+        since_ms: me.since_ms,
+    };
+    let Some((ticket, other_user)) = hub
+        .store
+        .queue_take(&key, seeker.clone())
+        .await
+        .map_err(unavailable)?
+    else {
+        let ticket = hub
+            .store
+            .queue_put(&key, seeker)
+            .await
+            .map_err(unavailable)?;
         if let Some(ticket) = ticket {
-            hub.wait_for_pair(ticket, peer);
+            hub.wait_for_pair(ticket, &peer);
         }
         peer.set_place(Place::Queue(control));
         peer.tell(&ServerMsg::Waiting);
@@ -225,20 +251,23 @@ async fn quick_across_nodes(
     // A player waiting on this very node: paired here, as on a lone server.
     if let Some(other) = hub.take_waiter(ticket) {
         hub.store.queue_drop(ticket).await.map_err(unavailable)?;
-        let (room, tokens) = hub.quick(control).await?;
-        let (w, b) = if secret::coin() {
-            (other, peer.clone())
-        } else {
-            (peer.clone(), other)
+        let other = Waiter {
+            peer: other,
+            rating: 0.0,
+            user: other_user,
+            since_ms: 0,
         };
-        return seat_pair(hub, &room, [(w, Color::White), (b, Color::Black)], &tokens).await;
+        return start_quick(hub, (control, rated), other, me).await;
     }
-    let (room, tokens) = hub.quick(control).await?;
     let mine = if secret::coin() {
         Color::White
     } else {
         Color::Black
     };
+    let mut users = ByColor::default();
+    users[mine] = me.user;
+    users[!mine] = other_user;
+    let (room, tokens) = hub.quick(control, (users, rated)).await?;
     {
         let mut st = room.state.lock().await;
         room.commit(&mut st, &hub.store, Event::Start).await?;
@@ -248,7 +277,7 @@ async fn quick_across_nodes(
         token: tokens[mine].clone(),
         side: mine,
     });
-    attach(hub, peer, &room, Some(mine), true).await;
+    attach(hub, &peer, &room, Some(mine), true).await;
     let paired = Paired {
         ticket,
         code: room.code.clone(),
@@ -259,27 +288,117 @@ async fn quick_across_nodes(
     hub.store.pair(paired).await.map_err(unavailable)
 }
 
+/// The database queue's key: the time control, and rated or casual.
+fn queue_key(control: Option<TimeControl>, rated: bool) -> String {
+    let time = control.map_or_else(|| "untimed".to_string(), |c| c.to_string());
+    if rated { format!("{time} rated") } else { time }
+}
+
+/// A rated game needs an account.
+fn rated_needs_account() -> Refusal {
+    (
+        ErrorCode::BadRequest,
+        "a rated game is for signed-in players; a guest plays casual games".into(),
+    )
+}
+
+/// The account `peer` takes a seat with: a live one for a rated game,
+/// whichever it has (or none) for a casual one.
+async fn seat_user(hub: &Hub, peer: &Peer, rated: bool) -> Result<Option<i64>, Refusal> {
+    if !rated {
+        return Ok(peer.account().map(|a| a.id));
+    }
+    let account = super::accounts::live_account(hub, peer)
+        .await
+        .map_err(|why| {
+            peer.tell(&ServerMsg::AccountRefused(why));
+            rated_needs_account()
+        })?;
+    Ok(Some(account.id))
+}
+
+/// `peer` as a waiting player: for a rated game its live account and its
+/// rating at the speed of `control`.
+async fn waiter(
+    hub: &Hub,
+    peer: &Arc<Peer>,
+    control: Option<TimeControl>,
+    rated: bool,
+) -> Result<Waiter, Refusal> {
+    let since_ms = crate::now_ms();
+    let user = seat_user(hub, peer, rated).await?;
+    let rating = if rated {
+        let cards = hub
+            .store
+            .cards(ByColor::new(user, None), Speed::of(control))
+            .await
+            .map_err(|e| (ErrorCode::Unavailable, format!("the ratings: {e}")))?;
+        cards[Color::White]
+            .as_ref()
+            .and_then(|c| c.rating)
+            .map_or(1500.0, f64::from)
+    } else {
+        0.0
+    };
+    Ok(Waiter {
+        peer: peer.clone(),
+        rating,
+        user,
+        since_ms,
+    })
+}
+
+/// Opens a quick game between two waiting players (colours by coin).
+///
+/// # Errors
+/// The store's refusal.
+pub async fn start_quick(
+    hub: &Arc<Hub>,
+    (control, rated): (Option<TimeControl>, bool),
+    a: Waiter,
+    b: Waiter,
+) -> Result<(), Refusal> {
+    let (w, b) = if secret::coin() { (a, b) } else { (b, a) };
+    let users = ByColor::new(w.user, b.user);
+    let (room, tokens) = hub.quick(control, (users, rated)).await?;
+    let seats = [(w.peer, Color::White), (b.peer, Color::Black)];
+    seat_pair(hub, &room, seats, &tokens).await
+}
+
+/// Every second, opens the rated games of players waiting here whose
+/// rating ranges have widened to take each other in.
+pub async fn pair_widened(hub: Arc<Hub>) {
+    loop {
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        for ((control, rated), a, b) in hub.widened() {
+            if let Err((_, why)) = start_quick(&hub, (control, rated), a, b).await {
+                crate::log::log(
+                    crate::log::Level::Warn,
+                    "quick_game_not_opened",
+                    &[("reason", &why)],
+                );
+            }
+        }
+    }
+}
+
 async fn quick(
     hub: &Arc<Hub>,
     peer: &Arc<Peer>,
     control: Option<TimeControl>,
+    rated: bool,
 ) -> Result<(), Refusal> {
     detach(hub, peer).await;
+    let me = waiter(hub, peer, control, rated).await?;
     if hub.forward_secret().is_some() {
-        return quick_across_nodes(hub, peer, control).await;
+        return quick_across_nodes(hub, me, (control, rated)).await;
     }
-    let Some(other) = hub.pair(control, peer) else {
+    let Some(other) = hub.pair((control, rated), me.clone()) else {
         peer.set_place(Place::Queue(control));
         peer.tell(&ServerMsg::Waiting);
         return Ok(());
     };
-    let (room, tokens) = hub.quick(control).await?;
-    let (w, b) = if secret::coin() {
-        (other, peer.clone())
-    } else {
-        (peer.clone(), other)
-    };
-    seat_pair(hub, &room, [(w, Color::White), (b, Color::Black)], &tokens).await
+    start_quick(hub, (control, rated), other, me).await
 }
 
 /// What the connection does after a request.
@@ -320,10 +439,13 @@ pub async fn handle(hub: &Arc<Hub>, peer: &Arc<Peer>, msg: ClientMsg) -> Result<
             preset,
             time,
             color,
+            rated,
         } => {
             let control = time_control(time.as_deref())?;
             let creator = (peer.id, peer.address);
-            let (room, side, token) = hub.create(creator, preset, control, *color).await?;
+            let user = seat_user(hub, peer, *rated).await?;
+            let choice = (*color, user, *rated);
+            let (room, side, token) = hub.create(creator, preset, control, choice).await?;
             peer.tell(&ServerMsg::Seated {
                 code: room.code.clone(),
                 token,
@@ -332,7 +454,9 @@ pub async fn handle(hub: &Arc<Hub>, peer: &Arc<Peer>, msg: ClientMsg) -> Result<
             attach(hub, peer, &room, Some(side), true).await;
         }
         ClientMsg::Join { code } => join(hub, peer, code).await?,
-        ClientMsg::Quick { time } => quick(hub, peer, time_control(time.as_deref())?).await?,
+        ClientMsg::Quick { time, rated } => {
+            quick(hub, peer, time_control(time.as_deref())?, *rated).await?;
+        }
         ClientMsg::Resume { token } => {
             let (room, side) = hub
                 .seat_of(token)
@@ -363,6 +487,20 @@ pub async fn handle(hub: &Arc<Hub>, peer: &Arc<Peer>, msg: ClientMsg) -> Result<
             } else {
                 room.act(&hub.store, side, &msg).await?;
             }
+        }
+        ClientMsg::SignUp { .. }
+        | ClientMsg::SignIn { .. }
+        | ClientMsg::Session { .. }
+        | ClientMsg::SignOut { .. }
+        | ClientMsg::ChangePassword { .. }
+        | ClientMsg::DeleteAccount { .. } => {
+            super::accounts::handle(hub, peer, &msg).await;
+        }
+        ClientMsg::Profile { .. }
+        | ClientMsg::Archive { .. }
+        | ClientMsg::Replay { .. }
+        | ClientMsg::Leaderboard { .. } => {
+            super::archive::handle(hub, peer, &msg).await?;
         }
     }
     Ok(Flow::Stay)

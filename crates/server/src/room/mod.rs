@@ -7,15 +7,17 @@ pub mod peer;
 use std::sync::Arc;
 
 use minesweeper_core::chess::{ByColor, Color};
-use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
+use minesweeper_core::online::account::PlayerView;
+use minesweeper_core::online::protocol::{ClientMsg, EndReason, ErrorCode, GameResult, ServerMsg};
+use minesweeper_core::online::rating::Speed;
 use minesweeper_core::online::table::Refusal;
 use minesweeper_core::online::{Event, Table};
 use tokio::sync::{Mutex, Notify};
 
 use crate::now_ms;
-use crate::store::Store;
+use crate::store::{Ending, Store};
 
-pub use peer::{Peer, Place, encode};
+pub use peer::{Peer, Place, Signed, encode};
 
 /// Someone at the table: a seated player or a spectator.
 pub struct Member {
@@ -39,6 +41,12 @@ pub struct RoomState {
     pub rematch: ByColor<bool>,
     /// When the game ended (ms), for clearing it from memory later.
     pub ended_at: Option<u64>,
+    /// The accounts in the seats (`None`: a guest or free).
+    pub users: ByColor<Option<i64>>,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// The player cards shown (names and ratings), once read.
+    pub players: ByColor<Option<PlayerView>>,
 }
 
 /// A game and everyone at it.
@@ -66,20 +74,48 @@ impl RoomState {
         }
     }
 
+    /// The whole game as `seat` sees it, with the player cards.
+    pub fn view(&self, code: &str, seat: Option<Color>) -> ServerMsg {
+        let mut view = self.table.view(code, seat, self.present(), crate::now_ms());
+        if let ServerMsg::Game { players, rated, .. } = &mut view {
+            *players = self.players.clone();
+            *rated = self.rated;
+        }
+        view
+    }
+
+    /// The speed whose rating the player cards show.
+    pub fn speed(&self) -> Speed {
+        Speed::of(self.table.control())
+    }
+
     /// Tells each member the whole game, as its seat sees it.
     pub fn show_all(&self, code: &str) {
-        let present = self.present();
-        let now = now_ms();
         for m in &self.members {
-            m.peer
-                .send(encode(&self.table.view(code, m.seat, present, now)));
+            m.peer.send(encode(&self.view(code, m.seat)));
         }
+    }
+
+    /// How the game ended, when it has.
+    fn ending(&self) -> Option<Ending> {
+        let over = minesweeper_core::online::protocol::Over::of(self.table.game())?;
+        Some(Ending {
+            result: GameResult::as_str(over.result),
+            why: EndReason::as_str(over.why),
+            plies: u32::try_from(self.table.game().moves().len()).unwrap_or(u32::MAX),
+        })
     }
 }
 
 impl Room {
-    /// A room for `table`.
-    pub fn new(code: String, table: Table, tokens: ByColor<Option<String>>, seq: u64) -> Arc<Room> {
+    /// A room for `table`, `users` in its seats, rated or not.
+    pub fn new(
+        code: String,
+        table: Table,
+        tokens: ByColor<Option<String>>,
+        seq: u64,
+        (users, rated): (ByColor<Option<i64>>, bool),
+    ) -> Arc<Room> {
         let ended_at = table.over().then(now_ms);
         Arc::new(Room {
             code,
@@ -90,6 +126,9 @@ impl Room {
                 members: Vec::new(),
                 rematch: ByColor::default(),
                 ended_at,
+                users,
+                rated,
+                players: ByColor::default(),
             }),
             wake: Notify::new(),
         })
@@ -111,11 +150,15 @@ impl Room {
         let told = next
             .apply(&event, now)
             .map_err(|e| (ErrorCode::BadRequest, e.to_string()))?;
-        store
-            .event(&self.code, state.seq, &event, now, next.over())
-            .await
-            .map_err(|e| (ErrorCode::Unavailable, format!("not stored: {e}")))?;
-        state.table = next;
+        let was = std::mem::replace(&mut state.table, next);
+        let ending = state.ending();
+        let stored = store
+            .event_ending(&self.code, state.seq, &event, now, ending.clone())
+            .await;
+        if let Err(e) = stored {
+            state.table = was;
+            return Err((ErrorCode::Unavailable, format!("not stored: {e}")));
+        }
         state.seq += 1;
         if state.table.over() {
             state.ended_at = Some(now);
@@ -123,8 +166,36 @@ impl Room {
         for msg in &told {
             state.tell_all(msg);
         }
+        if ending.is_some() && state.rated {
+            self.rate(state, store, now);
+        }
         self.wake.notify_one();
         Ok(())
+    }
+
+    /// Rates the game that just ended (in the background: the store does
+    /// it once, whichever node asks first) and tells everyone at it how
+    /// the ratings moved.
+    fn rate(&self, state: &RoomState, store: &Store, now: u64) {
+        let peers: Vec<Arc<Peer>> = state.members.iter().map(|m| m.peer.clone()).collect();
+        let (store, code) = (store.clone(), self.code.clone());
+        tokio::spawn(async move {
+            match store.rate(&code, now).await {
+                Ok(Some(changes)) => {
+                    let msg = ServerMsg::Rated { code, changes };
+                    for p in peers {
+                        p.tell(&msg);
+                    }
+                }
+                Ok(None) => {}
+                // Left for the sweep that rates what is pending.
+                Err(e) => crate::log::log(
+                    crate::log::Level::Warn,
+                    "rating_deferred",
+                    &[("game", &code), ("reason", &e)],
+                ),
+            }
+        });
     }
 
     /// A seated player's move, resignation or draw word.

@@ -13,6 +13,19 @@ use minesweeper_core::online::protocol::ServerMsg;
 use tokio::sync::{mpsc, watch};
 
 use super::Room;
+use crate::store::players::Account;
+
+/// A connection's sign-in: the account and its session. The token is
+/// kept (in memory only) to sign in on the node a game is forwarded to.
+#[derive(Clone)]
+pub struct Signed {
+    /// The account.
+    pub account: Account,
+    /// The session token the client holds.
+    pub token: String,
+    /// Its hash, as stored.
+    pub hash: String,
+}
 
 /// Where a client is.
 #[derive(Clone, Default)]
@@ -45,6 +58,10 @@ pub struct Peer {
     /// Set when the client's game is on another node: its address and the
     /// first request to send it (the connection then relays there).
     handed: watch::Sender<Option<(String, String)>>,
+    /// The account signed in on this connection, if any.
+    signed: Mutex<Option<Signed>>,
+    /// Archive reads this second: when it began (ms) and how many.
+    reads: Mutex<(u64, u32)>,
 }
 
 /// A message as sent.
@@ -66,6 +83,8 @@ impl Peer {
             why: OnceLock::new(),
             place: Mutex::new(Place::Lobby),
             handed: watch::Sender::new(None),
+            signed: Mutex::new(None),
+            reads: Mutex::new((0, 0)),
         })
     }
 
@@ -132,6 +151,34 @@ impl Peer {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .clone()
+    }
+
+    /// The sign-in of this connection, if any.
+    pub fn signed(&self) -> Option<Signed> {
+        self.signed
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    /// The account signed in here, if any.
+    pub fn account(&self) -> Option<Account> {
+        self.signed().map(|s| s.account)
+    }
+
+    /// Signs this connection in (`Some`) or out (`None`).
+    pub fn set_signed(&self, signed: Option<Signed>) {
+        *self.signed.lock().unwrap_or_else(PoisonError::into_inner) = signed;
+    }
+
+    /// Counts one archive read at `now_ms`; `false` past `per_second`.
+    pub fn may_read(&self, now_ms: u64, per_second: u32) -> bool {
+        let mut r = self.reads.lock().unwrap_or_else(PoisonError::into_inner);
+        if now_ms.saturating_sub(r.0) >= 1000 {
+            *r = (now_ms, 0);
+        }
+        r.1 += 1;
+        r.1 <= per_second
     }
 
     /// Moves the client to `place`.

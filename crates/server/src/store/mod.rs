@@ -20,8 +20,15 @@ use minesweeper_core::online::Event;
 use tokio::sync::oneshot;
 
 mod postgres;
+pub use error::StoreError;
+pub(crate) use nodes::{Answer, Ask};
+pub use nodes::{Lookup, Node, Paired, Seeker, Whereabouts};
 pub use postgres::{LEASE_MS, NODES_CHANNEL, QUICK_CHANNEL, database_url};
+mod error;
+mod nodes;
+pub mod players;
 mod schema;
+pub(crate) mod sql;
 mod sqlite;
 
 /// Where the games are kept.
@@ -71,6 +78,18 @@ fn ms(t: u64) -> i64 {
     i64::try_from(t).unwrap_or(i64::MAX)
 }
 
+/// An ending's columns (result, why, plies), NULL when not known (a
+/// test's bare end).
+fn ending_columns(
+    ending: Option<&Ending>,
+) -> (Option<&'static str>, Option<&'static str>, Option<i64>) {
+    (
+        ending.map(|e| e.result),
+        ending.map(|e| e.why),
+        ending.map(|e| i64::from(e.plies)),
+    )
+}
+
 /// The column of the games table that holds `side`'s token.
 fn seat_column(side: Color) -> &'static str {
     if side == Color::White {
@@ -98,6 +117,22 @@ pub struct StoredGame {
     pub tokens: ByColor<Option<String>>,
     /// Events in order, each with its time (ms since the epoch).
     pub events: Vec<(String, u64)>,
+    /// The accounts in the seats (White, Black), `None` for a guest or a
+    /// free seat.
+    pub users: ByColor<Option<i64>>,
+    /// Whether the game is rated.
+    pub rated: bool,
+}
+
+/// How a game ended, kept with it for the archive and the ratings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    /// What ended it (`checkmate`, `timeout`…).
+    pub why: &'static str,
+    /// Half-moves played.
+    pub plies: u32,
 }
 
 /// One write.
@@ -107,6 +142,7 @@ enum Write {
         code: String,
         side: Color,
         token: String,
+        user: Option<i64>,
     },
     Event {
         code: String,
@@ -114,6 +150,7 @@ enum Write {
         event: String,
         at_ms: u64,
         ends: bool,
+        ending: Option<Ending>,
     },
     Abandon {
         code: String,
@@ -139,222 +176,18 @@ impl Write {
     }
 }
 
-/// This server as one node of several (PostgreSQL only): its name and
-/// the address other nodes forward connections to (`ws://HOST:PORT`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Node {
-    /// Unique among the nodes.
-    pub name: String,
-    /// Where the other nodes reach its WebSocket.
-    pub addr: String,
-}
-
-/// Where a game is played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Whereabouts {
-    /// On this node.
-    Here,
-    /// On another live node, at this address.
-    There(String),
-    /// Its node is gone and no other has taken it yet.
-    Down,
-    /// No unfinished game by that code or token.
-    Unknown,
-}
-
-/// What a client names a game by.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Lookup {
-    /// The invite code.
-    Code(String),
-    /// A seat's token.
-    Token(String),
-}
-
-/// A quick game paired on another node, as the waiting player's node
-/// hears it (PostgreSQL's NOTIFY on [`QUICK_CHANNEL`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Paired {
-    /// The waiting player's ticket.
-    pub ticket: i64,
-    /// The new game.
-    pub code: String,
-    /// The waiting player's seat and its token.
-    pub side: Color,
-    /// Its token.
-    pub token: String,
-    /// The node that has the game.
-    pub addr: String,
-}
-
-impl Paired {
-    /// As the NOTIFY payload: fields by spaces (none holds one).
-    pub fn to_payload(&self) -> String {
-        let side = if self.side == Color::White { "w" } else { "b" };
-        format!(
-            "{} {} {side} {} {}",
-            self.ticket, self.code, self.token, self.addr
-        )
-    }
-
-    /// Reads a payload; `None` if it is not one.
-    pub fn from_payload(text: &str) -> Option<Paired> {
-        let mut f = text.split(' ');
-        let ticket = f.next()?.parse().ok()?;
-        let code = f.next()?.to_string();
-        let side = match f.next()? {
-            "w" => Color::White,
-            "b" => Color::Black,
-            _ => return None,
-        };
-        let token = f.next()?.to_string();
-        let addr = f.next()?.to_string();
-        f.next().is_none().then_some(Paired {
-            ticket,
-            code,
-            side,
-            token,
-            addr,
-        })
-    }
-}
-
-/// A question to the store thread about the nodes (asked in order with
-/// the writes, outside their transaction).
-enum Ask {
-    /// Renew this node's lease.
-    Heartbeat,
-    /// Take the games of the nodes whose leases ran out.
-    TakeOver,
-    /// Where a game is played.
-    Locate(Lookup),
-    /// Give up this node's lease (a graceful stop).
-    Leave,
-    /// Take the longest waiting player of a live node (this one
-    /// included) for this time control out of the quick-game queue.
-    QueueTake(String),
-    /// Put a player of this node in the quick-game queue.
-    QueuePut(String),
-    /// Take this ticket out of the queue (the player left).
-    QueueDrop(i64),
-    /// Tell the waiting player's node its game (kept in the queue's row,
-    /// and NOTIFY).
-    Pair(Paired),
-    /// Collect the games paired for this node's waiting players.
-    QueuePaired,
-}
-
-impl Ask {
-    /// The answer of a server that is the only node (SQLite, or
-    /// PostgreSQL without `--node`): nothing to renew, take or find
-    /// elsewhere.
-    fn alone(self) -> Answer {
-        match self {
-            Ask::Heartbeat => Answer::Alive(true),
-            Ask::TakeOver => Answer::Games(Vec::new()),
-            Ask::Locate(_) => Answer::Where(Whereabouts::Unknown),
-            Ask::QueueTake(_) | Ask::QueuePut(_) => Answer::Ticket(None),
-            Ask::QueuePaired => Answer::Pairs(Vec::new()),
-            Ask::Leave | Ask::QueueDrop(_) | Ask::Pair(_) => Answer::Done,
-        }
-    }
-}
-
-enum Answer {
-    Ticket(Option<i64>),
-    Pairs(Vec<Paired>),
-    Alive(bool),
-    Games(Vec<StoredGame>),
-    Where(Whereabouts),
-    Done,
-}
-
 /// Writes with their answers, as the store thread hands them to a back end.
 type Writes = Vec<(Write, oneshot::Sender<Result<(), StoreError>>)>;
 
-/// A write with its answer, or a question with its.
+/// A query of the players' tables, which sends its own answer.
+type SqlJob = Box<dyn FnOnce(&mut dyn sql::Sql) + Send>;
+
+/// A write with its answer, a question with its, or a players' query.
 enum Job {
     Write(Write, oneshot::Sender<Result<(), StoreError>>),
     Ask(Ask, oneshot::Sender<Result<Answer, StoreError>>),
+    Sql(SqlJob),
 }
-
-/// Why the store could not open or write. The database's own reason is
-/// kept as its text: one failed commit answers every write of the batch.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum StoreError {
-    /// The database cannot be opened, created or read.
-    Open {
-        /// The file or address.
-        path: String,
-        /// The database's reason.
-        reason: String,
-    },
-    /// The database's tables are at a version this server does not know:
-    /// a newer server has used it.
-    Schema {
-        /// The file or address.
-        db: String,
-        /// The version found.
-        found: i64,
-        /// The newest this server knows.
-        known: i64,
-    },
-    /// A migration failed (the database is left as it was).
-    Migrate {
-        /// The file or address.
-        db: String,
-        /// The migration's number.
-        version: i64,
-        /// The database's reason.
-        reason: String,
-    },
-    /// The writer thread could not start.
-    Thread(String),
-    /// The database refused this write (a code already used, a full disk).
-    Write(String),
-    /// The transaction holding this write did not commit.
-    Commit(String),
-    /// The writer has stopped (the server is shutting down).
-    Stopped,
-    /// This node no longer holds the game (its lease ran out and another
-    /// node took it): nothing was written.
-    Fenced(String),
-    /// Several nodes need PostgreSQL.
-    NodesNeedPostgres,
-}
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StoreError::Open { path, reason } => write!(f, "{path}: {reason}"),
-            StoreError::Schema { db, found, known } => write!(
-                f,
-                "{db}: its tables are at version {found}, newer than this server knows ({known}); \
-                 run the newer minesweeper_server that made them"
-            ),
-            StoreError::Migrate {
-                db,
-                version,
-                reason,
-            } => write!(
-                f,
-                "{db}: migration {version} failed, nothing changed: {reason}"
-            ),
-            StoreError::Thread(e) => write!(f, "store thread: {e}"),
-            StoreError::Write(e) => write!(f, "{e}"),
-            StoreError::Commit(e) => write!(f, "commit: {e}"),
-            StoreError::Stopped => write!(f, "the store has stopped"),
-            StoreError::Fenced(code) => {
-                write!(f, "game {code} is no longer this node's: nothing written")
-            }
-            StoreError::NodesNeedPostgres => {
-                write!(f, "--node needs a PostgreSQL database (--db postgres://…)")
-            }
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
 
 /// The handle to the writer thread; cheap to clone.
 #[derive(Clone)]
@@ -381,6 +214,8 @@ pub struct Stats {
     pub commit_us: AtomicU64,
     /// Commits that took at most each of [`LATENCY_BUCKETS_US`].
     pub under: [AtomicU64; 8],
+    /// Rated games whose ratings this node moved.
+    pub rated: AtomicU64,
 }
 
 impl Stats {
@@ -427,10 +262,12 @@ impl Backend {
     fn run(&mut self, batch: Vec<Job>, stats: &Stats) {
         let mut writes = Vec::with_capacity(batch.len());
         let mut asks = Vec::new();
+        let mut queries = Vec::new();
         for job in batch {
             match job {
                 Job::Write(w, done) => writes.push((w, done)),
                 Job::Ask(a, done) => asks.push((a, done)),
+                Job::Sql(q) => queries.push(q),
             }
         }
         if !writes.is_empty() {
@@ -455,6 +292,12 @@ impl Backend {
                 Backend::Postgres(p) => p.ask(ask),
             };
             let _ = done.send(answer);
+        }
+        for q in queries {
+            match self {
+                Backend::Sqlite(c) => q(c),
+                Backend::Postgres(p) => q(p.as_mut()),
+            }
         }
     }
 }
@@ -538,101 +381,6 @@ impl Store {
         answer.await.map_err(|_| StoreError::Stopped)?
     }
 
-    /// Renews this node's lease; `false` once it has run out (another node
-    /// may have its games: this one must stop serving them).
-    ///
-    /// # Errors
-    /// The database's reason.
-    pub async fn heartbeat(&self) -> Result<bool, StoreError> {
-        match self.ask(Ask::Heartbeat).await? {
-            Answer::Alive(alive) => Ok(alive),
-            _ => Ok(false),
-        }
-    }
-
-    /// Takes over the unfinished games of every node whose lease has run
-    /// out, and returns them to be played on here.
-    ///
-    /// # Errors
-    /// The database's reason.
-    pub async fn take_over(&self) -> Result<Vec<StoredGame>, StoreError> {
-        match self.ask(Ask::TakeOver).await? {
-            Answer::Games(games) => Ok(games),
-            _ => Ok(Vec::new()),
-        }
-    }
-
-    /// Where the game a client names is played.
-    ///
-    /// # Errors
-    /// The database's reason.
-    pub async fn locate(&self, lookup: Lookup) -> Result<Whereabouts, StoreError> {
-        match self.ask(Ask::Locate(lookup)).await? {
-            Answer::Where(w) => Ok(w),
-            _ => Ok(Whereabouts::Unknown),
-        }
-    }
-
-    /// Takes the longest waiting player for `control` on a live node
-    /// (this one included) out of the queue: its ticket.
-    ///
-    /// # Errors
-    /// The database's reason.
-    pub async fn queue_take(&self, control: &str) -> Result<Option<i64>, StoreError> {
-        match self.ask(Ask::QueueTake(control.to_string())).await? {
-            Answer::Ticket(t) => Ok(t),
-            _ => Ok(None),
-        }
-    }
-
-    /// Puts a player of this node in the queue for `control`: its ticket.
-    ///
-    /// # Errors
-    /// The database's reason.
-    pub async fn queue_put(&self, control: &str) -> Result<Option<i64>, StoreError> {
-        match self.ask(Ask::QueuePut(control.to_string())).await? {
-            Answer::Ticket(t) => Ok(t),
-            _ => Ok(None),
-        }
-    }
-
-    /// Takes `ticket` out of the queue.
-    ///
-    /// # Errors
-    /// The database's reason.
-    pub async fn queue_drop(&self, ticket: i64) -> Result<(), StoreError> {
-        self.ask(Ask::QueueDrop(ticket)).await.map(|_| ())
-    }
-
-    /// Tells the waiting player's node of its game.
-    ///
-    /// # Errors
-    /// The database's reason.
-    pub async fn pair(&self, paired: Paired) -> Result<(), StoreError> {
-        self.ask(Ask::Pair(paired)).await.map(|_| ())
-    }
-
-    /// The games paired on other nodes for this node's waiting players,
-    /// taken out of the queue (a NOTIFY may have brought them already).
-    ///
-    /// # Errors
-    /// The database's reason.
-    pub async fn queue_paired(&self) -> Result<Vec<Paired>, StoreError> {
-        match self.ask(Ask::QueuePaired).await? {
-            Answer::Pairs(p) => Ok(p),
-            _ => Ok(Vec::new()),
-        }
-    }
-
-    /// Gives up this node's lease at once, so that the others take its
-    /// games now rather than when it would have run out.
-    ///
-    /// # Errors
-    /// The database's reason.
-    pub async fn leave(&self) -> Result<(), StoreError> {
-        self.ask(Ask::Leave).await.map(|_| ())
-    }
-
     /// Closes a game nobody joined: kept, never restored.
     ///
     /// # Errors
@@ -654,10 +402,25 @@ impl Store {
     /// # Errors
     /// The database's reason.
     pub async fn seat(&self, code: &str, side: Color, token: &str) -> Result<(), StoreError> {
+        self.seat_user(code, side, token, None).await
+    }
+
+    /// Stores who holds a seat, and the account in it (`None`: a guest).
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn seat_user(
+        &self,
+        code: &str,
+        side: Color,
+        token: &str,
+        user: Option<i64>,
+    ) -> Result<(), StoreError> {
         self.send(Write::Seat {
             code: code.into(),
             side,
             token: token.into(),
+            user,
         })
         .await
     }
@@ -675,13 +438,63 @@ impl Store {
         at_ms: u64,
         ends: bool,
     ) -> Result<(), StoreError> {
+        let ending = ends.then_some(None);
+        self.write_event(code, seq, event, at_ms, ending).await
+    }
+
+    /// Stores the `seq`-th event of a game (from 0), and when it ends the
+    /// game, how (for the archive and the ratings).
+    ///
+    /// # Errors
+    /// The database's reason (this event number already stored, a full disk).
+    pub async fn event_ending(
+        &self,
+        code: &str,
+        seq: u64,
+        event: &Event,
+        at_ms: u64,
+        ending: Option<Ending>,
+    ) -> Result<(), StoreError> {
+        self.write_event(code, seq, event, at_ms, ending.map(Some))
+            .await
+    }
+
+    /// Stores an event; `end` when it ends the game, with how when known.
+    async fn write_event(
+        &self,
+        code: &str,
+        seq: u64,
+        event: &Event,
+        at_ms: u64,
+        end: Option<Option<Ending>>,
+    ) -> Result<(), StoreError> {
         self.send(Write::Event {
             code: code.into(),
             seq,
             event: event.to_record(),
             at_ms,
-            ends,
+            ends: end.is_some(),
+            ending: end.flatten(),
         })
         .await
+    }
+
+    /// Runs a query of the players' tables on the store thread, after the
+    /// writes and questions before it.
+    async fn query<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut dyn sql::Sql) -> Result<T, sql::SqlError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (done, answer) = oneshot::channel();
+        let job: SqlJob = Box::new(move |db| {
+            let _ = done.send(f(db));
+        });
+        self.jobs
+            .send(Job::Sql(job))
+            .map_err(|_| StoreError::Stopped)?;
+        answer
+            .await
+            .map_err(|_| StoreError::Stopped)?
+            .map_err(|e| StoreError::Write(e.0))
     }
 }

@@ -89,6 +89,88 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sqlite: "ALTER TABLE quick_queue ADD COLUMN paired TEXT;",
         postgres: "ALTER TABLE quick_queue ADD COLUMN paired TEXT;",
     },
+    Migration {
+        version: 7,
+        // Players with a name: accounts (a deleted one keeps its row, its
+        // name and password gone, so that its games still say who), their
+        // sessions by the token's hash, a rating per speed and its
+        // history; each game's players, whether it is rated, how it ended
+        // (the archive lists finished games by these) and whether its
+        // rating is done (once, whichever node does it); the quick-game
+        // queue's ratings and waits.
+        sqlite: "CREATE TABLE users(
+                     id INTEGER PRIMARY KEY AUTOINCREMENT,
+                     name TEXT NOT NULL, name_key TEXT UNIQUE, hash TEXT,
+                     created_ms INTEGER NOT NULL, seen_ms INTEGER NOT NULL,
+                     deleted INTEGER NOT NULL DEFAULT 0);
+                 CREATE TABLE sessions(
+                     hash TEXT PRIMARY KEY, user_id INTEGER NOT NULL,
+                     expires_ms INTEGER NOT NULL);
+                 CREATE INDEX sessions_user ON sessions(user_id);
+                 CREATE TABLE ratings(
+                     user_id INTEGER NOT NULL, speed TEXT NOT NULL,
+                     rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,
+                     games INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
+                     PRIMARY KEY(user_id, speed));
+                 CREATE INDEX ratings_board ON ratings(speed, rating);
+                 CREATE TABLE rating_history(
+                     user_id INTEGER NOT NULL, game TEXT NOT NULL, speed TEXT NOT NULL,
+                     at_ms INTEGER NOT NULL, side TEXT NOT NULL,
+                     before REAL NOT NULL, after REAL NOT NULL, deviation REAL NOT NULL,
+                     PRIMARY KEY(user_id, game));
+                 CREATE INDEX rating_history_game ON rating_history(game);
+                 ALTER TABLE games ADD COLUMN white_user INTEGER;
+                 ALTER TABLE games ADD COLUMN black_user INTEGER;
+                 ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+                 ALTER TABLE games ADD COLUMN rating_done INTEGER NOT NULL DEFAULT 0;
+                 ALTER TABLE games ADD COLUMN result TEXT;
+                 ALTER TABLE games ADD COLUMN why TEXT;
+                 ALTER TABLE games ADD COLUMN ended_ms INTEGER;
+                 ALTER TABLE games ADD COLUMN plies INTEGER;
+                 CREATE INDEX games_white_user ON games(white_user, ended_ms);
+                 CREATE INDEX games_black_user ON games(black_user, ended_ms);
+                 CREATE INDEX games_unrated ON games(ended_ms) WHERE rated = 1 AND rating_done = 0;
+                 ALTER TABLE quick_queue ADD COLUMN user_id INTEGER;
+                 ALTER TABLE quick_queue ADD COLUMN rating REAL;
+                 ALTER TABLE quick_queue ADD COLUMN since_ms INTEGER;",
+        postgres: "CREATE TABLE users(
+                       id BIGSERIAL PRIMARY KEY,
+                       name TEXT NOT NULL, name_key TEXT UNIQUE, hash TEXT,
+                       created_ms BIGINT NOT NULL, seen_ms BIGINT NOT NULL,
+                       deleted BIGINT NOT NULL DEFAULT 0);
+                   CREATE TABLE sessions(
+                       hash TEXT PRIMARY KEY, user_id BIGINT NOT NULL,
+                       expires_ms BIGINT NOT NULL);
+                   CREATE INDEX sessions_user ON sessions(user_id);
+                   CREATE TABLE ratings(
+                       user_id BIGINT NOT NULL, speed TEXT NOT NULL,
+                       rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL,
+                       volatility DOUBLE PRECISION NOT NULL,
+                       games BIGINT NOT NULL, updated_ms BIGINT NOT NULL,
+                       PRIMARY KEY(user_id, speed));
+                   CREATE INDEX ratings_board ON ratings(speed, rating);
+                   CREATE TABLE rating_history(
+                       user_id BIGINT NOT NULL, game TEXT NOT NULL, speed TEXT NOT NULL,
+                       at_ms BIGINT NOT NULL, side TEXT NOT NULL,
+                       before DOUBLE PRECISION NOT NULL, after DOUBLE PRECISION NOT NULL,
+                       deviation DOUBLE PRECISION NOT NULL,
+                       PRIMARY KEY(user_id, game));
+                   CREATE INDEX rating_history_game ON rating_history(game);
+                   ALTER TABLE games ADD COLUMN white_user BIGINT;
+                   ALTER TABLE games ADD COLUMN black_user BIGINT;
+                   ALTER TABLE games ADD COLUMN rated BIGINT NOT NULL DEFAULT 0;
+                   ALTER TABLE games ADD COLUMN rating_done BIGINT NOT NULL DEFAULT 0;
+                   ALTER TABLE games ADD COLUMN result TEXT;
+                   ALTER TABLE games ADD COLUMN why TEXT;
+                   ALTER TABLE games ADD COLUMN ended_ms BIGINT;
+                   ALTER TABLE games ADD COLUMN plies BIGINT;
+                   CREATE INDEX games_white_user ON games(white_user, ended_ms);
+                   CREATE INDEX games_black_user ON games(black_user, ended_ms);
+                   CREATE INDEX games_unrated ON games(ended_ms) WHERE rated = 1 AND rating_done = 0;
+                   ALTER TABLE quick_queue ADD COLUMN user_id BIGINT;
+                   ALTER TABLE quick_queue ADD COLUMN rating DOUBLE PRECISION;
+                   ALTER TABLE quick_queue ADD COLUMN since_ms BIGINT;",
+    },
 ];
 
 /// The version this server's tables are at.

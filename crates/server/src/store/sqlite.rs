@@ -74,7 +74,7 @@ fn migrate(db: &mut Connection, path: &Path) -> Result<(), StoreError> {
 fn load(db: &Connection) -> Result<Vec<StoredGame>, rusqlite::Error> {
     let mut games = Vec::new();
     let mut q =
-        db.prepare("SELECT code, preset, time, start, white, black FROM games WHERE over = 0")?;
+        db.prepare("SELECT code, preset, time, start, white, black, white_user, black_user, rated FROM games WHERE over = 0")?;
     let rows = q.query_map([], |r| {
         Ok(StoredGame {
             code: r.get(0)?,
@@ -83,6 +83,8 @@ fn load(db: &Connection) -> Result<Vec<StoredGame>, rusqlite::Error> {
             start: r.get(3)?,
             tokens: ByColor::new(r.get(4)?, r.get(5)?),
             events: Vec::new(),
+            users: ByColor::new(r.get(6)?, r.get(7)?),
+            rated: r.get::<_, i64>(8)? != 0,
         })
     })?;
     for g in rows {
@@ -103,22 +105,31 @@ fn write(db: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
     match w {
         Write::Game(g) => {
             db.execute(
-                "INSERT INTO games(code, preset, time, start, white, black) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO games(code, preset, time, start, white, black, white_user, black_user, rated)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
                     g.code,
                     g.preset,
                     g.time,
                     g.start,
                     g.tokens[Color::White],
-                    g.tokens[Color::Black]
+                    g.tokens[Color::Black],
+                    g.users[Color::White],
+                    g.users[Color::Black],
+                    i64::from(g.rated)
                 ],
             )?;
         }
-        Write::Seat { code, side, token } => {
+        Write::Seat {
+            code,
+            side,
+            token,
+            user,
+        } => {
             let column = super::seat_column(*side);
             db.execute(
-                &format!("UPDATE games SET {column} = ?1 WHERE code = ?2"),
-                params![token, code],
+                &format!("UPDATE games SET {column} = ?1, {column}_user = ?3 WHERE code = ?2"),
+                params![token, code, user],
             )?;
         }
         Write::Event {
@@ -127,13 +138,19 @@ fn write(db: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
             event,
             at_ms,
             ends,
+            ending,
         } => {
             db.execute(
                 "INSERT INTO events(code, seq, event, at_ms) VALUES (?1, ?2, ?3, ?4)",
                 params![code, super::ms(*seq), event, super::ms(*at_ms)],
             )?;
             if *ends {
-                db.execute("UPDATE games SET over = 1 WHERE code = ?1", [code])?;
+                let (result, why, plies) = super::ending_columns(ending.as_ref());
+                db.execute(
+                    "UPDATE games SET over = 1, result = ?2, why = ?3, plies = ?4, ended_ms = ?5
+                     WHERE code = ?1",
+                    params![code, result, why, plies, super::ms(*at_ms)],
+                )?;
             }
         }
         Write::Abandon { code } => {

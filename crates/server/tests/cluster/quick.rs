@@ -26,6 +26,7 @@ async fn players_asking_for_a_quick_game_on_different_nodes_meet() {
     let mut on_b = b.bot().await;
     on_b.send(&ClientMsg::Quick {
         time: Some("3+2".into()),
+        rated: false,
     })
     .await
     .expect("sent");
@@ -35,6 +36,7 @@ async fn players_asking_for_a_quick_game_on_different_nodes_meet() {
     let mut on_a = a.bot().await;
     on_a.send(&ClientMsg::Quick {
         time: Some("3+2".into()),
+        rated: false,
     })
     .await
     .expect("sent");
@@ -94,7 +96,10 @@ async fn two_players_asking_on_the_same_node_meet_there() {
     let a = TestServer::node(Db::Postgres(url), "a", None).await;
     let mut first = a.bot().await;
     first
-        .send(&ClientMsg::Quick { time: None })
+        .send(&ClientMsg::Quick {
+            time: None,
+            rated: false,
+        })
         .await
         .expect("sent");
     first
@@ -103,7 +108,10 @@ async fn two_players_asking_on_the_same_node_meet_there() {
         .expect("waiting");
     let mut second = a.bot().await;
     second
-        .send(&ClientMsg::Quick { time: None })
+        .send(&ClientMsg::Quick {
+            time: None,
+            rated: false,
+        })
         .await
         .expect("sent");
     let s1 = seated(&mut first).await;
@@ -118,9 +126,12 @@ async fn a_pairing_whose_notify_was_missed_still_reaches_the_waiting_player() {
     };
     let b = TestServer::node(Db::Postgres(url.clone()), "b", None).await;
     let mut on_b = b.bot().await;
-    on_b.send(&ClientMsg::Quick { time: None })
-        .await
-        .expect("sent");
+    on_b.send(&ClientMsg::Quick {
+        time: None,
+        rated: false,
+    })
+    .await
+    .expect("sent");
     on_b.until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
         .await
         .expect("waiting");

@@ -7,43 +7,12 @@ use std::time::{Duration, Instant};
 
 use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
 use minesweeper_server::store::Db;
-use minesweeper_server::swarm::Bot;
 
-use super::owner;
+use super::{owner, resume_through};
 use crate::postgres::{client, fresh_database};
 use crate::support::{
     TestServer, alternate, clock_of, create, fixed, moved, play, seated, started,
 };
-
-/// How long a test waits for a node's games to move (the lease is 5 s).
-const TAKE_OVER: Duration = Duration::from_secs(20);
-
-/// Resumes `token` through `server`, again and again while the game's
-/// node is down and not yet taken over; returns the bot and its `Game`.
-async fn resume_through(server: &TestServer, token: &str) -> (Bot, ServerMsg) {
-    let deadline = Instant::now() + TAKE_OVER;
-    loop {
-        let mut bot = server.bot().await;
-        bot.send(&ClientMsg::Resume {
-            token: token.into(),
-        })
-        .await
-        .expect("sent");
-        let answer = bot
-            .until(|m| match m {
-                ServerMsg::Game { .. } | ServerMsg::Error { .. } => Some(m.clone()),
-                _ => None,
-            })
-            .await;
-        match answer {
-            Ok(game @ ServerMsg::Game { .. }) => return (bot, game),
-            other => {
-                assert!(Instant::now() < deadline, "not resumed in time: {other:?}");
-                tokio::time::sleep(Duration::from_millis(250)).await;
-            }
-        }
-    }
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_is_played_through_another_node_and_goes_on_when_its_node_is_killed() {
@@ -90,8 +59,8 @@ async fn a_game_is_played_through_another_node_and_goes_on_when_its_node_is_kill
     let killed_at = Instant::now();
     drop(a.kill());
     drop((w, k));
-    let (mut w, gw) = resume_through(&b, &ws.token).await;
-    let (mut k, gk) = resume_through(&b, &ks.token).await;
+    let (mut w, gw) = resume_through(&b, None, &ws.token).await;
+    let (mut k, gk) = resume_through(&b, None, &ks.token).await;
     for g in [&gw, &gk] {
         let ServerMsg::Game { moves, .. } = g else {
             unreachable!()
@@ -149,6 +118,6 @@ async fn a_node_that_leaves_hands_its_games_over_without_waiting_for_its_lease()
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let (_, game) = resume_through(&b, &ws.token).await;
+    let (_, game) = resume_through(&b, None, &ws.token).await;
     assert!(matches!(game, ServerMsg::Game { .. }));
 }

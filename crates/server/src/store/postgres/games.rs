@@ -67,7 +67,8 @@ pub(super) async fn load(
 ) -> Result<Vec<(StoredGame, i64)>, tokio_postgres::Error> {
     let rows = client
         .query(
-            "SELECT code, preset, time, start, white, black, epoch FROM games
+            "SELECT code, preset, time, start, white, black, epoch, white_user, black_user, rated
+             FROM games
              WHERE over = 0 AND ($1::text[] IS NULL OR code = ANY($1)) ORDER BY code",
             &[&codes],
         )
@@ -82,6 +83,8 @@ pub(super) async fn load(
                 start: r.get(3),
                 tokens: ByColor::new(r.get(4), r.get(5)),
                 events: Vec::new(),
+                users: ByColor::new(r.get(7), r.get(8)),
+                rated: r.get::<_, i64>(9) != 0,
             };
             (game, r.get(6))
         })

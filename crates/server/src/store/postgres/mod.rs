@@ -20,6 +20,7 @@ mod games;
 mod lease;
 mod link;
 mod nodes;
+mod sql;
 mod writes;
 
 pub use lease::LEASE_MS;

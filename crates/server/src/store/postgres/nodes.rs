@@ -6,7 +6,7 @@ use tokio_postgres::Client;
 
 use super::games::load;
 use super::lease::{LEASE_MS, NOW_MS};
-use crate::store::{Answer, Ask, Lookup, Node, Paired, StoredGame, Whereabouts};
+use crate::store::{Answer, Ask, Lookup, Node, Paired, Seeker, StoredGame, Whereabouts};
 
 /// The channel a node that leaves announces itself on.
 pub const NODES_CHANNEL: &str = "msc_nodes";
@@ -37,8 +37,12 @@ pub(super) async fn answer(
         Ask::Heartbeat => Answer::Alive(heartbeat(client, node, run).await?),
         Ask::TakeOver => return Ok(Reply::Taken(take_over(client, node, run).await?)),
         Ask::Locate(lookup) => Answer::Where(locate(client, node, &lookup).await?),
-        Ask::QueueTake(control) => Answer::Ticket(queue_take(client, &control).await?),
-        Ask::QueuePut(control) => Answer::Ticket(Some(queue_put(client, node, &control).await?)),
+        Ask::QueueTake(control, seeker) => {
+            Answer::Taken(queue_take(client, &control, &seeker).await?)
+        }
+        Ask::QueuePut(control, seeker) => {
+            Answer::Ticket(Some(queue_put(client, node, &control, &seeker).await?))
+        }
         Ask::QueueDrop(ticket) => {
             client
                 .execute("DELETE FROM quick_queue WHERE ticket = $1", &[&ticket])
@@ -199,18 +203,40 @@ async fn locate(
 
 /// Takes the longest waiting player for `control` of a live node out of
 /// the queue: its ticket.
-async fn queue_take(client: &Client, control: &str) -> Result<Option<i64>, tokio_postgres::Error> {
+async fn queue_take(
+    client: &Client,
+    control: &str,
+    seeker: &Seeker,
+) -> Result<Option<(i64, Option<i64>)>, tokio_postgres::Error> {
     // Taken (paired = ''), not deleted: the pairing is written into the
-    // row for the waiting player's node to collect.
+    // row for the waiting player's node to collect. A rated seeker takes
+    // the nearest rating that either's range (widening with the wait, as
+    // on one node: hub::queue::range) takes in, never its own account.
+    let range = |since: &str| {
+        format!(
+            "CASE WHEN {NOW_MS} - {since} >= 60000 THEN 1e9
+             ELSE 150 + 50 * floor(({NOW_MS} - {since}) / 5000) END"
+        )
+    };
+    let (waited, mine) = (range("q.since_ms"), range("$4::bigint"));
     let q = format!(
         "UPDATE quick_queue SET paired = '' WHERE ticket = (
              SELECT q.ticket FROM quick_queue q
              JOIN nodes n ON n.name = q.node AND n.until_ms > {NOW_MS}
              WHERE q.control = $1 AND q.paired IS NULL
-             ORDER BY q.ticket LIMIT 1 FOR UPDATE OF q SKIP LOCKED)
-         RETURNING ticket"
+               AND ($2::float8 IS NULL OR (q.user_id <> $3
+                    AND abs(q.rating - $2) <= GREATEST({waited}, {mine})))
+             ORDER BY abs(coalesce(q.rating, 0) - coalesce($2, 0)), q.ticket
+             LIMIT 1 FOR UPDATE OF q SKIP LOCKED)
+         RETURNING ticket, user_id"
     );
-    Ok(client.query_opt(&q, &[&control]).await?.map(|r| r.get(0)))
+    let rating = seeker.rated.map(|(r, _)| r);
+    let user = seeker.rated.map_or(-1, |(_, u)| u);
+    let since = i64::try_from(seeker.since_ms).unwrap_or(i64::MAX);
+    let row = client
+        .query_opt(&q, &[&control, &rating, &user, &since])
+        .await?;
+    Ok(row.map(|r| (r.get(0), r.get(1))))
 }
 
 /// Puts a player of `node` in the queue for `control`: its ticket.
@@ -218,11 +244,16 @@ async fn queue_put(
     client: &Client,
     node: &Node,
     control: &str,
+    seeker: &Seeker,
 ) -> Result<i64, tokio_postgres::Error> {
+    let rating = seeker.rated.map(|(r, _)| r);
+    let user = seeker.rated.map(|(_, u)| u);
+    let since = i64::try_from(seeker.since_ms).unwrap_or(i64::MAX);
     let row = client
         .query_one(
-            "INSERT INTO quick_queue(control, node) VALUES ($1, $2) RETURNING ticket",
-            &[&control, &node.name],
+            "INSERT INTO quick_queue(control, node, rating, user_id, since_ms)
+             VALUES ($1, $2, $3, $4, $5) RETURNING ticket",
+            &[&control, &node.name, &rating, &user, &since],
         )
         .await?;
     Ok(row.get(0))

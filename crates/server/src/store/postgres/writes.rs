@@ -125,12 +125,19 @@ async fn write(
     };
     match w {
         Write::Game(g) => insert_game(tx, g, held).await,
-        Write::Seat { code, side, token } => {
+        Write::Seat {
+            code,
+            side,
+            token,
+            user,
+        } => {
             let column = seat_column(*side);
             let q = |guard: &str, _: &str| {
-                format!("UPDATE games SET {column} = $2 WHERE code = $1 AND {guard}")
+                format!(
+                    "UPDATE games SET {column} = $2, {column}_user = $3 WHERE code = $1 AND {guard}"
+                )
             };
-            let n = fenced(tx, q, &[code, token], 1, held).await?;
+            let n = fenced(tx, q, &[code, token, user], 1, held).await?;
             Ok(updated(n, held))
         }
         Write::Event {
@@ -139,7 +146,11 @@ async fn write(
             event,
             at_ms,
             ends,
-        } => insert_event(tx, code, ms(*seq), event, ms(*at_ms), *ends, held).await,
+            ending,
+        } => {
+            let end = ends.then(|| crate::store::ending_columns(ending.as_ref()));
+            insert_event(tx, code, ms(*seq), event, ms(*at_ms), end, held).await
+        }
         Write::Abandon { code } => {
             let q = |guard: &str, _: &str| {
                 format!("UPDATE games SET over = 1 WHERE code = $1 AND {guard}")
@@ -170,11 +181,13 @@ async fn insert_game(
     let run = held.map_or(0, |(_, run, _)| run);
     let guard = match &owner {
         None => "TRUE".to_string(),
-        Some(_) => alive(7, 8),
+        Some(_) => alive(7, 11),
     };
+    let rated = i64::from(g.rated);
     let q = format!(
-        "INSERT INTO games(code, preset, time, start, white, black, owner)
-         SELECT $1, $2, $3, $4, $5, $6, $7::text WHERE {guard}
+        "INSERT INTO games(code, preset, time, start, white, black, owner,
+                           white_user, black_user, rated)
+         SELECT $1, $2, $3, $4, $5, $6, $7::text, $8, $9, $10 WHERE {guard}
          ON CONFLICT (code) DO NOTHING"
     );
     let mut params: Vec<Param<'_>> = vec![
@@ -185,6 +198,9 @@ async fn insert_game(
         &g.tokens[Color::White],
         &g.tokens[Color::Black],
         &owner,
+        &g.users[Color::White],
+        &g.users[Color::Black],
+        &rated,
     ];
     if owner.is_some() {
         params.push(&run);
@@ -210,7 +226,7 @@ async fn insert_event(
     seq: i64,
     event: &str,
     at: i64,
-    ends: bool,
+    end: Option<(Option<&str>, Option<&str>, Option<i64>)>,
     held: Held<'_>,
 ) -> Result<Outcome, tokio_postgres::Error> {
     // The writing node is kept with each event: the cluster test checks
@@ -223,9 +239,15 @@ async fn insert_event(
         )
     };
     let n = fenced(tx, q, &[&code, &seq, &event, &at], 1, held).await?;
-    if n == 1 && ends {
-        tx.execute("UPDATE games SET over = 1 WHERE code = $1", &[&code])
-            .await?;
+    if n == 1
+        && let Some((result, why, plies)) = end
+    {
+        tx.execute(
+            "UPDATE games SET over = 1, result = $2, why = $3, plies = $4, ended_ms = $5
+             WHERE code = $1",
+            &[&code, &result, &why, &plies, &at],
+        )
+        .await?;
     }
     Ok(match (n, held) {
         (1, _) => Outcome::Done,

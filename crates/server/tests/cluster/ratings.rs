@@ -1,0 +1,169 @@
+//! A rated game's ratings move exactly once on a cluster, whatever fails:
+//! a game whose node died between its end and its rating is rated by the
+//! next node that looks, once however many look; a node killed as its
+//! game ends leaves it rated once, by itself or by the node that finishes
+//! it.
+
+use std::time::{Duration, Instant};
+
+use minesweeper_core::chess::fen::to_fen;
+use minesweeper_core::chess::{ByColor, Color, Position, SquareSet, Variant};
+use minesweeper_core::online::Event;
+use minesweeper_core::online::protocol::{ClientMsg, SeatChoice, ServerMsg};
+use minesweeper_server::store::{Db, Ending, Node, Store, StoredGame};
+
+use crate::accounts::sign_up;
+use crate::postgres::{client, fresh_database};
+use crate::support::{TestServer, alternate, fixed, seated, started};
+
+/// The rating rows game `code` left, and the rated games each of its
+/// players has: (rows, games of each).
+async fn rating_rows(url: &str, code: &str) -> (i64, Vec<i64>) {
+    let c = client(url).await;
+    let rows: i64 = c
+        .query_one(
+            "SELECT count(*) FROM rating_history WHERE game = $1",
+            &[&code],
+        )
+        .await
+        .expect("read")
+        .get(0);
+    let games = c
+        .query("SELECT games FROM ratings ORDER BY user_id", &[])
+        .await
+        .expect("read")
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    (rows, games)
+}
+
+/// Waits until game `code` is rated (its rating done).
+async fn until_rated(url: &str, code: &str, within: Duration) {
+    let c = client(url).await;
+    let deadline = Instant::now() + within;
+    loop {
+        let done: Option<i64> = c
+            .query_opt("SELECT rating_done FROM games WHERE code = $1", &[&code])
+            .await
+            .expect("read")
+            .map(|r| r.get(0));
+        if done == Some(1) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "{code} not rated in time");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_node_died_before_rating_it_is_rated_once_by_the_others() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let db = Db::Postgres(url.clone());
+    let b = TestServer::node(db.clone(), "b", None).await;
+    let (mut x, mut y) = (b.bot().await, b.bot().await);
+    sign_up(&mut x, "Xavier").await;
+    sign_up(&mut y, "Yvonne").await;
+    // A node that wrote a rated game's end and died before rating it.
+    let ghost = Node {
+        name: "ghost".into(),
+        addr: "ws://127.0.0.1:9".into(),
+    };
+    let opened = tokio::task::spawn_blocking(move || Store::open_node(&db, false, Some(ghost)));
+    let (store, _) = opened.await.expect("task").expect("opens");
+    let start = Position::new(&Variant::classic(), SquareSet::EMPTY).expect("a position");
+    store
+        .create(StoredGame {
+            code: "GHOST1".into(),
+            preset: "classic.ron".into(),
+            time: Some("5+3".into()),
+            start: to_fen(&start),
+            tokens: ByColor::new(Some("tw".into()), Some("tb".into())),
+            events: Vec::new(),
+            users: ByColor::new(Some(1), Some(2)),
+            rated: true,
+        })
+        .await
+        .expect("stored");
+    let events = [
+        Event::Start,
+        Event::Move("e2e3".into()),
+        Event::Move("a9a8".into()),
+    ];
+    for (i, e) in events.iter().enumerate() {
+        store
+            .event_ending("GHOST1", i as u64, e, 1000 + i as u64, None)
+            .await
+            .expect("stored");
+    }
+    let end = Ending {
+        result: "1-0",
+        why: "resignation",
+        plies: 2,
+    };
+    store
+        .event_ending("GHOST1", 3, &Event::Resign(Color::Black), 1010, Some(end))
+        .await
+        .expect("stored");
+    drop(store);
+    // Another node starting rates what is pending; the one running
+    // rates it too on its next look: once in all.
+    let c = TestServer::node(Db::Postgres(url.clone()), "c", None).await;
+    until_rated(&url, "GHOST1", Duration::from_secs(20)).await;
+    let again = b.hub.store.rate("GHOST1", 0).await.expect("read");
+    assert_eq!(again, c.hub.store.rate("GHOST1", 0).await.expect("read"));
+    assert_eq!(b.hub.store.rate_pending(0).await.expect("ran"), 0);
+    assert_eq!(rating_rows(&url, "GHOST1").await, (2, vec![1, 1]));
+    let changes = again.expect("a rated game");
+    let white = changes[Color::White].clone().expect("rated");
+    assert!(white.delta() > 0, "White won: {white:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_killed_as_its_rated_game_ends_leaves_it_rated_once() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let db = Db::Postgres(url.clone());
+    let mines = fixed(&["a7", "b7", "g7", "h7"]);
+    let a = TestServer::node(db.clone(), "a", Some(mines.clone())).await;
+    let b = TestServer::node(db.clone(), "b", Some(mines)).await;
+    let (mut w, mut k) = (a.bot().await, a.bot().await);
+    let w_session = sign_up(&mut w, "Wendy").await;
+    sign_up(&mut k, "Kurt").await;
+    w.send(&ClientMsg::Create {
+        preset: "classic.ron".into(),
+        time: Some("10+5".into()),
+        color: SeatChoice::White,
+        rated: true,
+    })
+    .await
+    .expect("sent");
+    let ws = seated(&mut w).await;
+    k.send(&ClientMsg::Join {
+        code: ws.code.clone(),
+    })
+    .await
+    .expect("sent");
+    seated(&mut k).await;
+    started(&mut w).await;
+    started(&mut k).await;
+    alternate(&mut w, &mut k, &["e2e3", "a9a8", "d2d3"]).await;
+    // White resigns and node a dies at once: the end may or may not be
+    // stored, the rating may or may not be done.
+    w.send(&ClientMsg::Resign).await.expect("sent");
+    let _ = a.kill();
+    let (mut again, game) = super::resume_through(&b, Some(&w_session), &ws.token).await;
+    let ServerMsg::Game { over, .. } = game else {
+        unreachable!()
+    };
+    if over.is_none() {
+        // The end was lost with its node: White resigns on b.
+        again.send(&ClientMsg::Resign).await.expect("sent");
+    }
+    until_rated(&url, &ws.code, Duration::from_secs(30)).await;
+    // Whatever happened, once: two rows, one game each.
+    assert_eq!(rating_rows(&url, &ws.code).await, (2, vec![1, 1]));
+}
