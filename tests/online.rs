@@ -136,6 +136,7 @@ fn seat_both(white: &mut App, black: &mut App, time: Option<&str>) -> String {
         preset: "classic.ron".into(),
         time: time.map(String::from),
         color: SeatChoice::White,
+        rated: false,
     });
     run_until(&mut [&mut *white], "the game", |a| {
         online(a).phase == Phase::InGame

@@ -82,6 +82,7 @@ pub fn run_game(options: GameOptions) {
     let mut app = App::new();
     // The window's client keeps its online seat across runs and reloads.
     app.insert_resource(crate::chess::online::Online::remembering());
+    app.insert_resource(crate::chess::online::Players::remembering());
     if let Some(seed) = options.seed {
         app.insert_resource(MineSeed(seed));
     }

@@ -53,6 +53,9 @@ pub struct GameOptions {
     pub join: Option<String>,
     /// Watch the online game with this code at the start.
     pub watch: Option<String>,
+    /// Open this finished online game in the replay at the start
+    /// (`--game ID`, the archive's link `?game=ID`).
+    pub game: Option<String>,
     /// The window's size in logical pixels (`--size 1280x720`), each side
     /// 240–4096; the desktop only.
     pub size: Option<(u32, u32)>,
@@ -79,7 +82,7 @@ impl GameOptions {
     /// Reads `--screenshot PATH`, `--script "e2e4 Nf8 …"` (or `--moves`),
     /// `--seed N`, `--preset FILE`, `--fen FEN`, `--wait FRAMES`,
     /// `--bench-frames N`, `--sudoku CODE`, `--daily [DATE]`, `--lang CODE`, `--show PAGE`,
-    /// `--server ADDR`, `--join CODE`, `--watch CODE`, `--size WxH`.
+    /// `--server ADDR`, `--join CODE`, `--watch CODE`, `--game ID`, `--size WxH`.
     ///
     /// # Errors
     /// [`OptionsError`], naming the unknown or incomplete option.
@@ -102,6 +105,7 @@ impl GameOptions {
                 "--server" => o.server = Some(short(f.value(a).map_err(flag)?, 200)),
                 "--join" => o.join = Some(short(f.value(a).map_err(flag)?, 32)),
                 "--watch" => o.watch = Some(short(f.value(a).map_err(flag)?, 32)),
+                "--game" => o.game = Some(short(f.value(a).map_err(flag)?, 32)),
                 "--flip" => o.flip = true,
                 "--size" => o.size = Some(window_size(a, f.value(a).map_err(flag)?)?),
                 "--sudoku" => o.sudoku = Some(f.value(a).map_err(flag)?.to_string()),

@@ -235,6 +235,20 @@ pub mod store {
 
     impl std::error::Error for StoreError {}
 
+    /// The file `name` is kept in on the desktop (`None` on the web,
+    /// which keeps it in local storage).
+    pub fn path(name: &str) -> Option<std::path::PathBuf> {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = name;
+            None
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            config_dir().map(|d| d.join(name))
+        }
+    }
+
     /// Forgets `name` (nothing happens when it is not kept).
     pub fn remove(name: &str) {
         #[cfg(target_arch = "wasm32")]

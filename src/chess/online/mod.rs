@@ -12,6 +12,7 @@
 
 mod feed;
 pub mod link;
+mod players;
 mod session;
 mod told;
 mod warn;
@@ -27,6 +28,7 @@ use link::Link;
 /// so the systems that use it run on the main thread.
 #[derive(Default)]
 pub struct LinkSlot(Option<Link>);
+pub use players::{AccountNews, Players};
 pub use warn::LOW_TIME_MS;
 pub(crate) use warn::low_time_warning;
 
@@ -187,11 +189,18 @@ pub enum OnlineRequest {
         time: Option<String>,
         /// The colour asked for.
         color: minesweeper_core::online::protocol::SeatChoice,
+        /// Rated (signed in) or casual.
+        rated: bool,
     },
     /// Join by invite code.
     Join(String),
-    /// Wait for a quick game with this time control.
-    Quick(Option<String>),
+    /// Wait for a quick game with this time control, rated or casual.
+    Quick {
+        /// Time control, `None` for untimed.
+        time: Option<String>,
+        /// Rated (signed in, paired by rating) or casual.
+        rated: bool,
+    },
     /// Watch by code.
     Watch(String),
     /// Resign, offer or decline a draw, ask for a rematch.
@@ -224,10 +233,11 @@ pub struct OnlinePlugin;
 impl Plugin for OnlinePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Online>()
+            .init_resource::<Players>()
             .insert_non_send(LinkSlot::default())
             .add_message::<OnlineRequest>()
             .add_message::<Heard>()
-            .add_systems(Startup, session::start)
+            .add_systems(Startup, (players::start, session::start).chain())
             .add_systems(Last, publish.run_if(|| crate::base::platform::WEB))
             .add_systems(
                 Update,
@@ -242,6 +252,10 @@ impl Plugin for OnlinePlugin {
                         told::news,
                         told::over,
                         told::refused,
+                        told::replay,
+                        players::told_account,
+                        players::told_game,
+                        players::told_pages,
                         feed::settle_outcome,
                         feed::reveal_layout,
                     )

@@ -86,7 +86,10 @@ pub(super) fn start(
         kept.as_ref()
             .is_some_and(|k| k.code.eq_ignore_ascii_case(c.trim()))
     });
-    if let (Some(code), false) = (&options.join, rejoin) {
+    if let Some(id) = &options.game {
+        // A permanent link to a finished game: opened in the replay.
+        requests.write(OnlineRequest::Say(ClientMsg::Replay { id: id.clone() }));
+    } else if let (Some(code), false) = (&options.join, rejoin) {
         requests.write(OnlineRequest::Join(code.clone()));
     } else if let Some(code) = &options.watch {
         requests.write(OnlineRequest::Watch(code.clone()));
@@ -136,7 +139,7 @@ pub(super) fn requests(
             request,
             OnlineRequest::Create { .. }
                 | OnlineRequest::Join(_)
-                | OnlineRequest::Quick(_)
+                | OnlineRequest::Quick { .. }
                 | OnlineRequest::Watch(_)
         ) {
             // Another game: the one left is not offered any more.
@@ -147,15 +150,17 @@ pub(super) fn requests(
                 preset,
                 time,
                 color,
+                rated,
             } => ClientMsg::Create {
                 preset,
                 time,
                 color,
+                rated,
             },
             OnlineRequest::Join(code) => ClientMsg::Join {
                 code: code.trim().to_uppercase(),
             },
-            OnlineRequest::Quick(time) => ClientMsg::Quick { time },
+            OnlineRequest::Quick { time, rated } => ClientMsg::Quick { time, rated },
             OnlineRequest::Watch(code) => ClientMsg::Watch {
                 code: code.trim().to_uppercase(),
             },
@@ -205,6 +210,7 @@ pub(super) fn requests(
 pub(super) fn receive(
     mut slot: NonSendMut<LinkSlot>,
     mut online: ResMut<Online>,
+    players: Res<super::Players>,
     time: Res<Time<Real>>,
     mut heard: MessageWriter<Heard>,
 ) {
@@ -221,7 +227,13 @@ pub(super) fn receive(
     let events = link.poll();
     for event in events {
         match event {
-            LinkEvent::Opened => online.open = true,
+            LinkEvent::Opened => {
+                online.open = true;
+                // A new connection knows nobody: the kept session first.
+                if let Some(session) = players.resume_session() {
+                    online.outbox.insert(0, session);
+                }
+            }
             LinkEvent::Message(msg) => {
                 heard.write(Heard(*msg));
             }

@@ -272,6 +272,54 @@ pub(super) fn refused(
     }
 }
 
+/// A finished game from the archive (or a permanent link): opened as a
+/// finished game at this screen, its true mines included, to look back
+/// through and analyse. Any online game is left first.
+pub(super) fn replay(
+    mut heard: MessageReader<Heard>,
+    mut online: ResMut<Online>,
+    mut mode: ResMut<PlayMode>,
+    mut new_game: MessageWriter<crate::chess::ecs::NewGameRequested>,
+    screen: Option<ResMut<NextState<crate::base::screen::Screen>>>,
+) {
+    let Some(msg) = heard
+        .read()
+        .filter(|m| matches!(m.0, ServerMsg::Replay { .. }))
+        .last()
+    else {
+        return;
+    };
+    let ServerMsg::Replay { entry, record } = &msg.0 else {
+        return;
+    };
+    let Ok(variant) = builtin_variant(&entry.preset) else {
+        warn!(
+            "online: the archive's game {} is of a board not offered",
+            entry.id
+        );
+        online.notice = Some(Notice::Refused(ErrorCode::BadRequest));
+        return;
+    };
+    let mut rng = <minesweeper_core::rng::GameRng as rand::SeedableRng>::seed_from_u64(0);
+    let rules = variant.rules;
+    match minesweeper_core::chess::record::parse(record, |_| Some(rules), &mut rng) {
+        Ok(rec) => {
+            if online.in_game() {
+                online.phase = Phase::Offline;
+            }
+            *mode = crate::chess::modes::hot_seat::mode();
+            crate::chess::ecs::save::start_record(&rec, variant, &mut new_game);
+            if let Some(mut screen) = screen {
+                screen.set(crate::base::screen::Screen::Chess);
+            }
+        }
+        Err(e) => {
+            warn!("online: the archive's game {} does not read: {e}", entry.id);
+            online.notice = Some(Notice::Refused(ErrorCode::BadRequest));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,6 +345,8 @@ mod tests {
             clock: None,
             offer: None,
             over: None,
+            players: ByColor::default(),
+            rated: false,
         }
     }
 

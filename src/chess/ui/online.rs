@@ -232,6 +232,7 @@ fn start_buttons(
             preset: preset.to_string(),
             time: draft.time_control(),
             color: draft.color.unwrap_or(SeatChoice::Random),
+            rated: false,
         });
         click = true;
     }
@@ -241,7 +242,10 @@ fn start_buttons(
     )
     .clicked()
     {
-        requests.write(OnlineRequest::Quick(draft.time_control()));
+        requests.write(OnlineRequest::Quick {
+            time: draft.time_control(),
+            rated: false,
+        });
         click = true;
     }
     click

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::protocol::{EndReason, GameResult};
+use super::ending::{EndReason, GameResult};
 use super::rating::Speed;
 
 /// Who sat in a seat, as a list or a card shows them.

@@ -6,6 +6,7 @@
 //! - [`account`]: players as others see them: names, ratings, profiles,
 //!   the archive and the leaderboard.
 //! - [`clock`]: time controls and the two clocks.
+//! - [`ending`]: how a game ended: its score and what ended it.
 //! - [`protocol`]: the messages, and the public view of a move that is all
 //!   a player is told before the game ends.
 //! - [`table`]: one game as the server keeps it: requests checked into
@@ -15,6 +16,7 @@
 
 pub mod account;
 pub mod clock;
+pub mod ending;
 pub mod protocol;
 pub mod rating;
 pub mod table;

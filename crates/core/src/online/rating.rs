@@ -10,7 +10,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use super::clock::TimeControl;
-use super::protocol::GameResult;
+use super::ending::GameResult;
 use crate::chess::Color;
 
 /// The system constant τ: how far one period's results may move the
