@@ -49,6 +49,16 @@ pub(crate) enum Menu {
     Import,
     /// Online play: create, join or watch a game.
     Online,
+    /// Sign in, sign up, and the signed-in account's settings (change
+    /// the password, sign out, delete the account).
+    Account,
+    /// A player's page: ratings with their history, games, recent games
+    /// (the name asked for with `ClientMsg::Profile`).
+    Profile,
+    /// A player's finished games, a page at a time.
+    Archive,
+    /// The best players of each speed.
+    Leaderboard,
     /// Who made the pieces, fonts and sounds, and their licences.
     Credits,
 }
