@@ -80,11 +80,15 @@ pub struct Hub {
     forward_secret: OnceLock<String>,
     /// Players of this node waiting in the database's quick-game queue,
     /// by ticket.
-    quick_waiters: Mutex<HashMap<i64, Arc<Peer>>>,
+    quick_waiters: Mutex<HashMap<i64, QuickWaiter>>,
     /// Set when this node is stopping on purpose: its lease ends by its
     /// own hand, not lost.
     leaving: std::sync::atomic::AtomicBool,
 }
+
+/// A player of this node in the database's queue, and for a rated game
+/// its time control (paired again as its range widens).
+type QuickWaiter = (queue::Waiter, Option<Option<TimeControl>>);
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     // A panic elsewhere never leaves these maps half-written: take them.
@@ -424,8 +428,8 @@ impl Hub {
     pub fn unqueue(&self, peer: &Peer) {
         lock(&self.queue).remove(peer.id);
         let mut gone = Vec::new();
-        lock(&self.quick_waiters).retain(|t, c| {
-            let leaving = c.id == peer.id;
+        lock(&self.quick_waiters).retain(|t, (w, _)| {
+            let leaving = w.peer.id == peer.id;
             if leaving {
                 gone.push(*t);
             }
@@ -450,21 +454,39 @@ impl Hub {
     pub fn take_waiter(&self, ticket: i64) -> Option<Arc<Peer>> {
         lock(&self.quick_waiters)
             .remove(&ticket)
+            .map(|(w, _)| w.peer)
             .filter(|p| !p.is_closed())
     }
 
-    /// Notes `peer` waiting in the database's queue with `ticket`.
-    pub fn wait_for_pair(&self, ticket: i64, peer: &Arc<Peer>) {
-        lock(&self.quick_waiters).insert(ticket, peer.clone());
+    /// Notes `waiter` waiting in the database's queue with `ticket`; a
+    /// rated one with its time control, to be paired again as its range
+    /// widens.
+    pub fn wait_for_pair(
+        &self,
+        ticket: i64,
+        waiter: queue::Waiter,
+        rated: Option<Option<TimeControl>>,
+    ) {
+        lock(&self.quick_waiters).insert(ticket, (waiter, rated));
+    }
+
+    /// This node's rated players in the database's queue: ticket, waiter
+    /// and time control.
+    pub fn rated_waiters(&self) -> Vec<(i64, queue::Waiter, Option<TimeControl>)> {
+        lock(&self.quick_waiters)
+            .iter()
+            .filter_map(|(t, (w, rated))| rated.map(|control| (*t, w.clone(), control)))
+            .collect()
     }
 
     /// A quick game was paired on another node: the player waiting here
     /// with its ticket is told its seat and handed to that node. `false`
     /// when nobody waits with that ticket any more.
     pub fn paired(&self, p: &crate::store::Paired) -> bool {
-        let Some(peer) = lock(&self.quick_waiters).remove(&p.ticket) else {
+        let Some((waiter, _)) = lock(&self.quick_waiters).remove(&p.ticket) else {
             return false;
         };
+        let peer = waiter.peer;
         if peer.is_closed() {
             return false;
         }

@@ -224,33 +224,56 @@ async fn quick_across_nodes(
 ) -> Result<(), Refusal> {
     let peer = me.peer.clone();
     let key = queue_key(control, rated);
-    let unavailable =
-        |e: crate::store::StoreError| (ErrorCode::Unavailable, format!("the queue: {e}"));
-    let seeker = crate::store::Seeker {
-        rated: rated.then_some((me.rating, me.user.unwrap_or(-1))),
-        since_ms: me.since_ms,
-    };
-    let Some((ticket, other_user)) = hub
+    let seeker = seeker(&me, rated);
+    let Some(taken) = hub
         .store
         .queue_take(&key, seeker.clone())
         .await
-        .map_err(unavailable)?
+        .map_err(queue_unavailable)?
     else {
         let ticket = hub
             .store
             .queue_put(&key, seeker)
             .await
-            .map_err(unavailable)?;
+            .map_err(queue_unavailable)?;
         if let Some(ticket) = ticket {
-            hub.wait_for_pair(ticket, &peer);
+            hub.wait_for_pair(ticket, me, rated.then_some(control));
         }
         peer.set_place(Place::Queue(control));
         peer.tell(&ServerMsg::Waiting);
         return Ok(());
     };
+    pair_with_ticket(hub, me, (control, rated), taken).await
+}
+
+/// How the database's queue sees a waiting player.
+fn seeker(me: &Waiter, rated: bool) -> crate::store::Seeker {
+    crate::store::Seeker {
+        rated: rated.then_some((me.rating, me.user.unwrap_or(-1))),
+        since_ms: me.since_ms,
+    }
+}
+
+fn queue_unavailable(e: crate::store::StoreError) -> Refusal {
+    (ErrorCode::Unavailable, format!("the queue: {e}"))
+}
+
+/// Opens the game of `me` and the player waiting with the ticket taken
+/// from the database's queue (and its account): paired here when that
+/// player is on this node, else its node is told and hands it over.
+async fn pair_with_ticket(
+    hub: &Arc<Hub>,
+    me: Waiter,
+    (control, rated): (Option<TimeControl>, bool),
+    (ticket, other_user): (i64, Option<i64>),
+) -> Result<(), Refusal> {
+    let peer = me.peer.clone();
     // A player waiting on this very node: paired here, as on a lone server.
     if let Some(other) = hub.take_waiter(ticket) {
-        hub.store.queue_drop(ticket).await.map_err(unavailable)?;
+        hub.store
+            .queue_drop(ticket)
+            .await
+            .map_err(queue_unavailable)?;
         let other = Waiter {
             peer: other,
             rating: 0.0,
@@ -285,7 +308,57 @@ async fn quick_across_nodes(
         token: tokens[!mine].clone(),
         addr: String::new(),
     };
-    hub.store.pair(paired).await.map_err(unavailable)
+    hub.store.pair(paired).await.map_err(queue_unavailable)
+}
+
+/// On several nodes, the rated players waiting here whose ranges have
+/// widened take the partner the database's queue now allows.
+async fn pair_widened_across_nodes(hub: &Arc<Hub>) {
+    let now = crate::now_ms();
+    for (ticket, me, control) in hub.rated_waiters() {
+        // The range first widens after five seconds. Each node tries on
+        // half its ticks, at random: two nodes retaking each other's
+        // players in step would each find the other's row locked and
+        // give way, tick after tick.
+        if now.saturating_sub(me.since_ms) < 5000 || secret::coin() {
+            continue;
+        }
+        let key = queue_key(control, true);
+        let taken = match hub
+            .store
+            .queue_retake(ticket, &key, seeker(&me, true))
+            .await
+        {
+            Ok(Some(taken)) => taken,
+            Ok(None) => continue,
+            Err(e) => {
+                crate::log::log(
+                    crate::log::Level::Warn,
+                    "queue_retake_failed",
+                    &[("reason", &e)],
+                );
+                continue;
+            }
+        };
+        if hub.take_waiter(ticket).is_none() {
+            // Gone meanwhile: the partner's ticket goes back.
+            if let Err(e) = hub.store.queue_release(taken.0).await {
+                crate::log::log(
+                    crate::log::Level::Warn,
+                    "queue_release_failed",
+                    &[("reason", &e)],
+                );
+            }
+            continue;
+        }
+        if let Err((_, why)) = pair_with_ticket(hub, me, (control, true), taken).await {
+            crate::log::log(
+                crate::log::Level::Warn,
+                "quick_game_not_opened",
+                &[("reason", &why)],
+            );
+        }
+    }
 }
 
 /// The database queue's key: the time control, and rated or casual.
@@ -370,6 +443,9 @@ pub async fn start_quick(
 pub async fn pair_widened(hub: Arc<Hub>) {
     loop {
         tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        if hub.forward_secret().is_some() {
+            pair_widened_across_nodes(&hub).await;
+        }
         for ((control, rated), a, b) in hub.widened() {
             if let Err((_, why)) = start_quick(&hub, (control, rated), a, b).await {
                 crate::log::log(

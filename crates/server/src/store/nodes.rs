@@ -113,6 +113,11 @@ pub(crate) enum Ask {
     QueueTake(String, Seeker),
     /// Put a player of this node in the quick-game queue.
     QueuePut(String, Seeker),
+    /// Take this node's waiting ticket and the partner its widened range
+    /// allows out of the queue together, or neither.
+    QueueRetake(i64, String, Seeker),
+    /// Give back a ticket taken for a pairing that did not happen.
+    QueueRelease(i64),
     /// Take this ticket out of the queue (the player left).
     QueueDrop(i64),
     /// Tell the waiting player's node its game (kept in the queue's row,
@@ -131,10 +136,10 @@ impl Ask {
             Ask::Heartbeat => Answer::Alive(true),
             Ask::TakeOver => Answer::Games(Vec::new()),
             Ask::Locate(_) => Answer::Where(Whereabouts::Unknown),
-            Ask::QueueTake(..) => Answer::Taken(None),
+            Ask::QueueTake(..) | Ask::QueueRetake(..) => Answer::Taken(None),
             Ask::QueuePut(..) => Answer::Ticket(None),
             Ask::QueuePaired => Answer::Pairs(Vec::new()),
-            Ask::Leave | Ask::QueueDrop(_) | Ask::Pair(_) => Answer::Done,
+            Ask::Leave | Ask::QueueDrop(_) | Ask::QueueRelease(_) | Ask::Pair(_) => Answer::Done,
         }
     }
 }
@@ -219,6 +224,34 @@ impl Store {
             Answer::Ticket(t) => Ok(t),
             _ => Ok(None),
         }
+    }
+
+    /// This node's player waiting with `own` takes the partner its widened
+    /// range allows: both tickets out of the queue together, or neither.
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn queue_retake(
+        &self,
+        own: i64,
+        control: &str,
+        seeker: Seeker,
+    ) -> Result<Option<(i64, Option<i64>)>, StoreError> {
+        match self
+            .ask(Ask::QueueRetake(own, control.to_string(), seeker))
+            .await?
+        {
+            Answer::Taken(t) => Ok(t),
+            _ => Ok(None),
+        }
+    }
+
+    /// Gives back a ticket taken for a pairing that did not happen.
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn queue_release(&self, ticket: i64) -> Result<(), StoreError> {
+        self.ask(Ask::QueueRelease(ticket)).await.map(|_| ())
     }
 
     /// Takes `ticket` out of the queue.

@@ -166,3 +166,53 @@ async fn a_pairing_whose_notify_was_missed_still_reaches_the_waiting_player() {
     assert_eq!(told.ok().as_deref(), Some("MISSEDNT"));
     queue_empties(&url).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rated_players_on_two_nodes_meet_once_their_ranges_widen() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let db = Db::Postgres(url.clone());
+    let a = TestServer::node(db.clone(), "a", None).await;
+    let b = TestServer::node(db.clone(), "b", None).await;
+    let (mut x, mut y) = (a.bot().await, b.bot().await);
+    crate::accounts::sign_up(&mut x, "Xena").await;
+    crate::accounts::sign_up(&mut y, "Yuri").await;
+    // Yuri is 300 points stronger at blitz: more than the first ±150.
+    client(&url)
+        .await
+        .execute(
+            "INSERT INTO ratings(user_id, speed, rating, deviation, volatility, games, updated_ms)
+             SELECT id, 'blitz', 1800, 60, 0.06, 30, 0 FROM users WHERE name = 'Yuri'",
+            &[],
+        )
+        .await
+        .expect("a rating");
+    let began = Instant::now();
+    for bot in [&mut x, &mut y] {
+        bot.send(&ClientMsg::Quick {
+            time: Some("5+3".into()),
+            rated: true,
+        })
+        .await
+        .expect("sent");
+        bot.until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
+            .await
+            .expect("waiting");
+    }
+    // Not at once; within the 15 s a 300-point range takes, and a little.
+    let sx = seated(&mut x).await;
+    let sy = seated(&mut y).await;
+    assert_eq!(sx.code, sy.code, "one game for both");
+    let waited = began.elapsed();
+    assert!(waited >= Duration::from_secs(14), "paired after {waited:?}");
+    let game = x
+        .until(|m| match m {
+            ServerMsg::Game { rated, players, .. } => Some((*rated, players.clone())),
+            _ => None,
+        })
+        .await
+        .expect("the game");
+    assert!(game.0, "a rated game");
+    assert!(game.1.iter().all(|(_, p)| p.is_some()), "both cards");
+}

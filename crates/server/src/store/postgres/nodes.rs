@@ -43,6 +43,18 @@ pub(super) async fn answer(
         Ask::QueuePut(control, seeker) => {
             Answer::Ticket(Some(queue_put(client, node, &control, &seeker).await?))
         }
+        Ask::QueueRetake(own, control, seeker) => {
+            Answer::Taken(queue_retake(client, own, &control, &seeker).await?)
+        }
+        Ask::QueueRelease(ticket) => {
+            client
+                .execute(
+                    "UPDATE quick_queue SET paired = NULL WHERE ticket = $1 AND paired = ''",
+                    &[&ticket],
+                )
+                .await?;
+            Answer::Done
+        }
         Ask::QueueDrop(ticket) => {
             client
                 .execute("DELETE FROM quick_queue WHERE ticket = $1", &[&ticket])
@@ -204,7 +216,7 @@ async fn locate(
 /// Takes the longest waiting player for `control` of a live node out of
 /// the queue: its ticket.
 async fn queue_take(
-    client: &Client,
+    client: &impl tokio_postgres::GenericClient,
     control: &str,
     seeker: &Seeker,
 ) -> Result<Option<(i64, Option<i64>)>, tokio_postgres::Error> {
@@ -237,6 +249,34 @@ async fn queue_take(
         .query_opt(&q, &[&control, &rating, &user, &since])
         .await?;
     Ok(row.map(|r| (r.get(0), r.get(1))))
+}
+
+/// A player of this node waiting with ticket `own` takes the partner its
+/// widened range now allows: its own ticket and the partner's are taken
+/// together, or neither (another node paired it meanwhile, or nobody
+/// suits yet).
+async fn queue_retake(
+    client: &mut Client,
+    own: i64,
+    control: &str,
+    seeker: &Seeker,
+) -> Result<Option<(i64, Option<i64>)>, tokio_postgres::Error> {
+    let tx = client.transaction().await?;
+    let mine = tx
+        .execute(
+            "DELETE FROM quick_queue WHERE ticket = $1 AND paired IS NULL",
+            &[&own],
+        )
+        .await?;
+    if mine == 0 {
+        return Ok(None);
+    }
+    let found = queue_take(&tx, control, seeker).await?;
+    if found.is_some() {
+        tx.commit().await?;
+    }
+    // Dropped uncommitted otherwise: the own ticket stays in the queue.
+    Ok(found)
 }
 
 /// Puts a player of `node` in the queue for `control`: its ticket.
