@@ -6,20 +6,24 @@
 # run and the medians: moves per second, move round trip p50/p99, and the
 # server's memory per game (its peak resident set, less the idle one,
 # over the games; both WebSocket connections of a game included).
-#   sh scripts/load-test.sh [GAMES] [PLIES] [RUNS] [THINK_MS]
+# RATED=1: every bot signs up first (an Argon2id hash each, before the
+# clock starts) and every game is rated when it ends.
+#   sh scripts/load-test.sh [GAMES] [PLIES] [RUNS] [THINK_MS] [RATED]
 set -eu
 games=${1:-1000}
 plies=${2:-40}
 runs=${3:-3}
 think=${4:-0}
+rated=${5:-0}
 cd "$(dirname "$0")/.."
 . scripts/server-lib.sh
 for run in $(seq "$runs"); do
     # Bots move as fast as the server answers: lift the per-connection limit.
-    serve 18080 --rate 10000
+    # The bots share one address: lift the per-address account limits too.
+    serve 18080 --rate 10000 --sign-ups-per-hour 1000000 --sign-in-tries 1000000
     idle=$(awk '/VmRSS/ {print $2}' /proc/$pid/status)
     peak=$idle
-    "$bin" swarm --addr 127.0.0.1:$port --games "$games" --plies "$plies" --think-ms "$think" >"$out/swarm.txt" 2>"$out/swarm.log" &
+    "$bin" swarm --addr 127.0.0.1:$port --games "$games" --plies "$plies" --think-ms "$think" --rated "$rated" >"$out/swarm.txt" 2>"$out/swarm.log" &
     swarm=$!
     while kill -0 $swarm 2>/dev/null; do
         rss=$(awk '/VmRSS/ {print $2}' /proc/$pid/status)

@@ -11,9 +11,11 @@ use minesweeper_server::{Config, start, swarm};
 const USAGE: &str = "usage:
   minesweeper_server [--addr 127.0.0.1:8080] [--db games.sqlite|postgres://USER@HOST/DB] [--web dist] [--sync full] [--rate 10]
                      [--max-connections 4096] [--per-address 64] [--waiting-per-address 20]
+                     [--sign-ups-per-hour 5] [--sign-in-tries 20]   (per address)
                      [--node NAME [--advertise ws://HOST:PORT]]   (several nodes on one PostgreSQL;
                       the nodes share a secret in the environment: MSC_CLUSTER_SECRET)
   minesweeper_server swarm [--addr 127.0.0.1:8080[,HOST:PORT…]] [--games 1000] [--plies 40] [--think-ms 0]
+                           [--rated 1]   (every bot signed up, every game rated)
   minesweeper_server chaos --addr HOST:PORT,HOST:PORT… [--games 30] [--plies 60] [--think-ms 100]
                            [--limit-s 120] [--acks FILE]   (the cluster test's players)
   minesweeper_server latency [--addr 127.0.0.1:8080] [--games 100]";
@@ -146,6 +148,8 @@ struct Args {
     think: u64,
     limit_s: u64,
     acks: Option<PathBuf>,
+    /// `swarm --rated 1`: every bot signs up and every game is rated.
+    rated: bool,
 }
 
 impl Args {
@@ -178,6 +182,7 @@ impl Args {
             think,
             limit_s: 120,
             acks: None,
+            rated: false,
         }
     }
 
@@ -254,6 +259,21 @@ impl Args {
                 }
                 self.advertise = v.to_string();
             }
+            "--rated" if self.mode == Mode::Swarm => {
+                self.rated = match v {
+                    "1" | "yes" => true,
+                    "0" | "no" => false,
+                    _ => return Err(bad(&"1 (every bot signed in, every game rated) or 0")),
+                }
+            }
+            "--sign-ups-per-hour" => {
+                config.limits.sign_ups_per_hour =
+                    u32::try_from(count(v).map_err(|e| bad(&e))?).unwrap_or(u32::MAX)
+            }
+            "--sign-in-tries" => {
+                config.limits.sign_in_tries =
+                    u32::try_from(count(v).map_err(|e| bad(&e))?).unwrap_or(u32::MAX)
+            }
             "--games" => self.games = v.parse::<usize>().map_err(|e| bad(&e))?.clamp(1, MAX_GAMES),
             "--think-ms" => self.think = v.parse::<u64>().map_err(|e| bad(&e))?.min(MAX_THINK_MS),
             "--plies" => self.plies = v.parse::<u32>().map_err(|e| bad(&e))?.clamp(1, MAX_PLIES),
@@ -298,6 +318,7 @@ fn run(args: &[String]) -> Result<(), CliError> {
         think,
         limit_s,
         acks,
+        rated,
         ..
     } = Args::parse(args)?;
     let rt = tokio::runtime::Runtime::new().map_err(CliError::Runtime)?;
@@ -308,7 +329,7 @@ fn run(args: &[String]) -> Result<(), CliError> {
         match mode {
             Mode::Latency => run_latency(&addr.to_string(), games).await,
             Mode::Chaos => run_chaos(&addrs, games, plies, think, limit_s, acks).await,
-            Mode::Swarm => run_swarm(&addrs, games, plies, think).await,
+            Mode::Swarm => run_swarm(&addrs, games, (plies, think), rated).await,
             Mode::Serve => serve(config).await,
         }
     })
@@ -326,9 +347,16 @@ async fn run_latency(addr: &str, games: usize) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The load test: `games` games through `addrs`, `plies` moves each.
-async fn run_swarm(addrs: &[String], games: usize, plies: u32, think: u64) -> Result<(), CliError> {
-    let r = swarm::swarm(addrs, games, plies, std::time::Duration::from_millis(think)).await?;
+/// The load test: `games` games through `addrs`, `plies` moves each,
+/// each after `think` ms; `rated`: by signed-in bots, rated.
+async fn run_swarm(
+    addrs: &[String],
+    games: usize,
+    (plies, think): (u32, u64),
+    rated: bool,
+) -> Result<(), CliError> {
+    let think = std::time::Duration::from_millis(think);
+    let r = swarm::swarm(addrs, games, (plies, think), rated).await?;
     println!(
         "games {} moves {} seconds {:.1} moves/s {:.0} rtt p50 {:.2} ms p99 {:.2} ms failed {}{}",
         r.games,

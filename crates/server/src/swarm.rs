@@ -243,21 +243,43 @@ impl Player {
     }
 }
 
+/// Signs `bot` up as `name` and waits until it is signed in.
+async fn sign_up(bot: &mut Bot, name: String) -> Result<(), BotError> {
+    bot.send(&ClientMsg::SignUp {
+        name,
+        password: "a swarm bot's password".into(),
+    })
+    .await?;
+    bot.until(|m| match m {
+        ServerMsg::SignedIn { .. } => Some(Ok(())),
+        ServerMsg::AccountRefused(why) => Some(Err(BotError::Lost(format!("sign-up: {why:?}")))),
+        _ => None,
+    })
+    .await?
+}
+
 /// Seats a pair of bots in a new game of `preset`: White creates it at
-/// `addr`, Black joins at `other` (another node: forwarded).
+/// `addr`, Black joins at `other` (another node: forwarded). `rated`:
+/// both sign up first (as `s{seed}w` and `s{seed}b`) and the game is
+/// rated.
 async fn pair(
-    addr: &str,
-    other: &str,
+    (addr, other): (&str, &str),
     preset: &str,
     time: Option<&str>,
     seed: u64,
+    rated: bool,
 ) -> Result<[Player; 2], BotError> {
     let mut a = Bot::connect(addr).await?;
+    let mut b = Bot::connect(other).await?;
+    if rated {
+        sign_up(&mut a, format!("s{seed}w")).await?;
+        sign_up(&mut b, format!("s{seed}b")).await?;
+    }
     a.send(&ClientMsg::Create {
         preset: preset.into(),
         time: time.map(str::to_string),
         color: SeatChoice::White,
-        rated: false,
+        rated,
     })
     .await?;
     let code = a
@@ -269,7 +291,6 @@ async fn pair(
             _ => None,
         })
         .await??;
-    let mut b = Bot::connect(other).await?;
     b.send(&ClientMsg::Join { code }).await?;
     let mut players = Vec::new();
     for (i, mut bot) in [a, b].into_iter().enumerate() {
@@ -322,21 +343,24 @@ pub struct Report {
 /// Opens `games` games across the nodes at `addrs` (game `i` created at
 /// node `i`, joined through node `i + 1`; all seated before any moves, so
 /// they run concurrently), then plays each with random moves, `plies` per
-/// side at most, each after `think`, and reports.
+/// side at most, each after `think`, and reports. `rated`: every bot
+/// signs up first and every game is rated (and rated when it ends).
 ///
 /// # Errors
 /// The server could not be reached for seating.
 pub async fn swarm(
     addrs: &[String],
     games: usize,
-    plies: u32,
-    think: Duration,
+    (plies, think): (u32, Duration),
+    rated: bool,
 ) -> Result<Report, BotError> {
     let n = addrs.len().max(1);
     let node = |i: usize| addrs.get(i % n).map_or("", String::as_str);
     let mut pairs = Vec::with_capacity(games);
     for i in 0..games {
-        pairs.push(pair(node(i), node(i + 1), "classic.ron", Some("15+10"), i as u64).await?);
+        let seed = i as u64;
+        let nodes = (node(i), node(i + 1));
+        pairs.push(pair(nodes, "classic.ron", Some("15+10"), seed, rated).await?);
     }
     eprintln!("swarm: {games} games seated ({} connections)", games * 2);
     let start = Instant::now();

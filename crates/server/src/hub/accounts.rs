@@ -71,8 +71,17 @@ fn new_password(given: String) -> Result<Password, Refused> {
     }
 }
 
-/// Runs Argon2id work on a blocking thread.
+/// Password hashes computed at once: each takes 19 MiB, so a burst of
+/// sign-ins waits its turn rather than take the memory of hundreds.
+const HASHING_AT_ONCE: usize = 4;
+
+/// Runs Argon2id work on a blocking thread, [`HASHING_AT_ONCE`] at most.
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
+    static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(HASHING_AT_ONCE);
+    let _turn = HASHING
+        .acquire()
+        .await
+        .map_err(|_| AccountRefusal::Unavailable)?;
     tokio::task::spawn_blocking(f)
         .await
         .map_err(|_| AccountRefusal::Unavailable)
