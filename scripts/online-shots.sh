@@ -31,3 +31,23 @@ for lang in en uk; do
     rm -rf "$cfg"
     echo "$out/$name.png"
 done
+# Accounts: a second server filled with six players and a round robin of
+# rated games (scripts/accounts-shot.py); the sign-in dialog signed out,
+# then Ada's page, her games and the leaderboard with her kept session.
+port2=$((port + 1))
+"$SERVER" --addr 127.0.0.1:$port2 --db "$db/accounts.sqlite" --rate 1000 \
+    --sign-ups-per-hour 100 2>"$db/accounts.log" &
+accounts=$!
+trap 'kill $server $accounts 2>/dev/null; rm -rf "$db"' EXIT
+sleep 1
+python3 scripts/accounts-shot.py 127.0.0.1:$port2 >"$db/ada-session.txt"
+shot account-sign-in --show account --server 127.0.0.1:$port2
+for page in profile archive leaderboard; do
+    cfg=$(mktemp -d)
+    cp "$db/ada-session.txt" "$cfg/online-session.txt"
+    MSC_CONFIG_DIR="$cfg" timeout 120 xvfb-run -a -s "-screen 0 1280x1000x24" \
+        "$bin" --server 127.0.0.1:$port2 --show $page --wait 60 \
+        --screenshot "$out/account-$page.png" >/dev/null 2>&1 || true
+    rm -rf "$cfg"
+    echo "$out/account-$page.png"
+done

@@ -291,6 +291,7 @@ pub(crate) struct TitlePlugin;
 impl Plugin for TitlePlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(Startup, start_screen)
+            .add_systems(Update, show_player_pages)
             .add_systems(OnExit(Screen::Title), clear_inset)
             .add_systems(
                 bevy_egui::EguiPrimaryContextPass,
@@ -310,7 +311,16 @@ fn start_screen(
 ) {
     let over_title = matches!(
         options.show,
-        Some(Page::Title | Page::Online | Page::Credits | Page::Sudoku)
+        Some(
+            Page::Title
+                | Page::Online
+                | Page::Account
+                | Page::Profile
+                | Page::Archive
+                | Page::Leaderboard
+                | Page::Credits
+                | Page::Sudoku
+        )
     );
     if options.skip_menu && !over_title {
         screen.set(Screen::Chess);
@@ -320,7 +330,53 @@ fn start_screen(
         Some(Page::Rules) => menus.open(Menu::HowToPlay),
         Some(Page::Settings) => menus.open(Menu::Settings),
         Some(Page::Online) => menus.open(Menu::Online),
+        Some(Page::Account) => menus.open(Menu::Account),
         Some(Page::Credits) => menus.open(Menu::Credits),
         _ => {}
     }
+}
+
+/// `--show profile|archive|leaderboard`: the page asked for over the
+/// lobby, once the kept session has signed in (the leaderboard at once).
+fn show_player_pages(
+    options: Res<GameOptions>,
+    players: Res<crate::chess::online::Players>,
+    mut requests: MessageWriter<crate::chess::online::OnlineRequest>,
+    mut menus: Menus,
+    mut done: Local<bool>,
+    mut connected: Local<bool>,
+) {
+    use minesweeper_core::online::protocol::ClientMsg;
+    if *done {
+        return;
+    }
+    let name = players.name.clone().unwrap_or_default();
+    let (msg, menu) = match options.show {
+        Some(Page::Leaderboard) => (
+            ClientMsg::Leaderboard {
+                speed: minesweeper_core::online::rating::Speed::Blitz,
+            },
+            Menu::Leaderboard,
+        ),
+        Some(Page::Profile) if !name.is_empty() => (ClientMsg::Profile { name }, Menu::Profile),
+        Some(Page::Archive) if !name.is_empty() => {
+            (ClientMsg::Archive { name, page: 0 }, Menu::Archive)
+        }
+        Some(Page::Profile | Page::Archive) => {
+            // Connects (a ping), so that the kept session signs in.
+            if !*connected {
+                *connected = true;
+                requests.write(crate::chess::online::OnlineRequest::Say(ClientMsg::Ping));
+            }
+            return;
+        }
+        _ => {
+            *done = true;
+            return;
+        }
+    };
+    *done = true;
+    menus.open(Menu::Online);
+    requests.write(crate::chess::online::OnlineRequest::Say(msg));
+    menus.open(menu);
 }

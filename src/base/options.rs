@@ -43,7 +43,7 @@ pub struct GameOptions {
     pub lang: Option<Lang>,
     /// Open a page at the start, for screenshots: the title menu, the
     /// rules, the settings, the online lobby, the credits or Sweeper
-    /// Sudoku's board menu (`--show title|rules|settings|online|credits|sudoku`).
+    /// Sudoku's board menu (`--show title|rules|settings|online|account|profile|archive|leaderboard|credits|sudoku`).
     pub show: Option<Page>,
     /// The game server for online play (`--server 10.0.0.5:8080`); on the
     /// web the page's own server by default.
@@ -72,6 +72,14 @@ pub enum Page {
     Settings,
     /// The online lobby (over the title).
     Online,
+    /// The account dialog (sign in, or the signed-in account).
+    Account,
+    /// The signed-in player's page (its kept session signs in first).
+    Profile,
+    /// The signed-in player's games.
+    Archive,
+    /// The leaderboard.
+    Leaderboard,
     /// Who made what the game uses, and the licences.
     Credits,
     /// Sweeper Sudoku's board menu.
@@ -231,6 +239,10 @@ fn page(flag: &str, name: &str) -> Result<Page, OptionsError> {
         "rules" => Page::Rules,
         "settings" => Page::Settings,
         "online" => Page::Online,
+        "account" => Page::Account,
+        "profile" => Page::Profile,
+        "archive" => Page::Archive,
+        "leaderboard" => Page::Leaderboard,
         "credits" => Page::Credits,
         "sudoku" => Page::Sudoku,
         other => {
