@@ -1,5 +1,6 @@
 //! The one integration-test binary (links Bevy once).
 
+mod accounts;
 mod assets;
 mod boundaries;
 mod cli;

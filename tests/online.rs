@@ -28,7 +28,7 @@ const SCRIPT: [&str; 15] = [
 
 /// A test server's runtime and its database folder: dropping it stops the
 /// server, then removes the folder.
-struct Served {
+pub(crate) struct Served {
     rt: Option<tokio::runtime::Runtime>,
     dir: std::path::PathBuf,
 }
@@ -47,7 +47,7 @@ impl Drop for Served {
     }
 }
 
-fn server() -> (Served, String) {
+pub(crate) fn server() -> (Served, String) {
     let (rt, addr, _) = server_with_hub();
     (rt, addr)
 }
@@ -92,7 +92,7 @@ fn fixed_deal(
     }
 }
 
-fn client(addr: &str, seed: u64) -> App {
+pub(crate) fn client(addr: &str, seed: u64) -> App {
     client_of(headless_app(MineSeed(seed)), addr)
 }
 
@@ -107,7 +107,7 @@ fn client_of(mut app: App, addr: &str) -> App {
 }
 
 /// Updates every app until `done` holds for all (at most 10 s).
-fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&App) -> bool) {
+pub(crate) fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&App) -> bool) {
     let start = Instant::now();
     while !apps.iter().all(|a| done(a)) {
         assert!(
@@ -121,7 +121,7 @@ fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&App) -> bool) {
     }
 }
 
-fn online(app: &App) -> &Online {
+pub(crate) fn online(app: &App) -> &Online {
     app.world().resource::<Online>()
 }
 
@@ -284,7 +284,7 @@ type Played = (
 );
 
 /// The position `app`'s players see.
-fn seen(app: &mut App) -> minesweeper_core::chess::Position {
+pub(crate) fn seen(app: &mut App) -> minesweeper_core::chess::Position {
     public_position(app.world_mut())
         .expect("a board")
         .position()

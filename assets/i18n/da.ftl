@@ -511,3 +511,60 @@ credits-source = Kilde
 credits-full-text = Hele licensteksten
 credits-changes = Tilpasset: delt op i enkelte brikker og konverteret til PNG.
 credits-cc-by-sa = Delt under samme licens (CC BY-SA 3.0).
+
+# Accounts and ratings
+
+acc-sign-in = Log ind
+acc-sign-up = Opret en konto
+acc-signed-in-as = Logget ind som { $name }
+acc-rating-hint = Din rating ved betænkningstiden valgt nedenfor (med ?, så længe den er foreløbig)
+acc-my-page = Min side
+acc-my-games = Mine partier
+acc-leaderboard = Rangliste
+acc-account = Konto
+acc-rated = Ratet
+acc-rated-hint = Log ind for at spille ratede partier
+acc-user-name = Brugernavn
+acc-password = Adgangskode
+acc-name-rules = 3–20 bogstaver, cifre, _ eller -, begynder med et bogstav
+acc-password-rules = Mindst 8 tegn
+acc-change-password = Skift adgangskoden
+acc-old-password = Nuværende adgangskode
+acc-new-password = Ny adgangskode
+acc-sign-out = Log ud
+acc-sign-out-everywhere = Log ud overalt
+acc-delete = Slet kontoen
+acc-delete-confirm = Ja, slet den for altid
+acc-delete-warning = Det kan ikke fortrydes. Dine partier bliver i arkivet under »slettet spiller«.
+acc-guest = Gæst
+acc-deleted-player = Slettet spiller
+acc-rated-game = Ratet parti
+acc-casual-game = Uformelt parti
+acc-rating-change = { $side }: ratingtal { $rating } ({ $change })
+acc-signed-out = Logget ud.
+acc-password-changed = Adgangskoden er skiftet. Dine andre enheder er logget ud.
+acc-deleted = Kontoen er slettet.
+acc-ref-name-length = Et brugernavn har 3 til 20 tegn.
+acc-ref-name-characters = Et brugernavn har kun bogstaverne a–z, cifre, _ og -.
+acc-ref-name-start = Et brugernavn begynder med et bogstav.
+acc-ref-name-separators = Et brugernavn har ikke _ eller - to gange i træk eller til sidst.
+acc-ref-name-reserved = Det navn er reserveret: vælg et andet.
+acc-ref-name-taken = Det navn er taget: vælg et andet.
+acc-ref-password = En adgangskode har { $min } til { $max } tegn.
+acc-ref-wrong-sign-in = Forkert brugernavn eller adgangskode.
+acc-ref-wait-seconds =
+    { $n ->
+        [one] For mange forsøg: vent { $n } sekund, og prøv igen.
+       *[other] For mange forsøg: vent { $n } sekunder, og prøv igen.
+    }
+acc-ref-wait-minutes =
+    { $n ->
+        [one] For mange forsøg: vent { $n } minut, og prøv igen.
+       *[other] For mange forsøg: vent { $n } minutter, og prøv igen.
+    }
+acc-ref-session-ended = Din session er udløbet: log ind igen.
+acc-ref-not-signed-in = Log ind først.
+acc-ref-not-found = Ingen sådan spiller eller sådant parti.
+acc-ref-rated-needs-account = Ratede partier er for spillere, der er logget ind: begge spillere skal have en konto.
+acc-ref-page-too-far = Der er ikke flere ældre partier at vise.
+acc-ref-unavailable = Serveren kunne ikke nå sine konti: prøv igen.

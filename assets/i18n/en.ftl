@@ -511,3 +511,60 @@ credits-source = Source
 credits-full-text = Full licence text
 credits-changes = Adapted: cut into single pieces and rendered to PNG.
 credits-cc-by-sa = Shared under the same licence (CC BY-SA 3.0).
+
+# Accounts and ratings
+
+acc-sign-in = Sign in
+acc-sign-up = Create an account
+acc-signed-in-as = Signed in as { $name }
+acc-rating-hint = Your rating at the time control chosen below (with ? while it is provisional)
+acc-my-page = My page
+acc-my-games = My games
+acc-leaderboard = Leaderboard
+acc-account = Account
+acc-rated = Rated
+acc-rated-hint = Sign in to play rated games
+acc-user-name = User name
+acc-password = Password
+acc-name-rules = 3–20 letters, digits, _ or -, starting with a letter
+acc-password-rules = At least 8 characters
+acc-change-password = Change the password
+acc-old-password = Current password
+acc-new-password = New password
+acc-sign-out = Sign out
+acc-sign-out-everywhere = Sign out everywhere
+acc-delete = Delete the account
+acc-delete-confirm = Yes, delete it for ever
+acc-delete-warning = This cannot be undone. Your games stay in the archive under “deleted player”.
+acc-guest = Guest
+acc-deleted-player = Deleted player
+acc-rated-game = Rated game
+acc-casual-game = Casual game
+acc-rating-change = { $side }: rating { $rating } ({ $change })
+acc-signed-out = Signed out.
+acc-password-changed = Password changed. Your other devices are signed out.
+acc-deleted = The account is deleted.
+acc-ref-name-length = A user name has 3 to 20 characters.
+acc-ref-name-characters = A user name holds only letters a–z, digits, _ and -.
+acc-ref-name-start = A user name starts with a letter.
+acc-ref-name-separators = A user name has no _ or - twice in a row or at its end.
+acc-ref-name-reserved = That name is reserved: choose another.
+acc-ref-name-taken = That name is taken: choose another.
+acc-ref-password = A password has { $min } to { $max } characters.
+acc-ref-wrong-sign-in = Wrong user name or password.
+acc-ref-wait-seconds =
+    { $n ->
+        [one] Too many tries: wait { $n } second and try again.
+       *[other] Too many tries: wait { $n } seconds and try again.
+    }
+acc-ref-wait-minutes =
+    { $n ->
+        [one] Too many tries: wait { $n } minute and try again.
+       *[other] Too many tries: wait { $n } minutes and try again.
+    }
+acc-ref-session-ended = Your session has ended: sign in again.
+acc-ref-not-signed-in = Sign in first.
+acc-ref-not-found = No such player or game.
+acc-ref-rated-needs-account = Rated games are for signed-in players: both players need an account.
+acc-ref-page-too-far = There are no older games to show.
+acc-ref-unavailable = The server could not reach its accounts: try again.

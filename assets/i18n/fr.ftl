@@ -511,3 +511,60 @@ credits-source = Source
 credits-full-text = Texte complet de la licence
 credits-changes = Adaptation : découpé en pièces séparées et converti en PNG.
 credits-cc-by-sa = Partagé sous la même licence (CC BY-SA 3.0).
+
+# Accounts and ratings
+
+acc-sign-in = Se connecter
+acc-sign-up = Créer un compte
+acc-signed-in-as = Connecté en tant que { $name }
+acc-rating-hint = Votre classement à la cadence choisie ci-dessous (avec un point d’interrogation tant qu’il est provisoire)
+acc-my-page = Ma page
+acc-my-games = Mes parties
+acc-leaderboard = Classement
+acc-account = Compte
+acc-rated = Classée
+acc-rated-hint = Connectez-vous pour jouer des parties classées
+acc-user-name = Nom d’utilisateur
+acc-password = Mot de passe
+acc-name-rules = 3 à 20 lettres, chiffres, _ ou -, en commençant par une lettre
+acc-password-rules = Au moins 8 caractères
+acc-change-password = Changer le mot de passe
+acc-old-password = Mot de passe actuel
+acc-new-password = Nouveau mot de passe
+acc-sign-out = Se déconnecter
+acc-sign-out-everywhere = Se déconnecter partout
+acc-delete = Supprimer le compte
+acc-delete-confirm = Oui, le supprimer définitivement
+acc-delete-warning = C’est irréversible. Vos parties restent dans les archives sous « joueur supprimé ».
+acc-guest = Invité
+acc-deleted-player = Joueur supprimé
+acc-rated-game = Partie classée
+acc-casual-game = Partie amicale
+acc-rating-change = { $side } : classement { $rating } ({ $change })
+acc-signed-out = Déconnecté.
+acc-password-changed = Mot de passe changé. Vos autres appareils sont déconnectés.
+acc-deleted = Le compte est supprimé.
+acc-ref-name-length = Un nom d’utilisateur a de 3 à 20 caractères.
+acc-ref-name-characters = Un nom d’utilisateur ne contient que des lettres a–z, des chiffres, _ et -.
+acc-ref-name-start = Un nom d’utilisateur commence par une lettre.
+acc-ref-name-separators = Un nom d’utilisateur n’a ni _ ni - deux fois de suite, ni à la fin.
+acc-ref-name-reserved = Ce nom est réservé : choisissez-en un autre.
+acc-ref-name-taken = Ce nom est déjà pris : choisissez-en un autre.
+acc-ref-password = Un mot de passe a de { $min } à { $max } caractères.
+acc-ref-wrong-sign-in = Nom d’utilisateur ou mot de passe incorrect.
+acc-ref-wait-seconds =
+    { $n ->
+        [one] Trop d’essais : attendez { $n } seconde et réessayez.
+       *[other] Trop d’essais : attendez { $n } secondes et réessayez.
+    }
+acc-ref-wait-minutes =
+    { $n ->
+        [one] Trop d’essais : attendez { $n } minute et réessayez.
+       *[other] Trop d’essais : attendez { $n } minutes et réessayez.
+    }
+acc-ref-session-ended = Votre session a expiré : reconnectez-vous.
+acc-ref-not-signed-in = Connectez-vous d’abord.
+acc-ref-not-found = Ce joueur ou cette partie n’existe pas.
+acc-ref-rated-needs-account = Les parties classées sont réservées aux joueurs connectés : il faut un compte aux deux joueurs.
+acc-ref-page-too-far = Il n’y a pas de parties plus anciennes à afficher.
+acc-ref-unavailable = Le serveur n’a pas pu joindre ses comptes : réessayez.

@@ -30,6 +30,14 @@ fn sample_args() -> Vec<(&'static str, FluentValue<'static>)> {
         args.push((k, FluentValue::from(3)));
     }
     args.push(("pawns", decimal(2.5)));
+    // Accounts and ratings: a player's name, a rating's change, a
+    // password's bounds.
+    args.extend([
+        ("name", FluentValue::from("x")),
+        ("change", FluentValue::from("x")),
+        ("min", FluentValue::from(3)),
+        ("max", FluentValue::from(3)),
+    ]);
     args
 }
 

@@ -256,6 +256,7 @@ impl Plugin for OnlinePlugin {
                         players::told_account,
                         players::told_game,
                         players::told_pages,
+                        players::answered,
                         feed::settle_outcome,
                         feed::reveal_layout,
                     )

@@ -114,6 +114,11 @@ impl Players {
         self.name.is_some()
     }
 
+    /// Whether a session is kept: the next connection signs in with it.
+    pub fn has_session(&self) -> bool {
+        self.session.is_some()
+    }
+
     /// The rating change of `side` in the game `code`, if it was rated.
     pub fn change(
         &self,
@@ -249,5 +254,27 @@ pub(super) fn told_pages(mut heard: MessageReader<Heard>, mut players: ResMut<Pl
             }
             _ => {}
         }
+    }
+}
+
+/// An answer about the account or a page while only connecting (no game
+/// asked for): the connection is up and nothing more is awaited, so the
+/// lobby stops saying it is connecting.
+pub(super) fn answered(mut heard: MessageReader<Heard>, mut online: ResMut<super::Online>) {
+    let answered = heard.read().any(|msg| {
+        matches!(
+            msg.0,
+            ServerMsg::SignedIn { .. }
+                | ServerMsg::SignedOut
+                | ServerMsg::PasswordChanged
+                | ServerMsg::AccountDeleted
+                | ServerMsg::AccountRefused(_)
+                | ServerMsg::Profile(_)
+                | ServerMsg::Archive { .. }
+                | ServerMsg::Leaderboard { .. }
+        )
+    });
+    if answered && online.phase == super::Phase::Connecting {
+        online.phase = super::Phase::Offline;
     }
 }

@@ -1,9 +1,11 @@
-//! The card at the end of a game: the result, a new game, export, close.
+//! The card at the end of a game: the result (and how a rated online
+//! game moved the ratings), a new game, export, close.
 
 use bevy::prelude::*;
 
 use bevy_egui::{EguiContexts, egui};
 
+use super::open_pages::open_profile;
 use super::{ChessUi, ExportText, export_text, fresh_game, outcome_text};
 use crate::base::art::{PieceIcons, piece_icon};
 use crate::base::audio::Effect;
@@ -16,6 +18,7 @@ use crate::chess::ecs::Timeline;
 use crate::chess::ecs::analysis::{AnalyseRequested, Analysis};
 use crate::chess::ecs::presets::PresetLibrary;
 use crate::chess::ecs::{ActiveVariant, ChessGame, NewGameRequested};
+use crate::chess::online::{Online, OnlineRequest, Players};
 use minesweeper_core::chess::{Color as Side, Outcome, Role};
 
 /// Draws the game-over card until it is closed.
@@ -36,8 +39,10 @@ pub(crate) fn game_over(
         MessageWriter<AnalyseRequested>,
     ),
     mut sound: MessageWriter<PlaySound>,
+    online: (Res<Online>, Res<Players>, MessageWriter<OnlineRequest>),
 ) -> Result {
     let (analysis, timeline, mut analyse) = analyse;
+    let (online, players, mut requests) = online;
     let Some(o) = game.outcome() else {
         return Ok(());
     };
@@ -47,14 +52,21 @@ pub(crate) fn game_over(
     }
     let ctx = contexts.ctx_mut()?.clone();
     let mut chosen = None;
+    // The player's own page, after a rated game of theirs.
+    let code = online.code.as_deref();
+    let my_page = players
+        .name
+        .clone()
+        .filter(|_| players.rated && code.is_some());
     card(&ctx, tx.t(T::GameOver))
         .title_bar(false)
         .show(&ctx, |ui| {
             ui.set_width(crate::base::widgets::dialog_width(&ctx, 320.0));
             ui.vertical_centered(|ui| {
                 result(ui, &tx, &icons, o);
+                super::players::rating_changes(ui, &tx, &players, code);
                 ui.add_space(12.0);
-                chosen = buttons(ui, &tx);
+                chosen = buttons(ui, &tx, my_page.is_some());
             });
         });
     let Some(choice) = chosen else {
@@ -74,6 +86,11 @@ pub(crate) fn game_over(
             menus.open(Menu::Export);
         }
         Choice::Close => ui_state.over_dismissed = true,
+        Choice::MyPage => {
+            if let Some(name) = &my_page {
+                open_profile(&mut requests, &mut menus, name);
+            }
+        }
     }
     sound.write(PlaySound(Effect::Click));
     Ok(())
@@ -85,6 +102,7 @@ enum Choice {
     Analyse,
     Export,
     Close,
+    MyPage,
 }
 
 /// The card's head: "Game over", the winner's king (both kings for a
@@ -127,9 +145,10 @@ fn result(ui: &mut egui::Ui, tx: &Texts, icons: &PieceIcons, o: Outcome) {
     );
 }
 
-/// New game and Analyse, wide; Export and Close, two quiet links each
-/// half their width. The one clicked, if any.
-fn buttons(ui: &mut egui::Ui, tx: &Texts) -> Option<Choice> {
+/// New game and Analyse, wide (and the player's page after a rated
+/// game, when `my_page`); Export and Close, two quiet links each half
+/// their width. The one clicked, if any.
+fn buttons(ui: &mut egui::Ui, tx: &Texts, my_page: bool) -> Option<Choice> {
     let tr = |t: T| tx.t(t);
     let mut chosen = None;
     let wide = egui::vec2(260.0, 44.0);
@@ -148,6 +167,15 @@ fn buttons(ui: &mut egui::Ui, tx: &Texts) -> Option<Choice> {
     .clicked()
     {
         chosen = Some(Choice::Analyse);
+    }
+    if my_page
+        && named(
+            &T::AccMyPage.id(),
+            ui.add_sized(wide, style::secondary(&tr(T::AccMyPage))),
+        )
+        .clicked()
+    {
+        chosen = Some(Choice::MyPage);
     }
     ui.horizontal(|ui| {
         let gap = ui.spacing().item_spacing.x;

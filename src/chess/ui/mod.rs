@@ -1,15 +1,21 @@
 //! Minesweeper Chess's interface, with bevy_egui: the side panel
 //! ([`panel`]), the pause menu ([`pause`]), the game-over card
 //! ([`game_over`]), the dialogs ([`dialogs`]: how to play, export,
-//! import, notices) and online play ([`online`]: the lobby, clocks). Every text comes from the translation table.
+//! import, notices) and online play ([`online`]: the lobby, clocks;
+//! [`account`]: signing in and the account; [`players`]: names and
+//! ratings; [`open_pages`]: a player's page, their games, the
+//! leaderboard). Every text comes from the translation table.
 
+pub mod account;
 mod analysis;
 pub mod dialogs;
 pub mod game_over;
 pub mod online;
+pub mod open_pages;
 pub mod panel;
 pub mod pause;
 pub mod pictures;
+pub mod players;
 mod typed;
 
 use bevy::prelude::*;
@@ -58,6 +64,10 @@ impl Plugin for ChessUiPlugin {
             .init_resource::<ImportDraft>()
             .init_resource::<typed::TypedMove>()
             .init_resource::<online::LobbyDraft>()
+            .init_resource::<account::AccountDraft>()
+            .add_systems(OnEnter(Menu::Account), account::opened)
+            .add_systems(OnExit(Menu::Account), account::closed)
+            .add_systems(OnEnter(Menu::Online), players::sign_in_kept)
             .add_systems(
                 PostStartup,
                 show_save_error.after(crate::chess::ecs::save::load_saved),
@@ -74,6 +84,7 @@ impl Plugin for ChessUiPlugin {
                     dialogs::export.run_if(in_state(Menu::Export)),
                     dialogs::import.run_if(in_state(Menu::Import)),
                     online::lobby.run_if(in_state(Menu::Online)),
+                    account::account.run_if(in_state(Menu::Account)),
                     dialogs::notice,
                 )
                     .chain()

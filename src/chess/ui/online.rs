@@ -8,6 +8,7 @@ use minesweeper_core::chess::Color as Side;
 use minesweeper_core::chess::preset::BUILTIN;
 use minesweeper_core::online::TimeControl;
 use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, SeatChoice};
+use minesweeper_core::online::rating::Speed;
 
 use crate::base::audio::Effect;
 use crate::base::audio::PlaySound;
@@ -17,7 +18,10 @@ use crate::base::screen::{Menu, Menus, Screen};
 use crate::base::style;
 use crate::base::widgets::{centered, named};
 use crate::chess::ecs::presets::PresetLibrary;
-use crate::chess::online::{Notice, Online, OnlineRequest, Phase};
+use crate::chess::online::{Notice, Online, OnlineRequest, Phase, Players};
+
+use super::account::AccountDraft;
+use super::players::{account_row, rated_box};
 
 /// What the lobby's fields hold.
 #[derive(Resource, Debug, Default)]
@@ -30,6 +34,8 @@ pub(crate) struct LobbyDraft {
     pub code: String,
     /// The server address typed (desktop).
     pub server: Option<String>,
+    /// Ask for a rated game (signed-in players only).
+    pub rated: bool,
 }
 
 impl LobbyDraft {
@@ -38,6 +44,15 @@ impl LobbyDraft {
             .checked_sub(1)
             .and_then(|i| TimeControl::OFFERED.get(i))
             .map(ToString::to_string)
+    }
+
+    /// The speed of the time control chosen: which rating it plays for.
+    fn speed(&self) -> Speed {
+        let control = self
+            .time
+            .checked_sub(1)
+            .and_then(|i| TimeControl::OFFERED.get(i));
+        Speed::of(control.copied())
     }
 }
 
@@ -161,6 +176,8 @@ pub(crate) fn lobby(
     mut requests: MessageWriter<OnlineRequest>,
     mut menus: Menus,
     mut sound: MessageWriter<PlaySound>,
+    players: Res<Players>,
+    mut account: ResMut<AccountDraft>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let tr = |t: T| tx.t(t);
@@ -171,6 +188,17 @@ pub(crate) fn lobby(
         .map_or("classic.ron", |e| e.file.as_str());
     let builtin = BUILTIN.iter().any(|(f, _)| *f == file);
     centered(&ctx, tr(T::PlayOnline)).show(&ctx, |ui| {
+        let speed = draft.speed();
+        click |= account_row(
+            ui,
+            &tx,
+            &players,
+            speed,
+            &mut account,
+            &mut requests,
+            &mut menus,
+        );
+        ui.separator();
         click |= choices(ui, &tx, &mut draft, &online, &mut requests);
         if !builtin {
             ui.label(egui::RichText::new(tr(T::OnlineBuiltinOnly)).weak());
@@ -178,6 +206,7 @@ pub(crate) fn lobby(
         // The buttons as wide as the choices above them.
         let wide = egui::vec2(ui.min_rect().width().max(280.0), 30.0);
         let preset = if builtin { file } else { "classic.ron" };
+        click |= rated_box(ui, &tx, &mut draft.rated, players.signed_in());
         click |= start_buttons(ui, &tx, &draft, &online, preset, wide, &mut requests);
         ui.add_space(6.0);
         click |= code_row(ui, &tx, &mut draft, &mut requests);
@@ -232,7 +261,7 @@ fn start_buttons(
             preset: preset.to_string(),
             time: draft.time_control(),
             color: draft.color.unwrap_or(SeatChoice::Random),
-            rated: false,
+            rated: draft.rated,
         });
         click = true;
     }
@@ -244,7 +273,7 @@ fn start_buttons(
     {
         requests.write(OnlineRequest::Quick {
             time: draft.time_control(),
-            rated: false,
+            rated: draft.rated,
         });
         click = true;
     }

@@ -23,7 +23,7 @@ use crate::chess::ecs::{
     ActiveVariant, ChessGame, GameCommand, ModeRules, MoveRequested, NewGameRequested, Player,
     PublicBoard,
 };
-use crate::chess::online::{Online, OnlineRequest};
+use crate::chess::online::{Online, OnlineRequest, Players};
 use crate::chess::view::Layout;
 use minesweeper_core::ai::analysis::Verdict;
 use minesweeper_core::chess::{Color as Side, Role};
@@ -40,6 +40,8 @@ pub(crate) struct PanelActions<'w, 's> {
     import: ResMut<'w, ImportDraft>,
     menus: Menus<'w>,
     online: MessageWriter<'w, OnlineRequest>,
+    /// The online game's players (names, ratings).
+    players: Res<'w, Players>,
     /// Looking back and the analysis.
     look: super::analysis::Looking<'w>,
     typed: ResMut<'w, super::typed::TypedMove>,
@@ -119,6 +121,8 @@ pub(crate) fn panel(
         ui.separator();
         if remote {
             let now = time.elapsed_secs_f64();
+            let (players, menus) = (&act.players, &mut act.menus);
+            click |= super::players::seats(ui, &tx, players, &mut act.online, menus);
             click |= online_panel(ui, &tx, &online, now, &mut act.online, &mut act.screen);
             click |= view_buttons(ui, &tx, &mut act);
             messages(ui, &tx, &ui_state, &library);
