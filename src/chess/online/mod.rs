@@ -273,8 +273,10 @@ impl Plugin for OnlinePlugin {
 }
 
 /// On the web, the online state for the browser test (`window.mscOnline`):
-/// the phase, code, side, moves told, presence, clocks and result.
-fn publish(online: Res<Online>, time: Res<Time<Real>>) {
+/// the phase, code, side, moves told, presence, clocks and result; the
+/// player signed in, whether the game is rated, this seat's rating change
+/// and the games of the archive page shown.
+fn publish(online: Res<Online>, players: Res<Players>, time: Res<Time<Real>>) {
     let now = time.elapsed_secs_f64();
     let ms = |side| {
         online
@@ -286,8 +288,16 @@ fn publish(online: Res<Online>, time: Res<Time<Real>>) {
         Some(Side::Black) => "\"black\"",
         None => "null",
     };
+    let change = online
+        .side
+        .and_then(|s| players.change(online.code.as_deref(), s))
+        .map_or("null".to_string(), |c| c.delta().to_string());
+    let archive = players
+        .archive
+        .as_ref()
+        .map_or(0, |(_, _, games, _)| games.len());
     let json = format!(
-        "{{\"phase\":\"{:?}\",\"code\":\"{}\",\"side\":{side},\"ply\":{},\"present\":[{},{}],\"white_ms\":{},\"black_ms\":{},\"over\":\"{}\"}}",
+        "{{\"phase\":\"{:?}\",\"code\":\"{}\",\"side\":{side},\"ply\":{},\"present\":[{},{}],\"white_ms\":{},\"black_ms\":{},\"over\":\"{}\",\"player\":\"{}\",\"rated\":{},\"change\":{change},\"archive\":{archive}}}",
         online.phase,
         online.code.as_deref().unwrap_or(""),
         online.ply,
@@ -296,6 +306,8 @@ fn publish(online: Res<Online>, time: Res<Time<Real>>) {
         ms(Side::White),
         ms(Side::Black),
         online.over.as_ref().map_or("", |o| o.why.as_str()),
+        players.name.as_deref().unwrap_or(""),
+        players.rated,
     );
     crate::base::platform::publish("mscOnline", &json);
 }
