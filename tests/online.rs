@@ -19,7 +19,7 @@ use minesweeper_core::online::protocol::SeatChoice;
 use minesweeper_server::{Config, start};
 
 /// Mines e4 (swept), d5 (a knight blows up), a7 and b7 (seen at once).
-const MINES: [&str; 4] = ["e4", "d5", "a7", "b7"];
+pub(crate) const MINES: [&str; 4] = ["e4", "d5", "a7", "b7"];
 /// Sweep on move 3, blast and full lift on move 7, Qxf9# on move 15.
 const SCRIPT: [&str; 15] = [
     "e2e3", "a9a8", "e3e4*", "h9h8", "b1c3", "g10f8", "c3d5", "a10a9", "d1h5", "h10h9", "f1b5",
@@ -28,7 +28,7 @@ const SCRIPT: [&str; 15] = [
 
 /// A test server's runtime and its database folder: dropping it stops the
 /// server, then removes the folder.
-struct Served {
+pub(crate) struct Served {
     rt: Option<tokio::runtime::Runtime>,
     dir: std::path::PathBuf,
 }
@@ -53,7 +53,7 @@ fn server() -> (Served, String) {
 }
 
 /// A server, its address and its games (a test may read a seat's token).
-fn server_with_hub() -> (Served, String, Arc<minesweeper_server::hub::Hub>) {
+pub(crate) fn server_with_hub() -> (Served, String, Arc<minesweeper_server::hub::Hub>) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -92,7 +92,7 @@ fn fixed_deal(
     }
 }
 
-fn client(addr: &str, seed: u64) -> App {
+pub(crate) fn client(addr: &str, seed: u64) -> App {
     client_of(headless_app(MineSeed(seed)), addr)
 }
 
@@ -107,7 +107,7 @@ fn client_of(mut app: App, addr: &str) -> App {
 }
 
 /// Updates every app until `done` holds for all (at most 10 s).
-fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&App) -> bool) {
+pub(crate) fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&App) -> bool) {
     let start = Instant::now();
     while !apps.iter().all(|a| done(a)) {
         assert!(
@@ -121,7 +121,7 @@ fn run_until(apps: &mut [&mut App], what: &str, done: impl Fn(&App) -> bool) {
     }
 }
 
-fn online(app: &App) -> &Online {
+pub(crate) fn online(app: &App) -> &Online {
     app.world().resource::<Online>()
 }
 

@@ -30,6 +30,13 @@ fn sample_args() -> Vec<(&'static str, FluentValue<'static>)> {
         args.push((k, FluentValue::from(3)));
     }
     args.push(("pawns", decimal(2.5)));
+    // A player's page: the name, a rating's speed, the games drawn and lost.
+    for k in ["name", "speed"] {
+        args.push((k, FluentValue::from("x")));
+    }
+    for k in ["drawn", "lost"] {
+        args.push((k, FluentValue::from(3)));
+    }
     args
 }
 

@@ -1,12 +1,16 @@
 //! Minesweeper Chess's interface, with bevy_egui: the side panel
 //! ([`panel`]), the pause menu ([`pause`]), the game-over card
 //! ([`game_over`]), the dialogs ([`dialogs`]: how to play, export,
-//! import, notices) and online play ([`online`]: the lobby, clocks). Every text comes from the translation table.
+//! import, notices), online play ([`online`]: the lobby, clocks) and the
+//! players' pages ([`pages`]: profiles, the archive, the leaderboard,
+//! opened through [`open_pages`]). Every text comes from the translation table.
 
 mod analysis;
 pub mod dialogs;
 pub mod game_over;
 pub mod online;
+pub(crate) mod open_pages;
+pub(crate) mod pages;
 pub mod panel;
 pub mod pause;
 pub mod pictures;
@@ -58,11 +62,19 @@ impl Plugin for ChessUiPlugin {
             .init_resource::<ImportDraft>()
             .init_resource::<typed::TypedMove>()
             .init_resource::<online::LobbyDraft>()
+            .init_resource::<pages::PagesAsked>()
             .add_systems(
                 PostStartup,
                 show_save_error.after(crate::chess::ecs::save::load_saved),
             )
             .add_systems(Update, (toasts, toggle_pause, online::follow_phase))
+            .add_systems(
+                Update,
+                (
+                    pages::track_requests.before(crate::chess::online::OnlineSet::Receive),
+                    pages::track_answers.after(crate::chess::online::OnlineSet::Receive),
+                ),
+            )
             .add_systems(
                 EguiPrimaryContextPass,
                 (
@@ -74,6 +86,9 @@ impl Plugin for ChessUiPlugin {
                     dialogs::export.run_if(in_state(Menu::Export)),
                     dialogs::import.run_if(in_state(Menu::Import)),
                     online::lobby.run_if(in_state(Menu::Online)),
+                    pages::profile::profile.run_if(in_state(Menu::Profile)),
+                    pages::archive::archive.run_if(in_state(Menu::Archive)),
+                    pages::leaderboard::leaderboard.run_if(in_state(Menu::Leaderboard)),
                     dialogs::notice,
                 )
                     .chain()
