@@ -8,6 +8,7 @@ mod ecs;
 mod hostile;
 mod i18n;
 mod online;
+mod pages;
 mod premove;
 mod presets;
 mod puzzle_cli;

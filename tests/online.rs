@@ -19,7 +19,7 @@ use minesweeper_core::online::protocol::SeatChoice;
 use minesweeper_server::{Config, start};
 
 /// Mines e4 (swept), d5 (a knight blows up), a7 and b7 (seen at once).
-const MINES: [&str; 4] = ["e4", "d5", "a7", "b7"];
+pub(crate) const MINES: [&str; 4] = ["e4", "d5", "a7", "b7"];
 /// Sweep on move 3, blast and full lift on move 7, Qxf9# on move 15.
 const SCRIPT: [&str; 15] = [
     "e2e3", "a9a8", "e3e4*", "h9h8", "b1c3", "g10f8", "c3d5", "a10a9", "d1h5", "h10h9", "f1b5",
@@ -53,7 +53,7 @@ pub(crate) fn server() -> (Served, String) {
 }
 
 /// A server, its address and its games (a test may read a seat's token).
-fn server_with_hub() -> (Served, String, Arc<minesweeper_server::hub::Hub>) {
+pub(crate) fn server_with_hub() -> (Served, String, Arc<minesweeper_server::hub::Hub>) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()

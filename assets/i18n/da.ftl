@@ -453,6 +453,46 @@ online-server = Server
 online-time = Betænkningstid
 untimed = Uden ur
 color-random = Tilfældig
+# Profiles, the archive and the leaderboard
+profile-title = Spillerprofil
+member-since = Medlem siden { $date }
+speed-rating =
+    { $speed }: { $rating } · { $n ->
+        [one] { $n } ratingparti
+       *[other] { $n } ratingpartier
+    }
+no-ratings-yet = Ingen ratingpartier endnu.
+rating-history = Ratingudvikling
+profile-games = Spillet { $played } · vundet { $won } · remis { $drawn } · tabt { $lost }
+recent-games = Seneste partier
+all-games = Alle partier
+leaderboard = Rangliste
+page-loading = Indlæser…
+no-such-player = Ingen spiller med det navn.
+page-unavailable = Serveren kunne ikke svare: prøv igen senere.
+speed-bullet = Bulletskak
+speed-blitz = Lynskak
+speed-rapid = Hurtigskak
+speed-classical = Klassisk
+archive-title = Partier af { $name }
+no-games-yet = Ingen afsluttede partier endnu.
+who-guest = Gæst
+who-deleted = Slettet spiller
+game-rated = Ratingparti
+game-casual = Venskabsparti
+replay-game = Gennemse
+copy-link = Kopiér link
+page-newer = Nyere
+page-older = Ældre
+page-number = Side { $n }
+leader-player = Spiller
+leader-rating = Ratingtal
+leader-games = Partier
+leaderboard-empty =
+    Ingen endnu: her vises spillere med en fast rating, som har spillet ratingpartier inden for { $n ->
+        [one] den seneste dag
+       *[other] de seneste { $n } dage
+    }.
 create-game = Opret et parti
 quick-game = Find en modstander
 invite-code = Invitationskode

@@ -453,6 +453,46 @@ online-server = Server
 online-time = Time control
 untimed = Untimed
 color-random = Random
+# Profiles, the archive and the leaderboard
+profile-title = Player profile
+member-since = Member since { $date }
+speed-rating =
+    { $speed }: { $rating } · { $n ->
+        [one] { $n } rated game
+       *[other] { $n } rated games
+    }
+no-ratings-yet = No rated games yet.
+rating-history = Rating history
+profile-games = Played { $played } · won { $won } · drawn { $drawn } · lost { $lost }
+recent-games = Recent games
+all-games = All games
+leaderboard = Leaderboard
+page-loading = Loading…
+no-such-player = No player by that name.
+page-unavailable = The server could not answer: try again later.
+speed-bullet = Bullet
+speed-blitz = Blitz
+speed-rapid = Rapid
+speed-classical = Classical
+archive-title = Games of { $name }
+no-games-yet = No finished games yet.
+who-guest = Guest
+who-deleted = Deleted player
+game-rated = Rated
+game-casual = Casual
+replay-game = Replay
+copy-link = Copy link
+page-newer = Newer
+page-older = Older
+page-number = Page { $n }
+leader-player = Player
+leader-rating = Rating
+leader-games = Games
+leaderboard-empty =
+    Nobody yet: rated players with an established rating who played in the last { $n ->
+        [one] { $n } day
+       *[other] { $n } days
+    } appear here.
 create-game = Create a game
 quick-game = Find an opponent
 invite-code = Invite code

@@ -453,6 +453,46 @@ online-server = Serveur
 online-time = Cadence
 untimed = Sans pendule
 color-random = Au hasard
+# Profiles, the archive and the leaderboard
+profile-title = Profil du joueur
+member-since = Membre depuis le { $date }
+speed-rating =
+    { $speed } : { $rating } · { $n ->
+        [one] { $n } partie classée
+       *[other] { $n } parties classées
+    }
+no-ratings-yet = Aucune partie classée pour l’instant.
+rating-history = Évolution du classement
+profile-games = Jouées { $played } · gagnées { $won } · nulles { $drawn } · perdues { $lost }
+recent-games = Parties récentes
+all-games = Toutes les parties
+leaderboard = Meilleurs joueurs
+page-loading = Chargement…
+no-such-player = Aucun joueur de ce nom.
+page-unavailable = Le serveur n’a pas pu répondre : réessayez plus tard.
+speed-bullet = Bullet
+speed-blitz = Blitz
+speed-rapid = Rapide
+speed-classical = Classique
+archive-title = Parties de { $name }
+no-games-yet = Aucune partie terminée pour l’instant.
+who-guest = Invité
+who-deleted = Joueur supprimé
+game-rated = Classée
+game-casual = Amicale
+replay-game = Revoir
+copy-link = Copier le lien
+page-newer = Plus récentes
+page-older = Plus anciennes
+page-number = Page { $n }
+leader-player = Joueur
+leader-rating = Classement
+leader-games = Parties
+leaderboard-empty =
+    Personne pour l’instant : ici figurent les joueurs au classement établi qui ont joué une partie classée { $n ->
+        [one] le dernier jour
+       *[other] ces { $n } derniers jours
+    }.
 create-game = Créer une partie
 quick-game = Trouver un adversaire
 invite-code = Code d’invitation

@@ -475,6 +475,50 @@ online-server = Сервер
 online-time = Контроль часу
 untimed = Без контролю часу
 color-random = Випадково
+# Profiles, the archive and the leaderboard
+profile-title = Профіль гравця
+member-since = Зареєстровано { $date }
+speed-rating =
+    { $speed }: { $rating } · { $n ->
+        [one] { $n } рейтингова партія
+        [few] { $n } рейтингові партії
+        [many] { $n } рейтингових партій
+       *[other] { $n } рейтингової партії
+    }
+no-ratings-yet = Рейтингових партій ще немає.
+rating-history = Історія рейтингу
+profile-games = Зіграно { $played } · виграно { $won } · нічиїх { $drawn } · програно { $lost }
+recent-games = Останні партії
+all-games = Усі партії
+leaderboard = Таблиця лідерів
+page-loading = Завантаження…
+no-such-player = Гравця з таким ім’ям немає.
+page-unavailable = Сервер не зміг відповісти: спробуйте пізніше.
+speed-bullet = Куля
+speed-blitz = Бліц
+speed-rapid = Рапід
+speed-classical = Класика
+archive-title = Партії гравця { $name }
+no-games-yet = Завершених партій ще немає.
+who-guest = Гість
+who-deleted = Видалений гравець
+game-rated = Рейтингова
+game-casual = Товариська
+replay-game = Переглянути
+copy-link = Копіювати посилання
+page-newer = Новіші
+page-older = Старіші
+page-number = Сторінка { $n }
+leader-player = Гравець
+leader-rating = Рейтинг
+leader-games = Партії
+leaderboard-empty =
+    Поки нікого: тут з’являються гравці з усталеним рейтингом, які грали рейтингові партії за останні { $n ->
+        [one] { $n } день
+        [few] { $n } дні
+        [many] { $n } днів
+       *[other] { $n } дня
+    }.
 create-game = Створити гру
 quick-game = Знайти суперника
 invite-code = Код запрошення

@@ -18,6 +18,10 @@ const SAME_AS_ENGLISH: &[(Lang, &str)] = &[
     (Lang::Fr, "sudoku-points"),
     (Lang::Fr, "credits-licence"),
     (Lang::Fr, "credits-source"),
+    // The speeds French players name in English, and "Page".
+    (Lang::Fr, "speed-bullet"),
+    (Lang::Fr, "speed-blitz"),
+    (Lang::Fr, "page-number"),
     (Lang::Da, "anim-normal"),
     (Lang::Da, "sudoku-menu"),
     (Lang::Da, "online-server"),

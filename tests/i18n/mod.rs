@@ -31,12 +31,16 @@ fn sample_args() -> Vec<(&'static str, FluentValue<'static>)> {
     }
     args.push(("pawns", decimal(2.5)));
     // Accounts and ratings: a player's name, a rating's change, a
-    // password's bounds.
+    // password's bounds; a player's page: a rating's speed, the games
+    // drawn and lost.
     args.extend([
         ("name", FluentValue::from("x")),
         ("change", FluentValue::from("x")),
+        ("speed", FluentValue::from("x")),
         ("min", FluentValue::from(3)),
         ("max", FluentValue::from(3)),
+        ("drawn", FluentValue::from(3)),
+        ("lost", FluentValue::from(3)),
     ]);
     args
 }

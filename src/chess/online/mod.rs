@@ -234,6 +234,7 @@ impl Plugin for OnlinePlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Online>()
             .init_resource::<Players>()
+            .init_resource::<told::ReplayEnd>()
             .insert_non_send(LinkSlot::default())
             .add_message::<OnlineRequest>()
             .add_message::<Heard>()
@@ -253,6 +254,7 @@ impl Plugin for OnlinePlugin {
                         told::over,
                         told::refused,
                         told::replay,
+                        told::settle_replay,
                         players::told_account,
                         players::told_game,
                         players::told_pages,

@@ -102,13 +102,24 @@ pub(super) fn start(
 
 /// Sends `msg` (at the end of the frame), connecting first when needed.
 pub(super) fn send(online: &mut Online, msg: ClientMsg) {
+    // A request for a seat waits in `Connecting` until it is seated (the
+    // connection may be open already, for a page); a page or an account
+    // request leaves the lobby as it was.
+    let seating = matches!(
+        msg,
+        ClientMsg::Create { .. }
+            | ClientMsg::Join { .. }
+            | ClientMsg::Quick { .. }
+            | ClientMsg::Watch { .. }
+            | ClientMsg::Resume { .. }
+    );
     online.outbox.push(msg);
     if !online.connected {
         online.connected = true;
         online.open = false;
-        if !online.in_game() {
-            online.phase = Phase::Connecting;
-        }
+    }
+    if !online.in_game() && seating {
+        online.phase = Phase::Connecting;
     }
 }
 

@@ -3,16 +3,16 @@
 //! queue in the same frame as they are read.
 
 use bevy::prelude::*;
-use minesweeper_core::chess::{ByColor, Color as Side, PublicPosition, SquareSet};
-use minesweeper_core::online::protocol::{ErrorCode, MoveView, ServerMsg};
+use minesweeper_core::chess::{ByColor, Color as Side, Outcome, PublicPosition, SquareSet};
+use minesweeper_core::online::protocol::{ErrorCode, MoveView, Over, ServerMsg};
 use minesweeper_core::online::table::builtin_variant;
 use minesweeper_core::online::told::public_after;
 
 use super::session::{keep_seat, now, resync_now};
 use super::{Heard, Notice, Online, Phase};
 use crate::chess::ecs::{
-    ActiveVariant, BoardEntity, ChessGame, Decider, GameStarted, ModeRules, MoveQueue, PlayMode,
-    Player,
+    ActiveVariant, BoardEntity, ChessGame, Concluded, Decider, GameStarted, ModeRules, MoveQueue,
+    PendingMove, PlayMode, Player,
 };
 
 /// The longest history played move by move: a longer one (no real game
@@ -272,6 +272,17 @@ pub(super) fn refused(
     }
 }
 
+/// How an archive's game ended when its moves alone do not say
+/// (resignation, time, agreement), and how many moves it had: concluded
+/// on the board once they are replayed.
+#[derive(Resource, Debug, Default)]
+pub(super) struct ReplayEnd {
+    /// The outcome and the moves before it.
+    end: Option<(Outcome, usize)>,
+    /// Its board is built (its `GameStarted` heard).
+    started: bool,
+}
+
 /// A finished game from the archive (or a permanent link): opened as a
 /// finished game at this screen, its true mines included, to look back
 /// through and analyse. Any online game is left first.
@@ -280,6 +291,7 @@ pub(super) fn replay(
     mut online: ResMut<Online>,
     mut mode: ResMut<PlayMode>,
     mut new_game: MessageWriter<crate::chess::ecs::NewGameRequested>,
+    mut ending: ResMut<ReplayEnd>,
     screen: Option<ResMut<NextState<crate::base::screen::Screen>>>,
 ) {
     let Some(msg) = heard
@@ -309,6 +321,17 @@ pub(super) fn replay(
             }
             *mode = crate::chess::modes::hot_seat::mode();
             crate::chess::ecs::save::start_record(&rec, variant, &mut new_game);
+            let said = Over {
+                result: entry.result,
+                reason: String::new(),
+                why: entry.why,
+                layout: String::new(),
+            };
+            let end = said.outcome().filter(|_| rec.game.outcome().is_none());
+            *ending = ReplayEnd {
+                end: end.map(|o| (o, rec.game.moves().len())),
+                started: false,
+            };
             if let Some(mut screen) = screen {
                 screen.set(crate::base::screen::Screen::Chess);
             }
@@ -317,6 +340,42 @@ pub(super) fn replay(
             warn!("online: the archive's game {} does not read: {e}", entry.id);
             online.notice = Some(Notice::Refused(ErrorCode::BadRequest));
         }
+    }
+}
+
+/// Ends an archive's game the way it ended once its moves are replayed
+/// (the record has no move for a resignation). Another game started
+/// first forgets it.
+pub(super) fn settle_replay(
+    mut ending: ResMut<ReplayEnd>,
+    mut started: MessageReader<GameStarted>,
+    game: Res<ChessGame>,
+    queue: Res<MoveQueue>,
+    pending: Res<PendingMove>,
+    mut concluded: MessageWriter<Concluded>,
+) {
+    let Some((outcome, plies)) = ending.end else {
+        started.clear();
+        return;
+    };
+    for _ in started.read() {
+        if ending.started {
+            *ending = ReplayEnd::default();
+            return;
+        }
+        ending.started = true;
+    }
+    let played = game.moves().len();
+    if !ending.started || game.outcome().is_some() || played > plies {
+        // Not built yet, or ended (or gone on) otherwise.
+        if ending.started {
+            *ending = ReplayEnd::default();
+        }
+        return;
+    }
+    if played == plies && queue.is_empty() && !pending.is_some() {
+        concluded.write(Concluded(outcome));
+        *ending = ReplayEnd::default();
     }
 }
 

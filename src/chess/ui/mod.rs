@@ -1,10 +1,11 @@
 //! Minesweeper Chess's interface, with bevy_egui: the side panel
 //! ([`panel`]), the pause menu ([`pause`]), the game-over card
 //! ([`game_over`]), the dialogs ([`dialogs`]: how to play, export,
-//! import, notices) and online play ([`online`]: the lobby, clocks;
+//! import, notices), online play ([`online`]: the lobby, clocks;
 //! [`account`]: signing in and the account; [`players`]: names and
-//! ratings; [`open_pages`]: a player's page, their games, the
-//! leaderboard). Every text comes from the translation table.
+//! ratings) and the players' pages ([`pages`]: profiles, the archive,
+//! the leaderboard, opened through [`open_pages`]). Every text comes
+//! from the translation table.
 
 pub mod account;
 mod analysis;
@@ -12,6 +13,7 @@ pub mod dialogs;
 pub mod game_over;
 pub mod online;
 pub mod open_pages;
+pub(crate) mod pages;
 pub mod panel;
 pub mod pause;
 pub mod pictures;
@@ -68,11 +70,19 @@ impl Plugin for ChessUiPlugin {
             .add_systems(OnEnter(Menu::Account), account::opened)
             .add_systems(OnExit(Menu::Account), account::closed)
             .add_systems(OnEnter(Menu::Online), players::sign_in_kept)
+            .init_resource::<pages::PagesAsked>()
             .add_systems(
                 PostStartup,
                 show_save_error.after(crate::chess::ecs::save::load_saved),
             )
             .add_systems(Update, (toasts, toggle_pause, online::follow_phase))
+            .add_systems(
+                Update,
+                (
+                    pages::track_requests.before(crate::chess::online::OnlineSet::Receive),
+                    pages::track_answers.after(crate::chess::online::OnlineSet::Receive),
+                ),
+            )
             .add_systems(
                 EguiPrimaryContextPass,
                 (
@@ -85,6 +95,9 @@ impl Plugin for ChessUiPlugin {
                     dialogs::import.run_if(in_state(Menu::Import)),
                     online::lobby.run_if(in_state(Menu::Online)),
                     account::account.run_if(in_state(Menu::Account)),
+                    pages::profile::profile.run_if(in_state(Menu::Profile)),
+                    pages::archive::archive.run_if(in_state(Menu::Archive)),
+                    pages::leaderboard::leaderboard.run_if(in_state(Menu::Leaderboard)),
                     dialogs::notice,
                 )
                     .chain()

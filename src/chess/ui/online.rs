@@ -213,6 +213,15 @@ pub(crate) fn lobby(
         lobby_status(ui, &tx, &online);
         ui.add_space(6.0);
         if named(
+            &T::Leaderboard.id(),
+            ui.add_sized(wide, egui::Button::new(tr(T::Leaderboard))),
+        )
+        .clicked()
+        {
+            super::open_pages::open_leaderboard(&mut requests, &mut menus);
+            click = true;
+        }
+        if named(
             &T::Back.id(),
             ui.add_sized(wide, egui::Button::new(tr(T::Back))),
         )

@@ -1,6 +1,6 @@
-//! Opening the online pages from anywhere in the interface: a player's
-//! page, their archive of games, the leaderboard. Each asks the server
-//! for the page and opens its window, which shows it when it comes.
+//! Opening the players' pages from anywhere in the interface: a request
+//! to the server (connecting when needed) and the window that shows the
+//! answer once it comes.
 
 use bevy::prelude::*;
 use minesweeper_core::online::protocol::ClientMsg;
@@ -9,7 +9,7 @@ use minesweeper_core::online::rating::Speed;
 use crate::base::screen::{Menu, Menus};
 use crate::chess::online::OnlineRequest;
 
-/// Opens the page of the player `name`.
+/// Asks for `name`'s page and opens the profile window.
 pub(crate) fn open_profile(
     requests: &mut MessageWriter<OnlineRequest>,
     menus: &mut Menus,
@@ -21,7 +21,8 @@ pub(crate) fn open_profile(
     menus.open(Menu::Profile);
 }
 
-/// Opens the first page of the games of the player `name`.
+/// Asks for the newest page of `name`'s finished games and opens the
+/// archive window.
 pub(crate) fn open_archive(
     requests: &mut MessageWriter<OnlineRequest>,
     menus: &mut Menus,
@@ -34,7 +35,7 @@ pub(crate) fn open_archive(
     menus.open(Menu::Archive);
 }
 
-/// Opens the leaderboard, at blitz (the other speeds are a click away).
+/// Asks for the blitz leaderboard and opens the leaderboard window.
 pub(crate) fn open_leaderboard(requests: &mut MessageWriter<OnlineRequest>, menus: &mut Menus) {
     requests.write(OnlineRequest::Say(ClientMsg::Leaderboard {
         speed: Speed::Blitz,
