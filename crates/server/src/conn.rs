@@ -99,6 +99,10 @@ async fn relay(
     let secret = hub.forward_secret().unwrap_or_default();
     match forward::connect(addr, secret, address, peer.clone()).await {
         Ok(up) => {
+            let session = peer.signed().map(|s| ClientMsg::Session { token: s.token });
+            if let Some(Ok(text)) = session.map(|m| serde_json::to_string(&m)) {
+                up.send(text.into());
+            }
             if let Some(first) = first {
                 up.send(first.into());
             }
@@ -320,7 +324,8 @@ impl Reader<'_> {
     }
 
     /// From now on relays the client to the node at `addr`, `first` sent
-    /// first.
+    /// first; a signed-in client's session before it, so that the other
+    /// node seats the same account (a rated game needs it).
     async fn relay(&mut self, addr: &str, first: Option<String>) {
         self.upstream = relay(self.hub, self.peer, self.origin.address, addr, first).await;
     }

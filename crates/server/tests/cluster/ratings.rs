@@ -211,3 +211,43 @@ async fn a_node_killed_as_its_rated_game_ends_leaves_it_rated_once() {
     // Whatever happened, once: two rows, one game each.
     assert_eq!(rating_rows(&url, &ws.code).await, (2, vec![1, 1]));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_signed_in_on_one_node_joins_a_rated_game_on_another() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let db = Db::Postgres(url.clone());
+    let a = TestServer::node(db.clone(), "a", None).await;
+    let b = TestServer::node(db.clone(), "b", None).await;
+    let (mut w, mut k) = (a.bot().await, b.bot().await);
+    sign_up(&mut w, "Greta").await;
+    sign_up(&mut k, "Hugo").await;
+    w.send(&ClientMsg::Create {
+        preset: "classic.ron".into(),
+        time: Some("3+2".into()),
+        color: SeatChoice::White,
+        rated: true,
+    })
+    .await
+    .expect("sent");
+    let ws = seated(&mut w).await;
+    // Hugo's connection is on b; the game on a: the join goes there with
+    // his session, and a seats his account.
+    k.send(&ClientMsg::Join {
+        code: ws.code.clone(),
+    })
+    .await
+    .expect("sent");
+    seated(&mut k).await;
+    let ServerMsg::Game { players, .. } = started(&mut k).await else {
+        unreachable!()
+    };
+    let black = players[Color::Black].clone().expect("Hugo's card");
+    assert_eq!(
+        black.who,
+        minesweeper_core::online::account::Who::Named {
+            name: "Hugo".into()
+        }
+    );
+}
