@@ -125,6 +125,30 @@ async fn rated_and_archived(db: Db) {
     assert_eq!(ratings.len(), 1);
     assert_eq!((ratings[0].rating, ratings[0].games), (cw.after, 1));
     archived(&server, &mut b, &code, &mines).await;
+    // Whitey deletes the account: the game stays, under "deleted player".
+    w.send(&ClientMsg::DeleteAccount {
+        password: "Whitey password".into(),
+    })
+    .await
+    .expect("sent");
+    w.until(|m| matches!(m, ServerMsg::AccountDeleted).then_some(()))
+        .await
+        .expect("deleted");
+    // Four archive reads a second per connection: this is Blacky's fifth.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let games = request(
+        &mut b,
+        ClientMsg::Archive {
+            name: "Blacky".into(),
+            page: 0,
+        },
+        |m| match m {
+            ServerMsg::Archive { games, .. } => Some(games.clone()),
+            _ => None,
+        },
+    )
+    .await;
+    assert_eq!((games.len(), &games[0].white), (1, &Who::Deleted));
 }
 
 /// Game `code`, finished, is in Blacky's archive and opens with `mines`;

@@ -503,6 +503,46 @@ impl ClientMsg {
                 format!("{} bytes; at most {MAX_CLIENT_MSG}", frame.len()),
             ));
         }
-        serde_json::from_str(frame).map_err(|e| (ErrorCode::BadMessage, e.to_string()))
+        serde_json::from_str(frame).map_err(|e| {
+            // A parser's reason may quote a field's value: never one that
+            // may be a password or a token, not even to its sender.
+            let secret = ["\"password\"", "\"old\"", "\"new\"", "\"token\""]
+                .iter()
+                .any(|k| frame.contains(k));
+            let why = if secret {
+                "a request with a password or token that does not read (its values are not quoted)"
+                    .to_string()
+            } else {
+                e.to_string()
+            };
+            (ErrorCode::BadMessage, why)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_malformed_account_request_never_quotes_its_password() {
+        for frame in [
+            r#"{"t":"sign_in","name":"ada","password":12345678901}"#,
+            r#"{"t":"change_password","old":"hunter22x","new":98765432}"#,
+            r#"{"t":"session","token":424242424242}"#,
+        ] {
+            let Err((code, why)) = ClientMsg::parse(frame) else {
+                panic!("{frame} read");
+            };
+            assert_eq!(code, ErrorCode::BadMessage);
+            for secret in ["12345678901", "hunter22x", "98765432", "424242424242"] {
+                assert!(!why.contains(secret), "{why}");
+            }
+        }
+        // Any other request still hears the parser's reason.
+        let Err((_, why)) = ClientMsg::parse(r#"{"t":"move","ply":"x","mv":"e2e4"}"#) else {
+            panic!("read");
+        };
+        assert!(why.contains("invalid type"), "{why}");
     }
 }
