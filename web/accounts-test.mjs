@@ -47,12 +47,18 @@ async function frames(page, n) {
 }
 // A named widget (its message id in the .ftl files) where the game drew it
 // this frame (window.mscButtons), clicked in its middle.
+// Clicked once it has stood still for a few frames: the first frames
+// lay the page out again as its fonts arrive.
 async function press(page, name) {
   const until = Date.now() + 30000;
+  const where = async () => (await page.evaluate(() => JSON.parse(window.mscButtons ?? "{}")))[name];
   for (;;) {
     const all = await page.evaluate(() => JSON.parse(window.mscButtons ?? "{}"));
     const b = all[name];
     if (b) {
+      await frames(page, 3);
+      const again = await where();
+      if (!again || again.join() !== b.join()) continue;
       await page.mouse.click(b[0] + b[2] / 2, b[1] + b[3] / 2);
       await frames(page, 3);
       return;

@@ -212,6 +212,13 @@ pub(super) fn told_game(
             }
             ServerMsg::Rated { code, changes } => {
                 players.changes = Some((code.clone(), changes.clone()));
+                // The cards show the ratings the game left.
+                for (side, change) in changes.iter() {
+                    if let (Some(c), Some(card)) = (change, players.cards[side].as_mut()) {
+                        card.rating = Some(c.after);
+                        card.provisional = c.provisional;
+                    }
+                }
                 // This seat's new rating is the account's now (no sign-in
                 // again).
                 let seat = online.side.and_then(|side| changes[side].clone());
