@@ -116,6 +116,13 @@ fn a_web_page_query_gives_the_same_options_as_the_command_line() {
     assert!(o.flip && o.skip_menu);
     assert_eq!(o.moves, ["e2e3", "b9b8"]);
     assert!(query_args("").is_empty());
+    // The archive's permanent link: a finished game opened at the start,
+    // its id capped as an invite code is.
+    let o = GameOptions::parse(&query_args("?game=AB12CD34")).expect("options parse");
+    assert_eq!(o.game.as_deref(), Some("AB12CD34"));
+    let long = format!("?game={}", "X".repeat(500));
+    let o = GameOptions::parse(&query_args(&long)).expect("options parse");
+    assert_eq!(o.game.map(|g| g.len()), Some(32));
     // A bad value is an error naming it, not a crash.
     let e = GameOptions::parse(&query_args("?seed=lots"))
         .unwrap_err()

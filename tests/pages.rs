@@ -267,3 +267,25 @@ fn a_finished_game_opens_on_the_board_with_its_mines_and_a_live_one_does_not() {
     );
     assert_eq!(*app.world().resource::<PlayMode>(), PlayMode::HotSeat);
 }
+
+#[test]
+fn the_archive_s_permanent_link_opens_the_finished_game_at_the_start() {
+    let (rt, addr, _hub) = server_with_hub();
+    let (done, _live, _bots) = rt.block_on(played(&addr));
+    // `--game ID` (the web's ?game=ID): nothing else asked.
+    let mut app = minesweeper_chess::app::headless_app(
+        minesweeper_chess::chess::ecs::MineSeed(84),
+    );
+    app.insert_resource(minesweeper_chess::base::options::GameOptions {
+        server: Some(addr.clone()),
+        game: Some(done),
+        ..default()
+    });
+    app.update();
+    run_until(&mut [&mut app], "the game of the link", |a| {
+        a.world().resource::<ChessGame>().finished().is_some()
+    });
+    let game = app.world().resource::<ChessGame>();
+    assert!(game.knows_layout(), "its mines known");
+    assert_eq!(game.moves().len(), 3);
+}

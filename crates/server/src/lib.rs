@@ -237,6 +237,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let dealer = config.dealer.clone().unwrap_or_else(hub::random_dealer);
     let (hub, rooms) = Hub::restore(store, stored, dealer, config.limits);
     let files = listen::raise_file_limit();
+    listen::return_large_blocks();
     hub::start_timers(&hub, rooms);
     let (lost_tx, lost) = watch::channel(false);
     if let (Some(c), store::Db::Postgres(url)) = (&config.cluster, &config.db) {

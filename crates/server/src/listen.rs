@@ -153,6 +153,19 @@ pub async fn serve(listener: TcpListener, router: Router, census: Arc<Census>) {
     }
 }
 
+/// Has glibc's allocator give large blocks back to the system when they
+/// are freed: left to itself it raises its threshold for that after the
+/// first one, and every thread's arena then keeps a freed 19 MiB Argon2id
+/// block (a burst of 2,000 sign-ins left the server 860 MB heavier).
+pub fn return_large_blocks() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets the allocator's tuning parameter named;
+    // 128 KiB is glibc's own default for it.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+    }
+}
+
 /// Raises the soft limit on open files to the hard one (Linux and the
 /// other Unixes), so the connection caps, not the file limit, decide.
 /// Returns the limit in force.

@@ -356,11 +356,20 @@ pub async fn swarm(
 ) -> Result<Report, BotError> {
     let n = addrs.len().max(1);
     let node = |i: usize| addrs.get(i % n).map_or("", String::as_str);
-    let mut pairs = Vec::with_capacity(games);
+    let mut pairs: Vec<[Player; 2]> = Vec::with_capacity(games);
+    let mut pinged = Instant::now();
     for i in 0..games {
         let seed = i as u64;
         let nodes = (node(i), node(i + 1));
         pairs.push(pair(nodes, "classic.ron", Some("15+10"), seed, rated).await?);
+        // Seating with sign-ups (an Argon2id hash each) can outlast the
+        // server's minute of silence: the bots already seated ping.
+        if pinged.elapsed() > Duration::from_secs(20) {
+            for p in pairs.iter_mut().flatten() {
+                p.bot.send(&ClientMsg::Ping).await?;
+            }
+            pinged = Instant::now();
+        }
     }
     eprintln!("swarm: {games} games seated ({} connections)", games * 2);
     let start = Instant::now();

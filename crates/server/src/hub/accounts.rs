@@ -1,6 +1,6 @@
 //! Account requests answered: sign up, sign in (by password or a kept
 //! session), sign out, change the password, delete the account. Passwords
-//! are hashed and checked on tokio's blocking threads (Argon2id takes tens
+//! are hashed and checked on four threads of their own (Argon2id takes tens
 //! of milliseconds and 19 MiB), never on the store thread. A wrong name and
 //! a wrong password take the same path: one lookup, one Argon2id check
 //! (against a dummy hash when there is no such name), one answer.
@@ -75,16 +75,57 @@ fn new_password(given: String) -> Result<Password, Refused> {
 /// sign-ins waits its turn rather than take the memory of hundreds.
 const HASHING_AT_ONCE: usize = 4;
 
-/// Runs Argon2id work on a blocking thread, [`HASHING_AT_ONCE`] at most.
+/// Work for the hashing threads.
+type HashJob = Box<dyn FnOnce() + Send>;
+
+/// The hashing threads' queue: [`HASHING_AT_ONCE`] threads of their own
+/// (not tokio's blocking pool, whose many threads would each keep an
+/// allocator arena holding a freed 19 MiB block).
+fn hashers() -> Option<&'static std::sync::Mutex<std::sync::mpsc::Sender<HashJob>>> {
+    use std::sync::{Arc, Mutex, OnceLock, mpsc};
+    static POOL: OnceLock<Option<Mutex<mpsc::Sender<HashJob>>>> = OnceLock::new();
+    POOL.get_or_init(|| {
+        let (tx, rx) = mpsc::channel::<HashJob>();
+        let rx = Arc::new(Mutex::new(rx));
+        for i in 0..HASHING_AT_ONCE {
+            let rx = rx.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("hash-{i}"))
+                .spawn(move || {
+                    loop {
+                        let job = rx
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .recv();
+                        match job {
+                            Ok(job) => job(),
+                            Err(_) => return,
+                        }
+                    }
+                });
+            if spawned.is_err() {
+                return None;
+            }
+        }
+        Some(Mutex::new(tx))
+    })
+    .as_ref()
+}
+
+/// Runs Argon2id work on the hashing threads, [`HASHING_AT_ONCE`] at most
+/// at a time; the rest wait in their queue.
 async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, Refused> {
-    static HASHING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(HASHING_AT_ONCE);
-    let _turn = HASHING
-        .acquire()
-        .await
+    let (done, answer) = tokio::sync::oneshot::channel();
+    let job: HashJob = Box::new(move || {
+        let _ = done.send(f());
+    });
+    hashers()
+        .ok_or(AccountRefusal::Unavailable)?
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .send(job)
         .map_err(|_| AccountRefusal::Unavailable)?;
-    tokio::task::spawn_blocking(f)
-        .await
-        .map_err(|_| AccountRefusal::Unavailable)
+    answer.await.map_err(|_| AccountRefusal::Unavailable)
 }
 
 /// Signs `peer` in as `account` with a new session, and tells it so.
