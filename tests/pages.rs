@@ -273,9 +273,7 @@ fn the_archive_s_permanent_link_opens_the_finished_game_at_the_start() {
     let (rt, addr, _hub) = server_with_hub();
     let (done, _live, _bots) = rt.block_on(played(&addr));
     // `--game ID` (the web's ?game=ID): nothing else asked.
-    let mut app = minesweeper_chess::app::headless_app(
-        minesweeper_chess::chess::ecs::MineSeed(84),
-    );
+    let mut app = minesweeper_chess::app::headless_app(minesweeper_chess::chess::ecs::MineSeed(84));
     app.insert_resource(minesweeper_chess::base::options::GameOptions {
         server: Some(addr.clone()),
         game: Some(done),
