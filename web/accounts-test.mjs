@@ -9,6 +9,7 @@
 //   node accounts-test.mjs BASE_URL OUTDIR
 import { mkdirSync } from "node:fs";
 import { finish, launch, watch } from "./browser.mjs";
+import { frames, move, state, waitFor } from "./online-pages.mjs";
 
 const [base, out] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
@@ -25,26 +26,6 @@ async function open(name, url) {
   return page;
 }
 
-const state = async (page, key) =>
-  page.evaluate((k) => (window[k] ? JSON.parse(window[k]) : null), key).catch(() => null);
-async function waitFor(page, what, test, ms = 90000) {
-  const until = Date.now() + ms;
-  let last = null;
-  for (;;) {
-    last = await state(page, "mscOnline");
-    if (last && test(last)) return last;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}; online state ${JSON.stringify(last)}`);
-    await page.waitForTimeout(200);
-  }
-}
-async function frames(page, n) {
-  const now = (await state(page, "mscStatus"))?.frames ?? 0;
-  const until = Date.now() + 60000;
-  while (((await state(page, "mscStatus"))?.frames ?? 0) < now + n) {
-    if (Date.now() > until) throw new Error("the page stopped drawing");
-    await page.waitForTimeout(50);
-  }
-}
 // A named widget (its message id in the .ftl files) where the game drew it
 // this frame (window.mscButtons), clicked in its middle.
 // Clicked once it has stood still for a few frames: the first frames
@@ -71,28 +52,6 @@ async function type(page, field, text) {
   await press(page, field);
   await page.keyboard.type(text, { delay: 20 });
   await frames(page, 3);
-}
-async function cell(page, name) {
-  const b = (await state(page, "mscStatus"))?.board;
-  if (!b) throw new Error("the page has not published where its board is");
-  const f = name.charCodeAt(0) - 97, r = Number(name.slice(1)) - 1;
-  return { x: b.a1[0] + f * b.file[0] + r * b.rank[0], y: b.a1[1] + f * b.file[1] + r * b.rank[1] };
-}
-async function move(page, from, to, ply, pages) {
-  const until = Date.now() + 60000;
-  while (((await state(page, "mscStatus"))?.moves ?? -1) < ply - 1) {
-    if (Date.now() > until) throw new Error(`the board never caught up before move ${ply}`);
-    await page.waitForTimeout(100);
-  }
-  for (const sq of [from, to]) {
-    const p = await cell(page, sq);
-    await page.mouse.click(p.x, p.y);
-    await frames(page, 3);
-  }
-  for (const [name, pg] of pages) {
-    await waitFor(pg, `${name} to hear move ${ply} (${from}${to})`, (s) => s.ply >= ply);
-  }
-  log.push(`move ${ply}: ${from}${to}`);
 }
 // The title's Play online, then an account made in the Account dialog.
 async function signUp(page, name) {
@@ -130,9 +89,9 @@ try {
   const joined = await state(d, "mscOnline");
   check("Dmitri is signed in again from his kept session", joined.player === "Dmitri", JSON.stringify(joined));
   const white = made.side === "white" ? c : d, black = made.side === "white" ? d : c;
-  await move(white, "e2", "e3", 1, pages);
-  await move(black, "a9", "a8", 2, pages);
-  await move(white, "d2", "d3", 3, pages);
+  await move(white, "e2", "e3", 1, pages, log);
+  await move(black, "a9", "a8", 2, pages, log);
+  await move(white, "d2", "d3", 3, pages, log);
   await press(d, "resign");
   const sc = await waitFor(c, "Carla's rating change", (s) => s.change !== null);
   const sd = await waitFor(d, "Dmitri's rating change", (s) => s.change !== null);
