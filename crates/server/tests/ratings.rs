@@ -13,8 +13,9 @@ use minesweeper_server::swarm::Bot;
 use crate::accounts::{ask, sign_up};
 use crate::support::{TestServer, alternate, fixed, over, seated, started};
 
-/// Opens a rated game as White and has `black` join it: the code.
-async fn rated_game(w: &mut Bot, b: &mut Bot, time: &str) -> String {
+/// Opens a rated game as White and has `b` join it (through whichever
+/// node each is on): White's seat.
+pub async fn rated_game(w: &mut Bot, b: &mut Bot, time: &str) -> crate::support::Seat {
     w.send(&ClientMsg::Create {
         preset: "classic.ron".into(),
         time: Some(time.into()),
@@ -30,7 +31,7 @@ async fn rated_game(w: &mut Bot, b: &mut Bot, time: &str) -> String {
     .await
     .expect("sent");
     seated(b).await;
-    seat.code
+    seat
 }
 
 /// Waits for the rating changes of a game.
@@ -74,7 +75,7 @@ async fn rated_and_archived(db: Db) {
     let (mut w, mut b) = (server.bot().await, server.bot().await);
     sign_up(&mut w, "Whitey").await;
     sign_up(&mut b, "Blacky").await;
-    let code = rated_game(&mut w, &mut b, "5+3").await;
+    let code = rated_game(&mut w, &mut b, "5+3").await.code;
     let ServerMsg::Game {
         players,
         rated: is_rated,

@@ -9,12 +9,13 @@ use std::time::{Duration, Instant};
 use minesweeper_core::chess::fen::to_fen;
 use minesweeper_core::chess::{ByColor, Color, Position, SquareSet, Variant};
 use minesweeper_core::online::Event;
-use minesweeper_core::online::protocol::{ClientMsg, SeatChoice, ServerMsg};
+use minesweeper_core::online::protocol::{ClientMsg, ServerMsg};
 use minesweeper_server::store::{Db, Ending, Node, Store, StoredGame};
 
 use crate::accounts::sign_up;
 use crate::postgres::{client, fresh_database};
-use crate::support::{TestServer, alternate, fixed, seated, started};
+use crate::ratings::rated_game;
+use crate::support::{TestServer, alternate, fixed, started};
 
 /// The rating rows game `code` left, and the rated games each of its
 /// players has: (rows, games of each).
@@ -184,21 +185,7 @@ async fn a_node_killed_as_its_rated_game_ends_leaves_it_rated_once() {
     let (mut w, mut k) = (a.bot().await, a.bot().await);
     let w_session = sign_up(&mut w, "Wendy").await;
     sign_up(&mut k, "Kurt").await;
-    w.send(&ClientMsg::Create {
-        preset: "classic.ron".into(),
-        time: Some("10+5".into()),
-        color: SeatChoice::White,
-        rated: true,
-    })
-    .await
-    .expect("sent");
-    let ws = seated(&mut w).await;
-    k.send(&ClientMsg::Join {
-        code: ws.code.clone(),
-    })
-    .await
-    .expect("sent");
-    seated(&mut k).await;
+    let ws = rated_game(&mut w, &mut k, "10+5").await;
     started(&mut w).await;
     started(&mut k).await;
     alternate(&mut w, &mut k, &["e2e3", "a9a8", "d2d3"]).await;
@@ -223,23 +210,9 @@ async fn a_player_signed_in_on_one_node_joins_a_rated_game_on_another() {
     let (mut w, mut k) = (a.bot().await, b.bot().await);
     sign_up(&mut w, "Greta").await;
     sign_up(&mut k, "Hugo").await;
-    w.send(&ClientMsg::Create {
-        preset: "classic.ron".into(),
-        time: Some("3+2".into()),
-        color: SeatChoice::White,
-        rated: true,
-    })
-    .await
-    .expect("sent");
-    let ws = seated(&mut w).await;
     // Hugo's connection is on b; the game on a: the join goes there with
     // his session, and a seats his account.
-    k.send(&ClientMsg::Join {
-        code: ws.code.clone(),
-    })
-    .await
-    .expect("sent");
-    seated(&mut k).await;
+    rated_game(&mut w, &mut k, "3+2").await;
     let ServerMsg::Game { players, .. } = started(&mut k).await else {
         unreachable!()
     };
