@@ -22,6 +22,7 @@ if [ "${QUICK:-0}" = 1 ]; then
     limit=90
 fi
 . scripts/pg-lib.sh
+. scripts/cluster-lib.sh
 tmp=$(mktemp -d /tmp/msc-cluster.XXXXXX)
 pids=""
 own_pg=""
@@ -45,13 +46,7 @@ psql -qX "$MSC_PG_URL" -c "CREATE DATABASE msc_cluster_$$"
 db="msc_cluster_$$"
 url=$(pg_url_for "$db")
 sql() { psql -qXtA "$url" -c "$1"; }
-bin=${BIN:-}
-if [ -z "$bin" ]; then
-    cargo build --release -q -p minesweeper_server
-    bin=target/release/minesweeper_server
-fi
-MSC_CLUSTER_SECRET=$(od -An -tx1 -N24 /dev/urandom | tr -d ' \n')
-export MSC_CLUSTER_SECRET
+cluster_setup
 start_node() { # NAME
     "$bin" --addr 127.0.0.1:0 --db "$url" --node "$1" --rate 10000 \
         --per-address 100000 --waiting-per-address 100000 >"$tmp/$1.log" 2>&1 &
@@ -94,13 +89,17 @@ check() { # WHAT VALUE EXPECTED
     fi
 }
 check "the players finished" "$status" 0
-sql "CREATE TABLE acks(code TEXT, ply BIGINT, mv TEXT)"
+sql "CREATE TABLE acks(code TEXT, ply BIGINT, mv TEXT, at_ms BIGINT, charged_ms BIGINT)"
 psql -qX "$url" -c "\\copy acks FROM '$tmp/acks.txt' WITH (FORMAT text, DELIMITER ' ')"
 acked=$(sql "SELECT count(*) FROM acks")
 check "moves acknowledged" "$([ "$acked" -gt 0 ] && echo some)" some
+# The ply-th move of a game is its ply-th move event (a clock resumed
+# after a take-over is an event too).
 check "acknowledged moves missing or changed in the database" "$(sql "
-    SELECT count(*) FROM acks a LEFT JOIN events e ON e.code = a.code AND e.seq = a.ply
-    WHERE e.event IS DISTINCT FROM 'move ' || a.mv")" 0
+    WITH moves AS (SELECT code, event, row_number() OVER (PARTITION BY code ORDER BY seq) ply
+                   FROM events WHERE event LIKE 'move %')
+    SELECT count(*) FROM acks a LEFT JOIN moves m ON m.code = a.code AND m.ply = a.ply
+    WHERE m.event IS DISTINCT FROM 'move ' || a.mv")" 0
 check "games not finished" "$(sql "SELECT count(*) FROM games WHERE over = 0")" 0
 check "games played" "$(sql "SELECT count(*) FROM games")" "$games"
 check "games a dead or stopped node still owns" "$(sql "

@@ -34,6 +34,11 @@ RUSTC_WORKSPACE_WRAPPER=$DRIVER \
 # Several server nodes on the PostgreSQL above, one killed and one stopped
 # mid-game (the short form; the binary the server's tests built).
 QUICK=1 BIN="target/$HOST/ci/minesweeper_server" sh scripts/cluster-test.sh
+# The cluster under the faults real networks make (the short form: a node
+# paused, cut from the database, its answers lost, the database restarted,
+# a node killed during a take-over, a node's clock 20 s ahead), each
+# checked for moves lost or doubled, games stuck, waits and clock charged.
+QUICK=1 BIN="target/$HOST/ci/minesweeper_server" sh scripts/cluster-faults.sh
 # The browser test on the quick web build (profile web-quick: the game's
 # wasm linted by clippy as it builds, served on loopback and played in
 # headless Chromium: menus pressed by name, moves by mouse and touch, a

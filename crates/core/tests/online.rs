@@ -241,26 +241,40 @@ fn stored_events_read_back_and_a_corrupt_record_is_named() {
         Event::Decline,
         Event::Draw,
         Event::Flag(Color::White),
+        Event::Resume(2_500),
     ];
     for e in &events {
         assert_eq!(Event::from_record(&e.to_record()).as_ref(), Ok(e));
     }
-    for bad in ["", "move", "resign x", "teleport e4", "flag"] {
+    for bad in [
+        "",
+        "move",
+        "resign x",
+        "teleport e4",
+        "flag",
+        "resume",
+        "resume -3",
+    ] {
         let err = Event::from_record(bad).expect_err(bad).to_string();
         assert!(err.contains(bad), "the error quotes the record: {err}");
     }
 }
 
-#[test]
-fn a_table_refuses_moves_before_the_start_and_replays_its_events_to_the_same_clocks() {
-    use minesweeper_core::online::{Event, Table};
-    let start = Game::new(
+/// The classic board's start position, with no mines.
+fn classic_start() -> minesweeper_core::chess::Position {
+    Game::new(
         &Variant::classic(),
         minesweeper_core::chess::SquareSet::EMPTY,
     )
     .unwrap()
     .position()
-    .clone();
+    .clone()
+}
+
+#[test]
+fn a_table_refuses_moves_before_the_start_and_replays_its_events_to_the_same_clocks() {
+    use minesweeper_core::online::{Event, Table};
+    let start = classic_start();
     let control = Some(TimeControl::minutes(5, 3));
     let mut t = Table::new("classic.ron", control, start.clone());
     let mv = ClientMsg::Move {
@@ -308,6 +322,39 @@ fn a_table_refuses_moves_before_the_start_and_replays_its_events_to_the_same_clo
         Ok(Event::Flag(Color::White)),
         "past the flag a move is a loss on time"
     );
+}
+
+#[test]
+fn a_game_taken_over_charges_the_player_to_move_only_what_it_thought_before_its_server_stopped() {
+    use minesweeper_core::online::{Event, Table};
+    let start = classic_start();
+    let control = Some(TimeControl::minutes(5, 3));
+    let mut t = Table::new("classic.ron", control, start);
+    t.apply(&Event::Start, 1_000).unwrap();
+    t.apply(&Event::Move("e2e4".into()), 4_000).unwrap();
+    // Black thinks from 4 s; its server's last sign of life is at 6 s
+    // (by that server's clock), and another takes the game over at 40 s
+    // by a clock 20 s ahead: Black had thought 2 s.
+    let thought = t.thought_by(6_000).expect("Black's clock runs");
+    assert_eq!(thought, 2_000);
+    t.apply(&Event::Resume(thought), 60_000).unwrap();
+    let c = t.clock_view(61_000).unwrap();
+    assert_eq!(
+        c.black_ms,
+        300_000 - 2_000 - 1_000,
+        "2 s thought before the outage, 1 s since the take-over: the outage and the skew cost nothing"
+    );
+    assert_eq!(
+        c.white_ms,
+        300_000 - 3_000 + 3_000,
+        "White's clock is not touched"
+    );
+    // A resume when no clock runs changes nothing.
+    t.apply(&Event::Resign(Color::Black), 62_000).unwrap();
+    let stopped = t.clock_view(62_000);
+    t.apply(&Event::Resume(0), 90_000).unwrap();
+    assert_eq!(t.clock_view(95_000), stopped);
+    assert_eq!(t.thought_by(95_000), None);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use minesweeper_core::chess::fen::parse_public;
 use minesweeper_core::chess::{Color, PublicPosition};
-use minesweeper_core::online::protocol::{ClientMsg, SeatChoice, ServerMsg};
+use minesweeper_core::online::protocol::{ClientMsg, ClockView, SeatChoice, ServerMsg};
 use minesweeper_core::online::table::builtin_variant;
 use minesweeper_core::rng::GameRng;
 use rand::SeedableRng;
@@ -16,6 +16,57 @@ use rand::seq::IndexedRandom;
 use tokio::sync::mpsc;
 
 use crate::swarm::{Bot, BotError};
+
+/// A connection silent this long is pinged.
+pub const PING_AFTER: Duration = Duration::from_secs(1);
+
+/// A connection silent this long (a ping unanswered) is given up.
+pub const SILENT_FOR: Duration = Duration::from_secs(3);
+
+/// The increment of the chaos games' time control (15+10), in ms.
+const INCREMENT_MS: u64 = 10_000;
+
+/// The chaos games' time control.
+const CONTROL: &str = "15+10";
+
+/// The next message, pinging the connection while it is silent; `Err`
+/// once it was silent for [`SILENT_FOR`] or went.
+async fn recv_live(bot: &mut Bot) -> Result<ServerMsg, BotError> {
+    let began = Instant::now();
+    loop {
+        match bot.recv_within(PING_AFTER).await {
+            Err(BotError::Timeout(_)) if began.elapsed() < SILENT_FOR => {
+                bot.send(&ClientMsg::Ping).await?;
+            }
+            other => return other,
+        }
+    }
+}
+
+/// What `side`'s clock shows.
+fn left_of(clock: &ClockView, side: Color) -> u64 {
+    if side == Color::White {
+        clock.white_ms
+    } else {
+        clock.black_ms
+    }
+}
+
+/// Says what a bot did when `MSC_CHAOS_TRACE` is set (the fault
+/// harness's logs).
+fn trace(what: &str) {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *ON.get_or_init(|| std::env::var_os("MSC_CHAOS_TRACE").is_some()) {
+        eprintln!("{} {what}", wall_ms());
+    }
+}
+
+/// Milliseconds since the epoch by this machine's clock.
+fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
 
 /// A seat in a game, as a player keeps it to come back.
 struct Seat {
@@ -69,32 +120,51 @@ struct View {
     ply: u32,
     preset: String,
     over: bool,
+    /// The clocks as the game was found.
+    clock: Option<ClockView>,
+}
+
+/// A player's own move under way: what its clock showed when it first saw
+/// its turn, and how long it thought.
+struct Turn {
+    /// The move number it is for.
+    ply: u32,
+    /// Its clock when it saw its turn (ms).
+    left_ms: u64,
+    /// Time spent thinking before sending it.
+    thought: Duration,
 }
 
 /// The game as it stands after a resume; `None` when the node refused
 /// (not yet taken over: try again) or the connection went.
 async fn view(bot: &mut Bot) -> Option<View> {
-    bot.until(|m| match m {
-        ServerMsg::Game {
-            you: Some(side),
-            fen,
-            moves,
-            preset,
-            over,
-            ..
-        } => Some(Some(View {
-            side: *side,
-            fen: fen.clone(),
-            ply: moves.len() as u32,
-            preset: preset.clone(),
-            over: over.is_some(),
-        })),
-        ServerMsg::Error { .. } => Some(None),
-        _ => None,
-    })
-    .await
-    .ok()
-    .flatten()
+    loop {
+        match recv_live(bot).await.ok()? {
+            ServerMsg::Game {
+                you: Some(side),
+                fen,
+                moves,
+                preset,
+                over,
+                clock,
+                ..
+            } => {
+                return Some(View {
+                    side,
+                    fen,
+                    ply: moves.len() as u32,
+                    preset,
+                    over: over.is_some(),
+                    clock,
+                });
+            }
+            ServerMsg::Error { code, message } => {
+                trace(&format!("resume refused: {code:?} {message}"));
+                return None;
+            }
+            other => trace(&format!("while resuming: {other:?}")),
+        }
+    }
 }
 
 /// One player of a chaos run, between its connections.
@@ -108,6 +178,10 @@ struct Player {
     out: Outcome,
     /// When its connection was lost, until its next move is acknowledged.
     lost_at: Option<Instant>,
+    /// Its move under way, kept across reconnections.
+    turn: Option<Turn>,
+    /// When it gives up.
+    deadline: Instant,
 }
 
 impl Player {
@@ -124,35 +198,77 @@ impl Player {
             side,
             mut fen,
             mut ply,
+            mut clock,
             ..
         } = view;
-        // The move number of the last request sent on this connection.
+        // The move number of the last request sent on this connection,
+        // and when.
         let mut sent: Option<u32> = None;
+        let mut sent_at: Option<Instant> = None;
         loop {
             let public = parse_public(&fen, rules)
                 .ok()
                 .filter(|p| !p.legal_moves().is_empty());
             let mine = public.as_ref().is_some_and(|p| p.position().turn() == side);
             if let Some(public) = public.filter(|_| mine && sent.is_none_or(|p| p <= ply)) {
+                if self.turn.as_ref().is_none_or(|t| t.ply != ply + 1) {
+                    let left_ms = clock.as_ref().map_or(0, |c| left_of(c, side));
+                    self.turn = Some(Turn {
+                        ply: ply + 1,
+                        left_ms,
+                        thought: Duration::ZERO,
+                    });
+                }
                 tokio::time::sleep(self.think).await;
+                if let Some(t) = &mut self.turn {
+                    t.thought += self.think;
+                }
                 let (request, number) = self.request(&public, ply)?;
                 sent = Some(number);
+                sent_at = Some(Instant::now());
                 if bot.send(&request).await.is_err() {
+                    trace(&format!("{}: send failed", self.seat.code));
                     return Ok(false);
                 }
             }
-            match bot.recv_within(Duration::from_secs(10)).await {
-                Ok(ServerMsg::Moved { view, .. }) => {
+            // A request unanswered on a connection that still answers
+            // pings (its node dropped the game): resumed elsewhere.
+            if sent_at.is_some_and(|t| t.elapsed() > SILENT_FOR) {
+                trace(&format!("{}: move {sent:?} unanswered", self.seat.code));
+                return Ok(false);
+            }
+            if Instant::now() > self.deadline {
+                return Err(BotError::Lost(format!(
+                    "game {}: past the deadline",
+                    self.seat.code
+                )));
+            }
+            match recv_live(bot).await {
+                Ok(ServerMsg::Moved { view, clock: after }) => {
+                    if sent.is_some_and(|p| p <= view.ply) {
+                        sent_at = None;
+                    }
                     if view.by == side && sent == Some(view.ply) {
-                        self.acked(view.ply, &view.uci);
+                        let left = after.as_ref().map(|c| left_of(c, side));
+                        self.acked(view.ply, &view.uci, left);
                     }
                     ply = view.ply;
                     fen = view.fen;
+                    clock = after;
                 }
                 Ok(ServerMsg::Over(_)) => return Ok(true),
+                // Refused (the game moved, a stale move): the game as it
+                // stands comes with the next resume.
+                Ok(ServerMsg::Error { code, message }) => {
+                    trace(&format!("{}: refused {code:?} {message}", self.seat.code));
+                    return Ok(false);
+                }
                 Ok(_) => {}
                 // Closed, broken or silent: the node went; on to the next.
-                Err(_) => return Ok(false),
+                Err(e) => {
+                    trace(&format!("{}: connection: {e}", self.seat.code));
+                    return Ok(false);
+                }
             }
         }
     }
@@ -174,9 +290,23 @@ impl Player {
         Ok((request, ply + 1))
     }
 
-    /// Writes down move `ply`, `uci`, as acknowledged.
-    fn acked(&mut self, ply: u32, uci: &str) {
-        let _ = self.acks.send(format!("{} {ply} {uci}", self.seat.code));
+    /// Writes down move `ply`, `uci`, as acknowledged, with the time and
+    /// the clock it cost beyond thinking (from the mover's clock after it,
+    /// `left`, when timed).
+    fn acked(&mut self, ply: u32, uci: &str, left: Option<u64>) {
+        let charged = match (self.turn.take(), left) {
+            (Some(t), Some(left)) if t.ply == ply => {
+                let spent = (t.left_ms + INCREMENT_MS).saturating_sub(left);
+                let thought = u64::try_from(t.thought.as_millis()).unwrap_or(u64::MAX);
+                spent.saturating_sub(thought)
+            }
+            _ => 0,
+        };
+        let _ = self.acks.send(format!(
+            "{} {ply} {uci} {} {charged}",
+            self.seat.code,
+            wall_ms()
+        ));
         self.out.acked += 1;
         if let Some(at) = self.lost_at.take() {
             let gap = u64::try_from(at.elapsed().as_millis()).unwrap_or(u64::MAX);
@@ -207,11 +337,13 @@ async fn survive(
         acks,
         out: Outcome::default(),
         lost_at: None,
+        turn: None,
+        deadline,
     };
     let mut next = first;
     let mut connections = 0;
     loop {
-        if Instant::now() > deadline {
+        if Instant::now() > player.deadline {
             return Err(BotError::Lost(format!(
                 "game {}: past the deadline",
                 player.seat.code
@@ -223,7 +355,9 @@ async fn survive(
         connections += 1;
         let addr = &addrs[next % addrs.len()];
         next += 1;
-        let Ok(mut bot) = Bot::connect(addr).await else {
+        trace(&format!("{}: resume through {addr}", player.seat.code));
+        // A paused node takes the connection but never answers.
+        let Ok(Ok(mut bot)) = tokio::time::timeout(SILENT_FOR, Bot::connect(addr)).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -266,7 +400,7 @@ pub async fn chaos(
         let mut w = Bot::connect(&addrs[i % n]).await?;
         w.send(&ClientMsg::Create {
             preset: "classic.ron".into(),
-            time: Some("15+10".into()),
+            time: Some(CONTROL.into()),
             color: SeatChoice::White,
             rated: false,
         })

@@ -13,9 +13,11 @@ use futures_util::StreamExt;
 use tokio::sync::{mpsc, watch};
 use tokio_postgres::{AsyncMessage, NoTls};
 
-use crate::hub::{Hub, start_timers};
+use std::collections::HashMap;
+
+use crate::hub::{Hub, resume_clocks, start_timers};
 use crate::log::{Level, log};
-use crate::store::{Node, Paired};
+use crate::store::{Heart, Node, Paired, StoredGame};
 
 /// How often the lease is renewed and dead nodes looked for.
 pub const HEARTBEAT: Duration = Duration::from_secs(1);
@@ -87,16 +89,85 @@ fn listen(url: String, hub: Arc<Hub>) -> mpsc::Receiver<()> {
     rx
 }
 
-/// Runs the node's heartbeat until its lease is lost; then every game is
-/// dropped here and `lost` says so (the binary exits). The lease is taken
-/// for lost, too, once it would have run out since the last renewal the
-/// database confirmed (measured from when that renewal was sent): a node
-/// cut off from the database stops serving before another takes its
-/// games.
-pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
+/// Plays `games` here: adopted, their clocks resumed past the outage,
+/// their flag timers started.
+async fn take(hub: &Arc<Hub>, games: Vec<StoredGame>) -> usize {
+    let n = games.len();
+    let stopped: HashMap<String, u64> = games
+        .iter()
+        .filter_map(|g| g.stopped_ms.map(|at| (g.code.clone(), at)))
+        .collect();
+    let rooms = hub.adopt(games);
+    resume_clocks(hub, &rooms, &stopped).await;
+    start_timers(hub, rooms);
+    n
+}
+
+/// The store thread's part of a heartbeat, in a task of its own so that
+/// it never delays the next renewal: the pairings whose NOTIFY this node
+/// missed, and the games of dead nodes.
+fn chores(hub: Arc<Hub>) -> mpsc::Sender<()> {
+    let (tx, mut rx) = mpsc::channel::<()>(1);
     tokio::spawn(async move {
-        let mut left = listen(url, hub.clone());
+        while rx.recv().await.is_some() {
+            // A player is handed over once, whoever heard it first.
+            match hub.store.queue_paired().await {
+                Ok(pairs) => {
+                    for p in &pairs {
+                        hub.paired(p);
+                    }
+                }
+                Err(e) => log(Level::Warn, "queue_paired_failed", &[("reason", &e)]),
+            }
+            match hub.store.take_over().await {
+                Ok(games) if !games.is_empty() => {
+                    let n = take(&hub, games).await;
+                    log(Level::Warn, "take_over", &[("games", &n)]);
+                }
+                Ok(_) => {}
+                Err(e) => log(Level::Warn, "take_over_failed", &[("reason", &e)]),
+            }
+        }
+    });
+    tx
+}
+
+/// Takes the lease again after it was lost (the database was out of
+/// reach, or this node paused): tries every [`HEARTBEAT`] until the
+/// database answers; the games of this node that no other took are
+/// played here again. `None` once the node is leaving.
+async fn rejoin(hub: &Arc<Hub>) -> Option<i64> {
+    loop {
+        tokio::time::sleep(HEARTBEAT).await;
+        if hub.is_leaving() {
+            return None;
+        }
+        match hub.store.rejoin().await {
+            Ok(Some((run, games))) => {
+                let n = take(hub, games).await;
+                log(Level::Warn, "rejoined", &[("games", &n)]);
+                return Some(run);
+            }
+            Ok(None) => log(Level::Warn, "rejoin_refused", &[("reason", &"name in use")]),
+            Err(e) => log(Level::Warn, "rejoin_failed", &[("reason", &e)]),
+        }
+    }
+}
+
+/// Runs the node's heartbeat on a database connection of its own. When
+/// the lease is lost every game is dropped here (`lost` says so while it
+/// lasts) and the node joins again as soon as the database lets it. The
+/// lease is taken for lost, too, once it would have run out since the
+/// last renewal the database confirmed (measured from when that renewal
+/// was sent): a node cut off from the database stops serving before
+/// another takes its games.
+pub fn run(hub: Arc<Hub>, url: String, node: String, lost: watch::Sender<bool>) {
+    tokio::spawn(async move {
+        let mut left = listen(url.clone(), hub.clone());
+        let mut heart = Heart::new(&url, &node, hub.store.run);
+        let chores = chores(hub.clone());
         let mut tick = tokio::time::interval(HEARTBEAT);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         let lease = Duration::from_millis(crate::store::LEASE_MS.unsigned_abs());
         // Joined just before this started.
         let mut until = Instant::now() + lease;
@@ -109,23 +180,14 @@ pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
                 return;
             }
             let sent = Instant::now();
-            let renewed = tokio::time::timeout(HEARTBEAT * 2, hub.store.heartbeat()).await;
-            let reason = match &renewed {
-                Ok(Ok(true)) => {
+            let reason = match heart.beat().await {
+                Ok(true) => {
                     until = sent + lease;
                     None
                 }
-                Ok(Ok(false)) => Some("lease_lost"),
-                Ok(Err(e)) => {
+                Ok(false) => Some("lease_lost"),
+                Err(e) => {
                     log(Level::Warn, "lease_not_renewed", &[("reason", &e)]);
-                    (Instant::now() >= until).then_some("lease_expired_unrenewed")
-                }
-                Err(_) => {
-                    log(
-                        Level::Warn,
-                        "lease_not_renewed",
-                        &[("reason", &"no answer in time")],
-                    );
                     (Instant::now() >= until).then_some("lease_expired_unrenewed")
                 }
             };
@@ -133,30 +195,17 @@ pub fn run(hub: Arc<Hub>, url: String, lost: watch::Sender<bool>) {
                 log(Level::Error, reason, &[("games_dropped", &hub.games())]);
                 hub.lose_all();
                 let _ = lost.send(true);
-                return;
-            }
-            if !matches!(renewed, Ok(Ok(true))) {
+                let Some(run) = rejoin(&hub).await else {
+                    return;
+                };
+                heart.set_run(run);
+                until = Instant::now() + lease;
+                let _ = lost.send(false);
                 continue;
             }
-            // Pairings whose NOTIFY this node missed (or already heard:
-            // a player is handed over once).
-            match hub.store.queue_paired().await {
-                Ok(pairs) => {
-                    for p in &pairs {
-                        hub.paired(p);
-                    }
-                }
-                Err(e) => log(Level::Warn, "queue_paired_failed", &[("reason", &e)]),
-            }
-            match hub.store.take_over().await {
-                Ok(games) if !games.is_empty() => {
-                    let n = games.len();
-                    let rooms = hub.adopt(games);
-                    start_timers(&hub, rooms);
-                    log(Level::Warn, "take_over", &[("games", &n)]);
-                }
-                Ok(_) => {}
-                Err(e) => log(Level::Warn, "take_over_failed", &[("reason", &e)]),
+            if Instant::now() < until {
+                // Busy still with the last tick's: skipped, not queued.
+                let _ = chores.try_send(());
             }
         }
     });

@@ -15,11 +15,15 @@ use crate::store::LATENCY_BUCKETS_US;
 
 /// 200 while this server serves: its store thread answers and, for a
 /// node, it holds its lease (as its heartbeat last found: a probe costs
-/// the database nothing); 503 with the reason otherwise.
+/// the database nothing); 503 with the reason otherwise, and while it
+/// stops (a load balancer sends it nobody new).
 pub(crate) async fn healthz(
     Extension(hub): Extension<Arc<Hub>>,
     Extension(lost): Extension<watch::Receiver<bool>>,
 ) -> impl IntoResponse {
+    if hub.is_leaving() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "stopping".to_string());
+    }
     if *lost.borrow() {
         return (StatusCode::SERVICE_UNAVAILABLE, "lease lost".to_string());
     }

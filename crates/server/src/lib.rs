@@ -60,10 +60,20 @@ use store::Store;
 const MAX_FRAME: usize = 64 * 1024;
 
 /// Milliseconds since the Unix epoch: clocks must survive a restart.
+/// The fault harness sets `MSC_TEST_CLOCK_OFFSET_MS` to put a node's
+/// clock ahead (or, negative, behind) of the others'.
 pub fn now_ms() -> u64 {
-    SystemTime::now()
+    static OFFSET: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
+    let offset = *OFFSET.get_or_init(|| {
+        std::env::var("MSC_TEST_CLOCK_OFFSET_MS")
+            .ok()
+            .and_then(|v| v.parse::<i64>().ok())
+            .map_or(0, |v| v.clamp(-86_400_000, 86_400_000))
+    });
+    let wall = SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+    wall.saturating_add_signed(offset)
 }
 
 /// How to run a server.
@@ -160,8 +170,8 @@ pub struct Running {
     pub hub: Arc<Hub>,
     /// Its connections.
     pub census: Arc<listen::Census>,
-    /// Becomes `true` when this node has lost its lease (its games are
-    /// another node's): the binary exits.
+    /// `true` while this node has lost its lease (its games are another
+    /// node's) and has not joined again.
     pub lost: watch::Receiver<bool>,
 }
 
@@ -242,7 +252,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
     let (lost_tx, lost) = watch::channel(false);
     if let (Some(c), store::Db::Postgres(url)) = (&config.cluster, &config.db) {
         hub.join_cluster(c.secret.clone());
-        cluster::run(hub.clone(), url.clone(), lost_tx);
+        cluster::run(hub.clone(), url.clone(), c.node.name.clone(), lost_tx);
     }
     let app = App {
         hub: hub.clone(),
@@ -269,6 +279,9 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         .layer(Extension(lost.clone()))
         .with_state(app);
     let node_name = node.map(|n| n.name).unwrap_or_default();
+    if !node_name.is_empty() {
+        log::set_node(&node_name);
+    }
     let name = if node_name.is_empty() {
         String::new()
     } else {
@@ -283,7 +296,6 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
         "start",
         &[
             ("addr", &addr),
-            ("node", &node_name),
             ("games_restored", &restored),
             ("db", &config.db),
         ],

@@ -5,6 +5,16 @@
 //! is: scripts read it.)
 
 use std::fmt::{Display, Write as _};
+use std::sync::OnceLock;
+
+/// This server's node name, in every line once set.
+static NODE: OnceLock<String> = OnceLock::new();
+
+/// Names every line that follows with `node` (a node of several; a lone
+/// server's lines carry no name). Set once: later calls change nothing.
+pub fn set_node(node: &str) {
+    let _ = NODE.set(node.to_string());
+}
 
 /// How much an event matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,7 +34,11 @@ pub fn line(level: Level, event: &str, fields: &[(&str, &dyn Display)]) -> Strin
         Level::Warn => "warn",
         Level::Error => "error",
     };
-    let mut out = format!("ts_ms={} level={level} event={event}", crate::now_ms());
+    let mut out = format!("ts_ms={} level={level}", crate::now_ms());
+    if let Some(node) = NODE.get() {
+        let _ = write!(out, " node={node}");
+    }
+    let _ = write!(out, " event={event}");
     for (key, value) in fields {
         let value = value.to_string();
         if value.is_empty() || value.contains([' ', '"', '=']) {

@@ -65,8 +65,6 @@ enum CliError {
     Collector(tokio::task::JoinError),
     /// Some players of a cluster-test run did not finish their games.
     PlayersFailed,
-    /// This node's lease ran out while it served.
-    LeaseLost,
 }
 
 impl std::fmt::Display for CliError {
@@ -91,10 +89,6 @@ impl std::fmt::Display for CliError {
             CliError::Acks { path, reason } => write!(f, "{}: {reason}", path.display()),
             CliError::Collector(e) => write!(f, "collecting the acknowledged moves: {e}"),
             CliError::PlayersFailed => write!(f, "some players could not finish their games"),
-            CliError::LeaseLost => write!(
-                f,
-                "this node's lease ran out: its games are another node's now"
-            ),
         }
     }
 }
@@ -374,17 +368,15 @@ async fn run_swarm(
     Ok(())
 }
 
-/// Serves until a stop signal (then leaves gracefully) or until this
-/// node's lease runs out.
+/// Serves until a stop signal, then leaves gracefully. A node that loses
+/// its lease drops its games and joins again by itself.
 async fn serve(config: Config) -> Result<(), CliError> {
     let running = start(config).await.map_err(CliError::Start)?;
-    let mut lost = running.lost.clone();
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
         .map_err(CliError::Signal)?;
     tokio::select! {
         r = tokio::signal::ctrl_c() => r.map_err(CliError::Signal)?,
         _ = term.recv() => {}
-        Ok(_) = lost.wait_for(|&l| l) => return Err(CliError::LeaseLost),
     }
     // A graceful stop: the games go to the other nodes at once, and
     // the clients are told to reconnect (a second for the close frames).

@@ -80,6 +80,7 @@ pub fn game(code: &str) -> StoredGame {
         events: Vec::new(),
         users: ByColor::default(),
         rated: false,
+        stopped_ms: None,
     }
 }
 

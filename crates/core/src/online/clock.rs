@@ -201,4 +201,13 @@ impl Clocks {
         }
         self.running = None;
     }
+
+    /// The running clock goes on from `now_ms` as if its side had thought
+    /// `thought_ms` so far: time that passed while no server could take
+    /// its move is not charged.
+    pub fn resume(&mut self, thought_ms: u64, now_ms: u64) {
+        if let Some((c, _)) = self.running {
+            self.running = Some((c, now_ms.saturating_sub(thought_ms)));
+        }
+    }
 }

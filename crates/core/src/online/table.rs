@@ -34,7 +34,16 @@ pub enum Event {
     Draw,
     /// This side's time ran out.
     Flag(Color),
+    /// The game moved to another server after its own stopped: the side
+    /// to move had thought this many ms (by the stopped server's clock)
+    /// and its clock runs on from this event's time, so that the outage
+    /// costs it nothing.
+    Resume(u64),
 }
+
+/// The most thinking time a [`Event::Resume`] may carry: two of the
+/// longest base times.
+const MAX_RESUME_MS: u64 = 2 * super::clock::MAX_BASE_S as u64 * 1000;
 
 impl Event {
     /// The stored form: a short word and, for a move, the move.
@@ -48,6 +57,7 @@ impl Event {
             Event::Decline => "decline".into(),
             Event::Draw => "draw".into(),
             Event::Flag(c) => format!("flag {}", side(*c)),
+            Event::Resume(ms) => format!("resume {ms}"),
         }
     }
 
@@ -70,6 +80,10 @@ impl Event {
             "decline" => Event::Decline,
             "draw" => Event::Draw,
             "flag" => Event::Flag(side()?),
+            "resume" => match arg.parse::<u64>() {
+                Ok(ms) => Event::Resume(ms.min(MAX_RESUME_MS)),
+                Err(_) => return Err(BadEvent::Unknown(text.to_string())),
+            },
             _ => return Err(BadEvent::Unknown(text.to_string())),
         })
     }
@@ -329,6 +343,11 @@ impl Table {
             }
             Event::Draw => self.game.agree_draw(),
             Event::Flag(side) => self.game.flag(*side),
+            Event::Resume(thought) => {
+                if let Some(c) = self.clocks.as_mut() {
+                    c.resume(*thought, at_ms);
+                }
+            }
         }
         if let Some(over) = Over::of(&self.game) {
             self.offer = None;
@@ -338,6 +357,13 @@ impl Table {
             out.push(ServerMsg::Over(over));
         }
         Ok(out)
+    }
+
+    /// How long the side to move had thought at `stopped_ms` (by the
+    /// clock its moves were timed with): `None` when no clock runs.
+    pub fn thought_by(&self, stopped_ms: u64) -> Option<u64> {
+        let (_, running) = self.clocks.as_ref()?.stored();
+        running.map(|(_, since)| stopped_ms.saturating_sub(since))
     }
 
     /// The draw offer on the table, by whom.

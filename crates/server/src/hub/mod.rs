@@ -8,7 +8,7 @@ mod restore;
 pub mod seats;
 
 use restore::rebuild;
-pub use restore::{RebuildError, rate_pending, start_timers};
+pub use restore::{RebuildError, rate_pending, resume_clocks, start_timers};
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -328,6 +328,7 @@ impl Hub {
             events: Vec::new(),
             users,
             rated,
+            stopped_ms: None,
         };
         self.store
             .create(stored)
@@ -594,19 +595,26 @@ impl Hub {
     }
 
     /// Where the game a client names is played when it is not here: the
-    /// address of the node to forward to, or `None` (a lone server, a
-    /// game unknown, or this node's own).
+    /// address of the node to forward to, or `None` (a lone server, or a
+    /// game unknown).
     ///
     /// # Errors
     /// [`ErrorCode::Unavailable`]: its node stopped and no other has
-    /// taken it yet, or the database cannot say.
+    /// taken it yet, this node took it a moment ago and is loading it, or
+    /// the database cannot say.
     pub async fn elsewhere(&self, lookup: Lookup) -> Result<Option<String>, Refusal> {
         if self.forward_secret().is_none() {
             return Ok(None);
         }
         match self.store.locate(lookup).await {
             Ok(Whereabouts::There(addr)) => Ok(Some(addr)),
-            Ok(Whereabouts::Here | Whereabouts::Unknown) => Ok(None),
+            Ok(Whereabouts::Unknown) => Ok(None),
+            // Taken over by this node a moment ago, not yet in play: the
+            // seat is not lost, only a second early.
+            Ok(Whereabouts::Here) => Err((
+                ErrorCode::Unavailable,
+                "the game is moving to this server: try again".into(),
+            )),
             Ok(Whereabouts::Down) => Err((
                 ErrorCode::Unavailable,
                 "the game's server stopped; another takes it over within seconds: try again".into(),
@@ -625,11 +633,15 @@ impl Hub {
             peer.close_with(1012, MOVED);
         }
         for room in rooms {
-            if let Ok(st) = room.state.try_lock() {
+            // A room busy with a commit (on a database that no longer
+            // answers, say) is told once the commit gives up: a member
+            // left on a dropped room would wait for moves for ever.
+            tokio::spawn(async move {
+                let st = room.state.lock().await;
                 for m in &st.members {
                     m.peer.close_with(1012, MOVED);
                 }
-            }
+            });
         }
     }
 

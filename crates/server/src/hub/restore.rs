@@ -1,6 +1,7 @@
 //! Games back in play (restored at start, taken over from a dead node)
 //! and the ratings a dead node left undone.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use minesweeper_core::chess::fen::parse;
@@ -73,6 +74,36 @@ pub async fn rate_pending(hub: Arc<Hub>) {
             ),
         }
         tokio::time::sleep(RATE_PENDING_EVERY).await;
+    }
+}
+
+/// Gives the players to move in games taken over (or joined again) the
+/// time their node was out: each clock runs on as if its side had thought
+/// only until that node's last sign of life (`stopped`, by that node's
+/// clock, so that nodes' clocks need not agree). Stored as an event, so
+/// that a later take-over replays it.
+pub async fn resume_clocks(hub: &Hub, rooms: &[Arc<Room>], stopped: &HashMap<String, u64>) {
+    for room in rooms {
+        let Some(&at) = stopped.get(&room.code) else {
+            continue;
+        };
+        let mut state = room.state.lock().await;
+        if state.table.over() {
+            continue;
+        }
+        let Some(thought) = state.table.thought_by(at) else {
+            continue;
+        };
+        if let Err((_, why)) = room
+            .commit(&mut state, &hub.store, Event::Resume(thought))
+            .await
+        {
+            crate::log::log(
+                crate::log::Level::Warn,
+                "clock_not_resumed",
+                &[("game", &room.code), ("reason", &why)],
+            );
+        }
     }
 }
 

@@ -70,6 +70,9 @@ pub async fn attach(
             !holder
         });
     }
+    if let Some(side) = seat {
+        room.returned(&mut st, &hub.store, side).await;
+    }
     st.members.push(Member {
         peer: peer.clone(),
         seat,

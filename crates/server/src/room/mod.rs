@@ -47,7 +47,16 @@ pub struct RoomState {
     pub rated: bool,
     /// The player cards shown (names and ratings), once read.
     pub players: ByColor<Option<PlayerView>>,
+    /// Set when this node took the game over: the time the player to move
+    /// had thought and when its clock was resumed (ms). When that player
+    /// comes back within [`RESUME_GRACE_MS`] its clock restarts then: the
+    /// time it needed to find the game's new node is not charged either.
+    pub resumed: Option<(u64, u64)>,
 }
+
+/// How long after a take-over the player to move may take to reconnect
+/// without its clock running (ms).
+pub const RESUME_GRACE_MS: u64 = 10_000;
 
 /// A game and everyone at it.
 pub struct Room {
@@ -129,6 +138,7 @@ impl Room {
                 users,
                 rated,
                 players: ByColor::default(),
+                resumed: None,
             }),
             wake: Notify::new(),
         })
@@ -160,6 +170,10 @@ impl Room {
             return Err((ErrorCode::Unavailable, format!("not stored: {e}")));
         }
         state.seq += 1;
+        state.resumed = match event {
+            Event::Resume(thought) => Some((thought, now)),
+            _ => None,
+        };
         if state.table.over() {
             state.ended_at = Some(now);
         }
@@ -196,6 +210,27 @@ impl Room {
                 ),
             }
         });
+    }
+
+    /// `side` came back to the game: when it is to move and a take-over
+    /// resumed the clock a moment ago, the clock restarts now.
+    pub async fn returned(&self, state: &mut RoomState, store: &Store, side: Color) {
+        let Some((thought, at)) = state.resumed else {
+            return;
+        };
+        let waited = now_ms().saturating_sub(at);
+        if state.table.game().turn() != side || state.table.over() || waited > RESUME_GRACE_MS {
+            return;
+        }
+        if let Err((_, why)) = self.commit(state, store, Event::Resume(thought)).await {
+            crate::log::log(
+                crate::log::Level::Warn,
+                "clock_not_resumed",
+                &[("game", &self.code), ("reason", &why)],
+            );
+        }
+        // Once: a second connection of the same player changes nothing.
+        state.resumed = None;
     }
 
     /// A seated player's move, resignation or draw word.

@@ -23,7 +23,7 @@ mod postgres;
 pub use error::StoreError;
 pub(crate) use nodes::{Answer, Ask};
 pub use nodes::{Lookup, Node, Paired, Seeker, Whereabouts};
-pub use postgres::{LEASE_MS, NODES_CHANNEL, QUICK_CHANNEL, database_url};
+pub use postgres::{Heart, LEASE_MS, NODES_CHANNEL, QUICK_CHANNEL, database_url};
 mod error;
 mod nodes;
 pub mod players;
@@ -122,6 +122,11 @@ pub struct StoredGame {
     pub users: ByColor<Option<i64>>,
     /// Whether the game is rated.
     pub rated: bool,
+    /// A game taken over from a node that stopped: that node's own clock
+    /// at its last sign of life (ms), so that the player to move is
+    /// charged only the time it had thought by then (`None`: loaded at
+    /// start, or new).
+    pub stopped_ms: Option<u64>,
 }
 
 /// How a game ended, kept with it for the archive and the ratings.
@@ -195,6 +200,9 @@ pub struct Store {
     jobs: mpsc::Sender<Job>,
     /// What the writer has done, for `/metrics`.
     pub stats: Arc<Stats>,
+    /// This run of the node (random), as it joined: its lease and writes
+    /// name it.
+    pub run: i64,
 }
 
 /// Upper bounds of the commit-latency histogram's buckets, in µs.
@@ -244,6 +252,7 @@ impl Backend {
         db: &Db,
         full_sync: bool,
         node: Option<Node>,
+        run: i64,
     ) -> Result<(Backend, Vec<StoredGame>), StoreError> {
         Ok(match db {
             Db::Sqlite(_) if node.is_some() => return Err(StoreError::NodesNeedPostgres),
@@ -252,7 +261,7 @@ impl Backend {
                 (Backend::Sqlite(c), games)
             }
             Db::Postgres(url) => {
-                let (p, games) = postgres::Postgres::open(url, node)?;
+                let (p, games) = postgres::Postgres::open(url, node, run)?;
                 (Backend::Postgres(Box::new(p)), games)
             }
         })
@@ -331,12 +340,13 @@ impl Store {
         let db = db.clone();
         let stats = Arc::new(Stats::default());
         let kept = stats.clone();
+        let run = rand::random::<i64>();
         // The thread opens the database itself: PostgreSQL's client runs
         // on a runtime of the thread's own.
         thread::Builder::new()
             .name("store".into())
             .spawn(move || {
-                let mut backend = match Backend::open(&db, full_sync, node) {
+                let mut backend = match Backend::open(&db, full_sync, node, run) {
                     Ok((backend, games)) => {
                         let _ = ready.send(Ok(games));
                         backend
@@ -362,7 +372,7 @@ impl Store {
         let games = opened
             .recv()
             .map_err(|_| StoreError::Thread("the store thread ended while opening".into()))??;
-        Ok((Store { jobs, stats }, games))
+        Ok((Store { jobs, stats, run }, games))
     }
 
     async fn send(&self, w: Write) -> Result<(), StoreError> {

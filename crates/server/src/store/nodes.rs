@@ -107,6 +107,9 @@ pub(crate) enum Ask {
     Locate(Lookup),
     /// Give up this node's lease (a graceful stop).
     Leave,
+    /// Join again under a new run after the lease was lost (the database
+    /// was out of reach): the node's games nobody took meanwhile come back.
+    Rejoin,
     /// Take the player of a live node (this one included) waiting for
     /// this time control who suits the seeker best out of the quick-game
     /// queue.
@@ -139,7 +142,9 @@ impl Ask {
             Ask::QueueTake(..) | Ask::QueueRetake(..) => Answer::Taken(None),
             Ask::QueuePut(..) => Answer::Ticket(None),
             Ask::QueuePaired => Answer::Pairs(Vec::new()),
-            Ask::Leave | Ask::QueueDrop(_) | Ask::QueueRelease(_) | Ask::Pair(_) => Answer::Done,
+            Ask::Leave | Ask::Rejoin | Ask::QueueDrop(_) | Ask::QueueRelease(_) | Ask::Pair(_) => {
+                Answer::Done
+            }
         }
     }
 }
@@ -150,6 +155,8 @@ pub(crate) enum Answer {
     Pairs(Vec<Paired>),
     Alive(bool),
     Games(Vec<StoredGame>),
+    /// Joined again: the new run and the games it holds.
+    Joined(i64, Vec<StoredGame>),
     Where(Whereabouts),
     Done,
 }
@@ -279,6 +286,19 @@ impl Store {
         match self.ask(Ask::QueuePaired).await? {
             Answer::Pairs(p) => Ok(p),
             _ => Ok(Vec::new()),
+        }
+    }
+
+    /// After the lease was lost, takes it again under a new run: the run
+    /// and the node's games that no other node took meanwhile (`None`:
+    /// another live process has the name).
+    ///
+    /// # Errors
+    /// The database's reason.
+    pub async fn rejoin(&self) -> Result<Option<(i64, Vec<StoredGame>)>, StoreError> {
+        match self.ask(Ask::Rejoin).await? {
+            Answer::Joined(run, games) => Ok(Some((run, games))),
+            _ => Ok(None),
         }
     }
 

@@ -171,6 +171,15 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
                    ALTER TABLE quick_queue ADD COLUMN rating DOUBLE PRECISION;
                    ALTER TABLE quick_queue ADD COLUMN since_ms BIGINT;",
     },
+    Migration {
+        version: 8,
+        // Each node's own clock at its last renewal: a game taken over
+        // charges the player to move only the time it thought before its
+        // node stopped, measured by that node's clock (no outage, no skew
+        // between nodes).
+        sqlite: "ALTER TABLE nodes ADD COLUMN clock_ms INTEGER NOT NULL DEFAULT 0;",
+        postgres: "ALTER TABLE nodes ADD COLUMN clock_ms BIGINT NOT NULL DEFAULT 0;",
+    },
 ];
 
 /// The version this server's tables are at.

@@ -85,6 +85,7 @@ fn load(db: &Connection) -> Result<Vec<StoredGame>, rusqlite::Error> {
             events: Vec::new(),
             users: ByColor::new(r.get(6)?, r.get(7)?),
             rated: r.get::<_, i64>(8)? != 0,
+            stopped_ms: None,
         })
     })?;
     for g in rows {

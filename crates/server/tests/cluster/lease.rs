@@ -168,21 +168,22 @@ async fn a_node_whose_database_connection_drops_connects_again() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_take_over_waits_for_the_old_owners_write_in_flight() {
+async fn a_take_over_never_waits_for_a_dead_nodes_write_in_flight_and_takes_the_game_after_it() {
     let Some(url) = fresh_database().await else {
         return;
     };
     let x = node_with_game(&url, "slow", "STALL").await;
     let db = client(&url).await;
     db.execute(
-        "UPDATE nodes SET until_ms = (extract(epoch from clock_timestamp()) * 1000)::bigint + 1000
+        "UPDATE nodes SET until_ms = (extract(epoch from clock_timestamp()) * 1000)::bigint + 300
          WHERE name = 'slow'",
         &[],
     )
     .await
-    .expect("a lease of one second left");
+    .expect("a lease of 0.3 s left: shorter than the database lets a write wait for a lock (1 s)");
     // Another session holds the event's key uncommitted: x's write, fenced
-    // while its lease ran, stalls on it inside its transaction.
+    // while its lease ran, stalls on it inside its transaction (as a node
+    // paused mid-commit would).
     let mut other = client(&url).await;
     let holder = other.transaction().await.expect("transaction");
     holder
@@ -210,19 +211,26 @@ async fn a_take_over_waits_for_the_old_owners_write_in_flight() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let y = node_store(&url, "next").await.0;
-    let taking = tokio::spawn(async move { y.take_over().await });
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    assert!(
-        !taking.is_finished(),
-        "the take-over did not wait for the old owner's transaction"
-    );
+    // The dead node's transaction still holds its row: skipped at once,
+    // never waited for (a taker stuck here would lose its own lease).
+    let first = tokio::time::timeout(Duration::from_millis(500), y.take_over())
+        .await
+        .expect("the take-over did not wait for the dead node's transaction")
+        .expect("asked");
+    assert!(first.is_empty(), "taken while its last write was in flight");
     holder.rollback().await.expect("released");
     let written = stalled.await.expect("task");
-    let taken = taking.await.expect("task").expect("taken");
-    assert_eq!(taken.len(), 1);
-    // x was told its move is stored: the new owner has it.
-    assert!(written.is_ok(), "{written:?}");
-    assert_eq!(taken[0].events.len(), 2, "{:?}", taken[0].events);
+    let taken = y.take_over().await.expect("taken");
+    assert_eq!(taken.len(), 1, "taken once its last write ended");
+    // Acknowledged if and only if stored: the database's own lock limit
+    // may have refused the stalled write meanwhile, never half of it.
+    let events = taken[0].events.len();
+    assert_eq!(
+        written.is_ok(),
+        events == 2,
+        "{written:?} {:?}",
+        taken[0].events
+    );
 }
 
 /// A TCP relay to `to` that stops passing bytes once `frozen` is set:
@@ -299,4 +307,32 @@ async fn a_node_cut_off_from_its_database_stops_serving_when_its_lease_would_end
     );
     let metrics = get(&node.addr, "/metrics").await;
     assert!(metrics.contains("msc_lease_held 0"), "{metrics}");
+}
+
+/// Why a server without `--node` cannot open `url` (empty: it opened).
+async fn lone_server_refusal(url: &str) -> String {
+    let db = Db::Postgres(url.to_string());
+    tokio::task::spawn_blocking(move || Store::open(&db, false))
+        .await
+        .expect("task")
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_without_a_node_name_is_refused_on_a_database_nodes_serve() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let _x = node_with_game(&url, "x", "OWNED").await;
+    let refused = lone_server_refusal(&url).await;
+    assert!(
+        refused.contains("nodes x serve it") && refused.contains("--node"),
+        "a lone server would write the nodes' games unfenced: {refused:?}"
+    );
+    // Nor once the node is gone while it still owns an unfinished game.
+    end_lease(&url, "x").await;
+    let refused = lone_server_refusal(&url).await;
+    assert!(refused.contains("own 1 unfinished game"), "{refused:?}");
 }

@@ -136,6 +136,7 @@ async fn a_game_whose_node_died_before_rating_it_is_rated_once_by_the_others() {
             events: Vec::new(),
             users: ByColor::new(Some(1), Some(2)),
             rated: true,
+            stopped_ms: None,
         })
         .await
         .expect("stored");

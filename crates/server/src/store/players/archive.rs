@@ -198,6 +198,7 @@ pub(super) fn finished(
             .collect(),
         users: ByColor::new(r[8].opt_int(), r[11].opt_int()),
         rated: e.rated,
+        stopped_ms: None,
     };
     Ok(Some((e, game)))
 }

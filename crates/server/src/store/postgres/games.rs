@@ -62,7 +62,7 @@ pub(super) async fn migrate(client: &mut Client, name: &str) -> Result<(), Store
 /// the number of times it changed hands; two queries whatever their
 /// number.
 pub(super) async fn load(
-    client: &Client,
+    client: &impl tokio_postgres::GenericClient,
     codes: Option<&[String]>,
 ) -> Result<Vec<(StoredGame, i64)>, tokio_postgres::Error> {
     let rows = client
@@ -85,6 +85,7 @@ pub(super) async fn load(
                 events: Vec::new(),
                 users: ByColor::new(r.get(7), r.get(8)),
                 rated: r.get::<_, i64>(9) != 0,
+                stopped_ms: None,
             };
             (game, r.get(6))
         })

@@ -61,22 +61,74 @@ pub(super) fn within<T>(
     }
 }
 
+/// The longest making a connection may take, handshake and all: a
+/// database behind a cut link accepts nothing and answers nothing.
+pub(crate) const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// What the database itself enforces on each of our sessions, so that a
+/// node paused or cut off mid-transaction cannot hold its locks (which a
+/// take-over waits for) longer than a couple of seconds: statements,
+/// waits for a lock, transactions left idle, and the server's keepalives
+/// on a client that went silent.
+const SESSION_LIMITS: &str = "-c statement_timeout=10000 -c lock_timeout=1000 \
+     -c idle_in_transaction_session_timeout=2000 -c tcp_keepalives_idle=5 \
+     -c tcp_keepalives_interval=1 -c tcp_keepalives_count=3";
+
+/// `url` read, with the session limits, TCP keepalives and a kernel
+/// timeout on unacknowledged data added.
+pub(crate) fn config(url: &str) -> Result<tokio_postgres::Config, tokio_postgres::Error> {
+    let mut config: tokio_postgres::Config = url.parse()?;
+    let options = match config.get_options() {
+        Some(own) if !own.is_empty() => format!("{SESSION_LIMITS} {own}"),
+        _ => SESSION_LIMITS.to_string(),
+    };
+    config
+        .options(options)
+        .connect_timeout(CONNECT_TIMEOUT)
+        .keepalives(true)
+        .keepalives_idle(Duration::from_secs(5))
+        .keepalives_interval(Duration::from_secs(1))
+        .keepalives_retries(3)
+        .tcp_user_timeout(Duration::from_secs(5))
+        .application_name("minesweeper_server");
+    Ok(config)
+}
+
+/// Connects to `url` on the current runtime, within [`CONNECT_TIMEOUT`];
+/// the connection is driven by a task of its own.
+pub(crate) async fn connect_async(url: &str) -> Result<Client, DbError> {
+    let config = config(url).map_err(DbError::Db)?;
+    let (client, connection) = tokio::time::timeout(CONNECT_TIMEOUT, config.connect(NoTls))
+        .await
+        .map_err(|_| DbError::TimedOut)?
+        .map_err(DbError::Db)?;
+    tokio::spawn(drive(connection));
+    Ok(client)
+}
+
 /// Connects to `url`; the connection is driven on `rt` while the store
 /// thread waits on a query.
 pub(super) fn connect(rt: &Runtime, url: &str) -> Result<Client, DbError> {
-    let mut config: tokio_postgres::Config = url.parse().map_err(DbError::Db)?;
-    config
-        .connect_timeout(Duration::from_secs(10))
-        .application_name("minesweeper_server");
-    let (client, connection) = rt.block_on(config.connect(NoTls)).map_err(DbError::Db)?;
-    rt.spawn(async move {
-        if let Err(e) = connection.await {
-            crate::log::log(
-                crate::log::Level::Error,
-                "db_connection_lost",
-                &[("reason", &e)],
-            );
-        }
-    });
+    let config = config(url).map_err(DbError::Db)?;
+    let (client, connection) = rt
+        .block_on(async { tokio::time::timeout(CONNECT_TIMEOUT, config.connect(NoTls)).await })
+        .map_err(|_| DbError::TimedOut)?
+        .map_err(DbError::Db)?;
+    rt.spawn(drive(connection));
     Ok(client)
+}
+
+/// Drives a connection until it ends, saying why when it broke.
+async fn drive<S, T>(connection: tokio_postgres::Connection<S, T>)
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+    T: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    if let Err(e) = connection.await {
+        crate::log::log(
+            crate::log::Level::Error,
+            "db_connection_lost",
+            &[("reason", &e)],
+        );
+    }
 }

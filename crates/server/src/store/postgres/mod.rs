@@ -17,12 +17,14 @@ use tokio_postgres::Client;
 use super::{Answer, Ask, Node, StoreError, StoredGame, Write, Writes};
 
 mod games;
+mod heart;
 mod lease;
 mod link;
 mod nodes;
 mod sql;
 mod writes;
 
+pub use heart::Heart;
 pub use lease::LEASE_MS;
 pub use nodes::{NODES_CHANNEL, QUICK_CHANNEL};
 
@@ -77,6 +79,7 @@ impl Postgres {
     pub(super) fn open(
         url: &str,
         node: Option<Node>,
+        run: i64,
     ) -> Result<(Postgres, Vec<StoredGame>), StoreError> {
         let name = display(url);
         let open = |reason: String| StoreError::Open {
@@ -96,10 +99,20 @@ impl Postgres {
             url: url.to_string(),
             name: name.clone(),
             node,
-            run: rand::random::<i64>(),
+            run,
             owned: HashMap::new(),
         };
         let run = pg.run;
+        if pg.node.is_none() {
+            let shared = within(&pg.rt, QUERY_TIMEOUT, nodes::shared_by_nodes(&pg.client))
+                .map_err(|e| open(e.to_string()))?;
+            if let Some(why) = shared {
+                return Err(open(format!(
+                    "{why}: a server on a database of several nodes must be one of them \
+                     (--node NAME with MSC_CLUSTER_SECRET)"
+                )));
+            }
+        }
         let games = match pg.node.clone() {
             None => within(&pg.rt, LOAD_TIMEOUT, games::load(&pg.client, None)).map(Some),
             Some(node) => within(&pg.rt, LOAD_TIMEOUT, nodes::join(&mut pg.client, &node, run)),
@@ -151,7 +164,7 @@ impl Postgres {
         let ready = self.ready();
         self.checked(ready)?;
         // Taking over loads the games taken, as a start does.
-        let limit = if matches!(ask, Ask::TakeOver) {
+        let limit = if matches!(ask, Ask::TakeOver | Ask::Rejoin) {
             LOAD_TIMEOUT
         } else {
             QUERY_TIMEOUT
@@ -164,9 +177,14 @@ impl Postgres {
         Ok(match self.checked(reply)? {
             Reply::Answer(answer) => answer,
             Reply::Taken(games) => Answer::Games(self.own(&games)),
-            Reply::Left => {
+            Reply::Left | Reply::Joined(_, None) => {
                 self.owned.clear();
                 Answer::Done
+            }
+            Reply::Joined(run, Some(games)) => {
+                self.owned.clear();
+                self.run = run;
+                Answer::Joined(run, self.own(&games))
             }
         })
     }

@@ -24,6 +24,9 @@ pub(super) enum Reply {
     Taken(Vec<(StoredGame, i64)>),
     /// This node gave up its lease.
     Left,
+    /// This node joined again under a new run: its games (`None`: the
+    /// name is another live process's).
+    Joined(i64, Option<Vec<(StoredGame, i64)>>),
 }
 
 /// Answers `ask` for `node`, in its run `run`.
@@ -34,7 +37,7 @@ pub(super) async fn answer(
     ask: Ask,
 ) -> Result<Reply, tokio_postgres::Error> {
     let answer = match ask {
-        Ask::Heartbeat => Answer::Alive(heartbeat(client, node, run).await?),
+        Ask::Heartbeat => Answer::Alive(heartbeat(client, &node.name, run, crate::now_ms()).await?),
         Ask::TakeOver => return Ok(Reply::Taken(take_over(client, node, run).await?)),
         Ask::Locate(lookup) => Answer::Where(locate(client, node, &lookup).await?),
         Ask::QueueTake(control, seeker) => {
@@ -70,27 +73,66 @@ pub(super) async fn answer(
             leave(client, node, run).await?;
             return Ok(Reply::Left);
         }
+        Ask::Rejoin => {
+            let run = rand::random::<i64>();
+            return Ok(Reply::Joined(run, join(client, node, run).await?));
+        }
     };
     Ok(Reply::Answer(answer))
 }
 
-/// Renews `node`'s lease; `false` once it has run out.
-async fn heartbeat(client: &Client, node: &Node, run: i64) -> Result<bool, tokio_postgres::Error> {
+/// Renews `node`'s lease, noting the node's own clock (`clock_ms`);
+/// `false` once the lease has run out.
+pub(super) async fn heartbeat(
+    client: &Client,
+    node: &str,
+    run: i64,
+    clock_ms: u64,
+) -> Result<bool, tokio_postgres::Error> {
     let q = format!(
-        "UPDATE nodes SET until_ms = {NOW_MS} + $2
+        "UPDATE nodes SET until_ms = {NOW_MS} + $2, clock_ms = $4
          WHERE name = $1 AND run = $3 AND until_ms > {NOW_MS}"
     );
-    let n = client.execute(&q, &[&node.name, &LEASE_MS, &run]).await?;
+    let clock = crate::store::ms(clock_ms);
+    let n = client
+        .execute(&q, &[&node, &LEASE_MS, &run, &clock])
+        .await?;
     Ok(n == 1)
 }
 
 /// Gives up `node`'s lease at once and tells the other nodes.
 async fn leave(client: &Client, node: &Node, run: i64) -> Result<(), tokio_postgres::Error> {
-    let q = "UPDATE nodes SET until_ms = 0 WHERE name = $1 AND run = $2";
-    client.execute(q, &[&node.name, &run]).await?;
+    // Its players' clocks stop now, by its own clock.
+    let q = "UPDATE nodes SET until_ms = 0, clock_ms = $3 WHERE name = $1 AND run = $2";
+    let clock = crate::store::ms(crate::now_ms());
+    client.execute(q, &[&node.name, &run, &clock]).await?;
     client
         .batch_execute(&format!("NOTIFY {NODES_CHANNEL}, 'left'"))
         .await
+}
+
+/// Why a server that is not a node must keep off this database, if it
+/// must: the nodes alive on it, or the unfinished games nodes own (a lone
+/// server would load and write them with no fence).
+pub(super) async fn shared_by_nodes(
+    client: &Client,
+) -> Result<Option<String>, tokio_postgres::Error> {
+    let row = client
+        .query_one(
+            &format!(
+                "SELECT (SELECT string_agg(name, ', ' ORDER BY name) FROM nodes
+                         WHERE until_ms > {NOW_MS}),
+                        (SELECT count(*) FROM games WHERE over = 0 AND owner IS NOT NULL)"
+            ),
+            &[],
+        )
+        .await?;
+    let (alive, owned): (Option<String>, i64) = (row.get(0), row.get(1));
+    Ok(match (alive, owned) {
+        (None, 0) => None,
+        (Some(names), _) => Some(format!("nodes {names} serve it")),
+        (None, n) => Some(format!("nodes own {n} unfinished game(s) on it")),
+    })
 }
 
 /// Takes `node`'s lease for this `run` (refused while another live node
@@ -104,19 +146,38 @@ pub(super) async fn join(
     run: i64,
 ) -> Result<Option<Vec<(StoredGame, i64)>>, tokio_postgres::Error> {
     let tx = client.transaction().await?;
+    // The earlier run's clock at its last renewal, if it left a row.
+    let earlier: Option<i64> = tx
+        .query_opt("SELECT clock_ms FROM nodes WHERE name = $1", &[&node.name])
+        .await?
+        .map(|r| r.get(0));
+    let clock = crate::store::ms(crate::now_ms());
     let taken = tx
         .execute(
             &format!(
-                "INSERT INTO nodes(name, addr, until_ms, run) VALUES ($1, $2, {NOW_MS} + $3, $4)
-                 ON CONFLICT (name) DO UPDATE SET addr = $2, until_ms = {NOW_MS} + $3, run = $4
+                "INSERT INTO nodes(name, addr, until_ms, run, clock_ms)
+                 VALUES ($1, $2, {NOW_MS} + $3, $4, $5)
+                 ON CONFLICT (name) DO UPDATE SET addr = $2, until_ms = {NOW_MS} + $3, run = $4,
+                     clock_ms = $5
                  WHERE nodes.until_ms < {NOW_MS}"
             ),
-            &[&node.name, &node.addr, &LEASE_MS, &run],
+            &[&node.name, &node.addr, &LEASE_MS, &run, &clock],
         )
         .await?;
     if taken != 1 {
         return Ok(None);
     }
+    // Games of an earlier run of this node (not those nobody owned):
+    // their clocks stopped when it last renewed.
+    let mine: std::collections::HashSet<String> = tx
+        .query(
+            "SELECT code FROM games WHERE over = 0 AND owner = $1",
+            &[&node.name],
+        )
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
     let codes: Vec<String> = tx
         .query(
             "UPDATE games SET owner = $1, epoch = epoch + 1
@@ -127,8 +188,18 @@ pub(super) async fn join(
         .iter()
         .map(|r| r.get(0))
         .collect();
+    // Loaded before the commit makes them this node's: a load that fails
+    // leaves them where they were.
+    let mut games = load(&tx, Some(&codes)).await?;
     tx.commit().await?;
-    load(client, Some(&codes)).await.map(Some)
+    if let Some(stopped) = earlier.filter(|&c| c > 0) {
+        for (g, _) in &mut games {
+            if mine.contains(&g.code) {
+                g.stopped_ms = u64::try_from(stopped).ok();
+            }
+        }
+    }
+    Ok(Some(games))
 }
 
 /// Ends the leases that ran out and moves their nodes' unfinished games
@@ -140,12 +211,14 @@ async fn take_over(
     run: i64,
 ) -> Result<Vec<(StoredGame, i64)>, tokio_postgres::Error> {
     let tx = client.transaction().await?;
-    // Only a node that holds its own lease takes others' games.
+    // Only a node that holds its own lease takes others' games (the row
+    // kept from deletion only: this node's heartbeat, on a connection of
+    // its own, still renews it meanwhile).
     let alive = tx
         .query_opt(
             &format!(
                 "SELECT 1 FROM nodes WHERE name = $1 AND run = $2 AND until_ms > {NOW_MS}
-                 FOR UPDATE"
+                 FOR KEY SHARE"
             ),
             &[&node.name, &run],
         )
@@ -153,36 +226,57 @@ async fn take_over(
     if alive.is_none() {
         return Ok(Vec::new());
     }
-    let dead: Vec<String> = tx
+    // A dead node with a transaction still open (paused, cut off) keeps
+    // its row locked until the database ends that transaction: skipped
+    // now, taken at a later tick, never waited for.
+    let dead: Vec<(String, i64)> = tx
         .query(
-            &format!("DELETE FROM nodes WHERE until_ms < {NOW_MS} AND name <> $1 RETURNING name"),
+            &format!(
+                "DELETE FROM nodes WHERE name IN (
+                     SELECT name FROM nodes WHERE until_ms < {NOW_MS} AND name <> $1
+                     FOR UPDATE SKIP LOCKED)
+                 RETURNING name, clock_ms"
+            ),
             &[&node.name],
         )
         .await?
         .iter()
-        .map(|r| r.get(0))
+        .map(|r| (r.get(0), r.get(1)))
         .collect();
     if dead.is_empty() {
         return Ok(Vec::new());
     }
+    let (names, clocks): (Vec<String>, Vec<i64>) = dead.into_iter().unzip();
     // Their players waiting for a quick game are gone with them.
-    tx.execute("DELETE FROM quick_queue WHERE node = ANY($1)", &[&dead])
+    tx.execute("DELETE FROM quick_queue WHERE node = ANY($1)", &[&names])
         .await?;
-    let codes: Vec<String> = tx
+    let rows = tx
         .query(
-            "UPDATE games SET owner = $1, epoch = epoch + 1
-             WHERE over = 0 AND owner = ANY($2) RETURNING code",
-            &[&node.name, &dead],
+            "UPDATE games g SET owner = $1, epoch = g.epoch + 1
+             FROM unnest($2::text[], $3::bigint[]) AS d(name, clock_ms)
+             WHERE g.over = 0 AND g.owner = d.name RETURNING g.code, d.clock_ms",
+            &[&node.name, &names, &clocks],
         )
-        .await?
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
-    tx.commit().await?;
-    if codes.is_empty() {
+        .await?;
+    if rows.is_empty() {
+        tx.commit().await?;
         return Ok(Vec::new());
     }
-    load(client, Some(&codes)).await
+    let stopped: std::collections::HashMap<String, i64> =
+        rows.iter().map(|r| (r.get(0), r.get(1))).collect();
+    let codes: Vec<String> = stopped.keys().cloned().collect();
+    // Loaded inside the transaction: the games become this node's only
+    // once they are in hand, and a load that fails leaves them unowned
+    // by anyone alive, for the next tick.
+    let mut games = load(&tx, Some(&codes)).await?;
+    tx.commit().await?;
+    for (g, _) in &mut games {
+        g.stopped_ms = stopped
+            .get(&g.code)
+            .and_then(|&c| u64::try_from(c).ok())
+            .filter(|&c| c > 0);
+    }
+    Ok(games)
 }
 
 /// Where the unfinished game a client names is played: from its owner
