@@ -14,6 +14,7 @@ use tokio::sync::{mpsc, watch};
 use tokio_postgres::{AsyncMessage, NoTls};
 
 use std::collections::HashMap;
+use std::sync::atomic::Ordering;
 
 use crate::hub::{Hub, resume_clocks, start_timers};
 use crate::log::{Level, log};
@@ -122,6 +123,8 @@ fn chores(hub: Arc<Hub>) -> mpsc::Sender<()> {
             match hub.store.take_over().await {
                 Ok(games) if !games.is_empty() => {
                     let n = take(&hub, games).await;
+                    let stats = &hub.store.stats;
+                    stats.taken_over.fetch_add(n as u64, Ordering::Relaxed);
                     log(Level::Warn, "take_over", &[("games", &n)]);
                 }
                 Ok(_) => {}
@@ -183,6 +186,8 @@ pub fn run(hub: Arc<Hub>, url: String, node: String, lost: watch::Sender<bool>) 
             let reason = match heart.beat().await {
                 Ok(true) => {
                     until = sent + lease;
+                    let stats = &hub.store.stats;
+                    stats.renewed_ms.store(crate::now_ms(), Ordering::Relaxed);
                     None
                 }
                 Ok(false) => Some("lease_lost"),

@@ -99,6 +99,10 @@ async fn relay(
     let secret = hub.forward_secret().unwrap_or_default();
     match forward::connect(addr, secret, address, peer.clone()).await {
         Ok(up) => {
+            hub.store
+                .stats
+                .forwards
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let session = peer.signed().map(|s| ClientMsg::Session { token: s.token });
             if let Some(Ok(text)) = session.map(|m| serde_json::to_string(&m)) {
                 up.send(text.into());

@@ -60,20 +60,29 @@ use store::Store;
 const MAX_FRAME: usize = 64 * 1024;
 
 /// Milliseconds since the Unix epoch: clocks must survive a restart.
-/// The fault harness sets `MSC_TEST_CLOCK_OFFSET_MS` to put a node's
-/// clock ahead (or, negative, behind) of the others'.
+/// Read from the wall clock once, then carried on by the monotonic clock,
+/// so that a step of the system's clock (NTP, an operator) moves no
+/// player's time within a run; between nodes the game clocks never
+/// compare wall clocks (a take-over resumes them by the stopped node's
+/// own reckoning). The fault harness sets `MSC_TEST_CLOCK_OFFSET_MS` to
+/// put a node's clock ahead (or, negative, behind) of the others'.
 pub fn now_ms() -> u64 {
-    static OFFSET: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
-    let offset = *OFFSET.get_or_init(|| {
-        std::env::var("MSC_TEST_CLOCK_OFFSET_MS")
+    static START: std::sync::OnceLock<(u64, std::time::Instant)> = std::sync::OnceLock::new();
+    let (wall, at) = *START.get_or_init(|| {
+        let offset = std::env::var("MSC_TEST_CLOCK_OFFSET_MS")
             .ok()
             .and_then(|v| v.parse::<i64>().ok())
-            .map_or(0, |v| v.clamp(-86_400_000, 86_400_000))
+            .map_or(0, |v| v.clamp(-86_400_000, 86_400_000));
+        let wall = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+        (
+            wall.saturating_add_signed(offset),
+            std::time::Instant::now(),
+        )
     });
-    let wall = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
-    wall.saturating_add_signed(offset)
+    let since = u64::try_from(at.elapsed().as_millis()).unwrap_or(u64::MAX);
+    wall.saturating_add(since)
 }
 
 /// How to run a server.
@@ -118,14 +127,7 @@ fn client_address(hub: &Hub, from: SocketAddr, headers: &HeaderMap) -> Option<co
     };
     let secret = hub.forward_secret()?;
     let (given, client) = value.to_str().ok()?.rsplit_once(' ')?;
-    // Compared in full whatever the first difference, so that timing
-    // tells nothing of the secret.
-    let same = given.len() == secret.len()
-        && given
-            .bytes()
-            .zip(secret.bytes())
-            .fold(0u8, |d, (a, b)| d | (a ^ b))
-            == 0;
+    let same = secret::same(given.as_bytes(), secret.as_bytes());
     let address = client.parse().ok().filter(|_| same)?;
     Some(conn::Origin {
         address,

@@ -10,6 +10,7 @@ use minesweeper_server::{Config, start, swarm};
 
 const USAGE: &str = "usage:
   minesweeper_server [--addr 127.0.0.1:8080] [--db games.sqlite|postgres://USER@HOST/DB] [--web dist] [--sync full] [--rate 10]
+                     [--db-password-file FILE]   (or MSC_DB_PASSWORD in the environment)
                      [--max-connections 4096] [--per-address 64] [--waiting-per-address 20]
                      [--sign-ups-per-hour 5] [--sign-in-tries 20]   (per address)
                      [--node NAME [--advertise ws://HOST:PORT]]   (several nodes on one PostgreSQL;
@@ -144,6 +145,8 @@ struct Args {
     acks: Option<PathBuf>,
     /// `swarm --rated 1`: every bot signs up and every game is rated.
     rated: bool,
+    /// `--db-password-file`: the database's password, read from a file.
+    password_file: Option<PathBuf>,
 }
 
 impl Args {
@@ -177,6 +180,7 @@ impl Args {
             limit_s: 120,
             acks: None,
             rated: false,
+            password_file: None,
         }
     }
 
@@ -198,7 +202,41 @@ impl Args {
         }
         read.config.addr = read.addr;
         read.config.cluster = read.cluster()?;
+        read.db_password()?;
         Ok(read)
+    }
+
+    /// Adds the database's password to its address, from the file
+    /// `--db-password-file` names or from `MSC_DB_PASSWORD`: never on the
+    /// command line, which every user of the machine can read.
+    fn db_password(&mut self) -> Result<(), CliError> {
+        let password = match &self.password_file {
+            Some(path) => {
+                let bad = |reason: String| CliError::BadValue {
+                    flag: "--db-password-file".into(),
+                    value: path.display().to_string(),
+                    reason,
+                };
+                let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
+                let text = text.trim_end_matches(['\n', '\r']).to_string();
+                if text.is_empty() || text.len() > 1024 || text.contains('\n') {
+                    return Err(bad(
+                        "expected one line of 1 to 1024 bytes: the password".into()
+                    ));
+                }
+                Some(text)
+            }
+            None => std::env::var("MSC_DB_PASSWORD")
+                .ok()
+                .filter(|p| !p.is_empty()),
+        };
+        if let (Some(pw), minesweeper_server::store::Db::Postgres(url)) =
+            (password, &self.config.db)
+        {
+            let url = minesweeper_server::store::with_password(url, &pw);
+            self.config.db = minesweeper_server::store::Db::Postgres(url);
+        }
+        Ok(())
     }
 
     /// Takes flag `flag` with its value `v`.
@@ -227,6 +265,7 @@ impl Args {
             }
             "--acks" if chaos => self.acks = Some(PathBuf::from(v)),
             "--db" => config.db = minesweeper_server::store::Db::parse(v),
+            "--db-password-file" => self.password_file = Some(PathBuf::from(v)),
             "--web" => config.web = Some(PathBuf::from(v)),
             "--sync" if v == "full" || v == "normal" => config.full_sync = v == "full",
             "--rate" => config.rate = v.parse::<f64>().map_err(|e| bad(&e))?.clamp(0.1, 10_000.0),

@@ -34,3 +34,9 @@ pub fn seed() -> u64 {
 pub fn coin() -> bool {
     bytes::<1>()[0] & 1 == 0
 }
+
+/// Whether `given` is `secret`, compared in full whatever the first
+/// difference, so that timing tells nothing of the secret.
+pub fn same(given: &[u8], secret: &[u8]) -> bool {
+    given.len() == secret.len() && given.iter().zip(secret).fold(0u8, |d, (a, b)| d | (a ^ b)) == 0
+}

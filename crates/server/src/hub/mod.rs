@@ -333,7 +333,7 @@ impl Hub {
         self.store
             .create(stored)
             .await
-            .map_err(|e| (ErrorCode::Unavailable, format!("not stored: {e}")))?;
+            .map_err(|e| e.refusal("not stored"))?;
         let table = Table::new(preset, control, start);
         let room = Room::new(code, table, tokens.clone(), 0, (users, rated));
         self.insert(&room, &tokens);
@@ -619,7 +619,7 @@ impl Hub {
                 ErrorCode::Unavailable,
                 "the game's server stopped; another takes it over within seconds: try again".into(),
             )),
-            Err(e) => Err((ErrorCode::Unavailable, format!("cannot find the game: {e}"))),
+            Err(e) => Err(e.refusal("cannot find the game")),
         }
     }
 

@@ -147,7 +147,7 @@ async fn join(hub: &Hub, peer: &Arc<Peer>, code: &str) -> Result<(), Refusal> {
         hub.store
             .seat_user(&room.code, side, &token, user)
             .await
-            .map_err(|e| (ErrorCode::Unavailable, format!("not stored: {e}")))?;
+            .map_err(|e| e.refusal("not stored"))?;
         st.tokens[side] = Some(token.clone());
         st.users[side] = user;
         hub.give_token(&room.code, side, &token);
@@ -258,7 +258,7 @@ fn seeker(me: &Waiter, rated: bool) -> crate::store::Seeker {
 }
 
 fn queue_unavailable(e: crate::store::StoreError) -> Refusal {
-    (ErrorCode::Unavailable, format!("the queue: {e}"))
+    e.refusal("the queue")
 }
 
 /// Opens the game of `me` and the player waiting with the ticket taken
@@ -408,7 +408,7 @@ async fn waiter(
             .store
             .cards(ByColor::new(user, None), Speed::of(control))
             .await
-            .map_err(|e| (ErrorCode::Unavailable, format!("the ratings: {e}")))?;
+            .map_err(|e| e.refusal("the ratings"))?;
         cards[Color::White]
             .as_ref()
             .and_then(|c| c.rating)

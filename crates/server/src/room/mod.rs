@@ -167,7 +167,7 @@ impl Room {
             .await;
         if let Err(e) = stored {
             state.table = was;
-            return Err((ErrorCode::Unavailable, format!("not stored: {e}")));
+            return Err(e.refusal("not stored"));
         }
         state.seq += 1;
         state.resumed = match event {

@@ -43,6 +43,9 @@ pub enum StoreError {
     Fenced(String),
     /// Several nodes need PostgreSQL.
     NodesNeedPostgres,
+    /// Too many requests wait for the database already: refused, not
+    /// queued (try again).
+    Busy,
 }
 
 impl std::fmt::Display for StoreError {
@@ -69,6 +72,7 @@ impl std::fmt::Display for StoreError {
             StoreError::Fenced(code) => {
                 write!(f, "game {code} is no longer this node's: nothing written")
             }
+            StoreError::Busy => write!(f, "the database is busy; try again"),
             StoreError::NodesNeedPostgres => {
                 write!(f, "--node needs a PostgreSQL database (--db postgres://…)")
             }
@@ -77,3 +81,30 @@ impl std::fmt::Display for StoreError {
 }
 
 impl std::error::Error for StoreError {}
+
+impl StoreError {
+    /// What a client is told: never the database's address or its own
+    /// words (those go to the log).
+    pub fn for_client(&self) -> String {
+        match self {
+            StoreError::Fenced(_) => self.to_string(),
+            StoreError::Stopped => "the server is stopping".into(),
+            StoreError::Busy => self.to_string(),
+            _ => "the database did not take it; try again".into(),
+        }
+    }
+
+    /// The refusal a client gets when `what` failed for this reason, the
+    /// whole reason logged.
+    pub fn refusal(&self, what: &str) -> (minesweeper_core::online::protocol::ErrorCode, String) {
+        crate::log::log(
+            crate::log::Level::Warn,
+            "store_refused",
+            &[("what", &what), ("reason", self)],
+        );
+        (
+            minesweeper_core::online::protocol::ErrorCode::Unavailable,
+            format!("{what}: {}", self.for_client()),
+        )
+    }
+}

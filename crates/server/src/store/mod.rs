@@ -23,7 +23,7 @@ mod postgres;
 pub use error::StoreError;
 pub(crate) use nodes::{Answer, Ask};
 pub use nodes::{Lookup, Node, Paired, Seeker, Whereabouts};
-pub use postgres::{Heart, LEASE_MS, NODES_CHANNEL, QUICK_CHANNEL, database_url};
+pub use postgres::{Heart, LEASE_MS, NODES_CHANNEL, QUICK_CHANNEL, database_url, with_password};
 mod error;
 mod nodes;
 pub mod players;
@@ -224,7 +224,31 @@ pub struct Stats {
     pub under: [AtomicU64; 8],
     /// Rated games whose ratings this node moved.
     pub rated: AtomicU64,
+    /// Writes whose transaction failed to commit (or whose outcome the
+    /// database never told).
+    pub failed: AtomicU64,
+    /// Writes refused by the fence: the game was no longer this node's.
+    pub fenced: AtomicU64,
+    /// Jobs waiting for the store thread (writes, questions, queries).
+    pub queued: AtomicU64,
+    /// Requests refused because too many jobs waited.
+    pub shed: AtomicU64,
+    /// Games this node took over from nodes that stopped.
+    pub taken_over: AtomicU64,
+    /// Client connections forwarded to the node that has their game.
+    pub forwards: AtomicU64,
+    /// When this node's lease was last renewed (ms since the epoch; 0:
+    /// never, or not a node).
+    pub renewed_ms: AtomicU64,
 }
+
+/// The most jobs that may wait for the store thread: past it, writes are
+/// refused ("busy, try again") rather than queued without end.
+pub const QUEUE_CAP: u64 = 20_000;
+
+/// Past this many waiting jobs, lookups for games not in memory (which any
+/// client may ask for) are refused first, so that moves still get through.
+pub const LOOKUP_CAP: u64 = 2_000;
 
 impl Stats {
     fn commit(&self, writes: u64, moves: u64, took_us: u64) {
@@ -288,12 +312,15 @@ impl Backend {
                 )
                 .count() as u64;
             let began = Instant::now();
-            match self {
+            let committed = match self {
                 Backend::Sqlite(c) => sqlite::commit(c, writes),
                 Backend::Postgres(p) => p.commit(writes),
-            }
+            };
             let took = u64::try_from(began.elapsed().as_micros()).unwrap_or(u64::MAX);
-            stats.commit(n, moves, took);
+            // A failed commit is counted with the failed writes, not here.
+            if committed {
+                stats.commit(n, moves, took);
+            }
         }
         for (ask, done) in asks {
             let answer = match self {
@@ -365,6 +392,7 @@ impl Store {
                             Err(_) => break,
                         }
                     }
+                    kept.queued.fetch_sub(batch.len() as u64, Ordering::Relaxed);
                     backend.run(batch, &kept);
                 }
             })
@@ -375,19 +403,39 @@ impl Store {
         Ok((Store { jobs, stats, run }, games))
     }
 
+    /// Queues `job` unless more than `cap` already wait.
+    fn enqueue(&self, job: Job, cap: u64) -> Result<(), StoreError> {
+        if self.stats.queued.load(Ordering::Relaxed) >= cap {
+            self.stats.shed.fetch_add(1, Ordering::Relaxed);
+            return Err(StoreError::Busy);
+        }
+        self.stats.queued.fetch_add(1, Ordering::Relaxed);
+        self.jobs.send(job).map_err(|_| {
+            self.stats.queued.fetch_sub(1, Ordering::Relaxed);
+            StoreError::Stopped
+        })
+    }
+
     async fn send(&self, w: Write) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
-        self.jobs
-            .send(Job::Write(w, done))
-            .map_err(|_| StoreError::Stopped)?;
-        answer.await.map_err(|_| StoreError::Stopped)?
+        self.enqueue(Job::Write(w, done), QUEUE_CAP)?;
+        let r = answer.await.map_err(|_| StoreError::Stopped)?;
+        match &r {
+            Err(StoreError::Commit(_)) => self.stats.failed.fetch_add(1, Ordering::Relaxed),
+            Err(StoreError::Fenced(_)) => self.stats.fenced.fetch_add(1, Ordering::Relaxed),
+            _ => 0,
+        };
+        r
     }
 
     async fn ask(&self, a: Ask) -> Result<Answer, StoreError> {
         let (done, answer) = oneshot::channel();
-        self.jobs
-            .send(Job::Ask(a, done))
-            .map_err(|_| StoreError::Stopped)?;
+        let cap = if matches!(a, Ask::Locate(_)) {
+            LOOKUP_CAP
+        } else {
+            QUEUE_CAP
+        };
+        self.enqueue(Job::Ask(a, done), cap)?;
         answer.await.map_err(|_| StoreError::Stopped)?
     }
 
@@ -499,9 +547,7 @@ impl Store {
         let job: SqlJob = Box::new(move |db| {
             let _ = done.send(f(db));
         });
-        self.jobs
-            .send(Job::Sql(job))
-            .map_err(|_| StoreError::Stopped)?;
+        self.enqueue(Job::Sql(job), QUEUE_CAP)?;
         answer
             .await
             .map_err(|_| StoreError::Stopped)?

@@ -163,7 +163,7 @@ fn write(db: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
 
 /// Commits `batch` in one transaction; each write answers on its own, a
 /// failed commit fails them all.
-pub(super) fn commit(db: &mut Connection, batch: Writes) {
+pub(super) fn commit(db: &mut Connection, batch: Writes) -> bool {
     let tx = match db.transaction() {
         Ok(tx) => tx,
         Err(e) => {
@@ -171,7 +171,7 @@ pub(super) fn commit(db: &mut Connection, batch: Writes) {
             for (_, done) in batch {
                 let _ = done.send(Err(why.clone()));
             }
-            return;
+            return false;
         }
     };
     let mut answers = Vec::with_capacity(batch.len());
@@ -193,11 +193,13 @@ pub(super) fn commit(db: &mut Connection, batch: Writes) {
             for (r, done) in answers {
                 let _ = done.send(r);
             }
+            true
         }
         Err(e) => {
             for (_, done) in answers {
                 let _ = done.send(Err(StoreError::Commit(e.to_string())));
             }
+            false
         }
     }
 }

@@ -53,12 +53,44 @@ pub(super) struct Postgres {
     owned: HashMap<String, i64>,
 }
 
-/// `url` with any password left out.
+/// `url` with any password left out: in the user part and as a
+/// `password=` parameter.
 pub(crate) fn display(url: &str) -> String {
-    match url.split_once("://").zip(url.rsplit_once('@')) {
+    let (path, params) = url.split_once('?').unwrap_or((url, ""));
+    let path = match path.split_once("://").zip(path.rsplit_once('@')) {
         Some(((scheme, _), (_, host))) => format!("{scheme}://…@{host}"),
-        None => url.to_string(),
+        None => path.to_string(),
+    };
+    if params.is_empty() {
+        return path;
     }
+    let params: Vec<&str> = params
+        .split('&')
+        .map(|p| {
+            if p.starts_with("password=") {
+                "password=…"
+            } else {
+                p
+            }
+        })
+        .collect();
+    format!("{path}?{}", params.join("&"))
+}
+
+/// `url` with `password` added as its `password=` parameter (percent
+/// encoded): the password read from the environment or a file, never from
+/// the command line, where any user of the machine can read it.
+pub fn with_password(url: &str, password: &str) -> String {
+    let mut encoded = String::with_capacity(password.len() * 3);
+    for b in password.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            encoded.push(char::from(b));
+        } else {
+            encoded.push_str(&format!("%{b:02X}"));
+        }
+    }
+    let sep = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{sep}password={encoded}")
 }
 
 /// `url` with database `name` in place of its own, its `?parameters`
@@ -190,8 +222,8 @@ impl Postgres {
     }
 
     /// Commits `batch` in one transaction; each write answers on its own,
-    /// a failed commit fails them all.
-    pub(super) fn commit(&mut self, batch: Writes) {
+    /// a failed commit fails them all (`false`).
+    pub(super) fn commit(&mut self, batch: Writes) -> bool {
         let (writes, answers): (Vec<Write>, Vec<_>) = batch.into_iter().unzip();
         let result = self.ready().and_then(|()| {
             let fence = self.node.as_ref().map(|n| Fence {
@@ -222,12 +254,14 @@ impl Postgres {
                     }
                     let _ = done.send(r);
                 }
+                true
             }
             Err(e) => {
                 let why = StoreError::Commit(format!("{}: {e}", self.name));
                 for done in answers {
                     let _ = done.send(Err(why.clone()));
                 }
+                false
             }
         }
     }
@@ -236,6 +270,21 @@ impl Postgres {
 #[cfg(test)]
 mod tests {
     use super::database_url;
+
+    #[test]
+    fn a_password_never_shows_in_the_address_printed() {
+        use super::{display, with_password};
+        let url = with_password(
+            "postgres://game@db:5432/msc?sslmode=disable",
+            "s3cret p@ss&x=1",
+        );
+        assert!(url.ends_with("&password=s3cret%20p%40ss%26x%3D1"), "{url}");
+        let shown = display(&url);
+        assert_eq!(shown, "postgres://…@db:5432/msc?sslmode=disable&password=…");
+        assert_eq!(display("postgres://u:pw@h/db"), "postgres://…@h/db");
+        let parsed: tokio_postgres::Config = url.parse().expect("reads");
+        assert_eq!(parsed.get_password(), Some("s3cret p@ss&x=1".as_bytes()));
+    }
 
     #[test]
     fn a_database_beside_the_one_given_keeps_the_server_and_parameters() {
