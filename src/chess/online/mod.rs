@@ -111,6 +111,13 @@ pub struct Online {
     /// and another is taking it over): ask again at `retry_at`.
     resume_again: bool,
     ping_at: f64,
+    /// When the server was last heard (any message, a pong included): a
+    /// connection silent past [`session::SILENT_S`] is given up.
+    heard_at: f64,
+    /// Reconnections tried since the connection was last open: each waits
+    /// longer, with jitter, so that the players of a node that stopped do
+    /// not all come back in the same instant.
+    retries: u32,
     /// Keep the seat's token between runs (the game's window does; tests
     /// and tools leave no file behind).
     remember: bool,

@@ -57,9 +57,32 @@ pub(super) fn keep_seat(seat: Option<(&str, &str, &str)>) {
 }
 
 /// Seconds between pings (the server closes a silent connection after 60).
-const PING_S: f64 = 15.0;
-/// Seconds between attempts to reconnect.
+const PING_S: f64 = 5.0;
+/// A connection that said nothing for this long, a ping unanswered, is
+/// given up and made again: a server paused or cut off closes nothing.
+pub(super) const SILENT_S: f64 = 12.0;
+/// Seconds before the first attempt to reconnect.
 const RETRY_S: f64 = 2.0;
+/// The longest wait between attempts.
+const RETRY_MAX_S: f64 = 15.0;
+
+/// The wait before reconnection attempt `retries` (from 0), `unit` a
+/// random number in [0, 1): doubling from [`RETRY_S`] up to
+/// [`RETRY_MAX_S`], each spread from half to the whole of it.
+pub(super) fn retry_delay(retries: u32, unit: f64) -> f64 {
+    let full = (RETRY_S * 2f64.powi(retries.min(8) as i32)).min(RETRY_MAX_S);
+    full * (0.5 + 0.5 * unit.clamp(0.0, 1.0))
+}
+
+/// The next reconnection's time from `t`, counted. The jitter comes from
+/// the sub-millisecond part of this window's own running time (the game
+/// draws no OS randomness): it differs from one player's window to the
+/// next.
+fn next_retry(online: &mut Online, t: f64) -> f64 {
+    let at = t + retry_delay(online.retries, (t * 1000.0).fract());
+    online.retries = online.retries.saturating_add(1);
+    at
+}
 
 pub(super) fn now(time: &Time<Real>) -> f64 {
     time.elapsed_secs_f64()
@@ -235,17 +258,26 @@ pub(super) fn receive(
     let Some(link) = slot.0.as_mut() else {
         return;
     };
-    let events = link.poll();
+    // Pinged and still silent: the server is paused or cut off. Dropped,
+    // as a closed connection is, and made again.
+    let mut events = link.poll();
+    if online.open && events.is_empty() && now(&time) - online.heard_at > SILENT_S {
+        warn!("online: nothing heard for {SILENT_S} s: connecting again");
+        events.push(LinkEvent::Closed("the server went silent".into()));
+    }
     for event in events {
         match event {
             LinkEvent::Opened => {
                 online.open = true;
+                online.heard_at = now(&time);
                 // A new connection knows nobody: the kept session first.
                 if let Some(session) = players.resume_session() {
                     online.outbox.insert(0, session);
                 }
             }
             LinkEvent::Message(msg) => {
+                online.heard_at = now(&time);
+                online.retries = 0;
                 heard.write(Heard(*msg));
             }
             LinkEvent::Unreadable(why) => {
@@ -263,7 +295,7 @@ pub(super) fn receive(
                 } else if online.in_game() && online.over.is_none() {
                     // Back with the token (or as a spectator) shortly.
                     online.phase = Phase::Reconnecting;
-                    online.retry_at = now(&time) + RETRY_S;
+                    online.retry_at = next_retry(&mut online, now(&time));
                 } else if !online.in_game() {
                     online.phase = Phase::Offline;
                     online.notice = Some(Notice::Unreachable(format!("{}: {why}", online.server)));
@@ -307,7 +339,7 @@ pub(super) fn keep_alive(
 ) {
     let t = now(&time);
     if online.phase == Phase::Reconnecting && !online.connected && t >= online.retry_at {
-        online.retry_at = t + RETRY_S;
+        online.retry_at = next_retry(&mut online, t);
         online.outbox.clear();
         resync_now(&mut online, &mut queue);
         if !online.connected {
@@ -329,5 +361,23 @@ pub(super) fn keep_alive(
     if online.open && t >= online.ping_at {
         online.ping_at = t + PING_S;
         online.outbox.push(ClientMsg::Ping);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{RETRY_MAX_S, RETRY_S, retry_delay};
+
+    #[test]
+    fn reconnections_spread_out_and_wait_longer_each_time_up_to_a_cap() {
+        // Spread: two players whose node stopped do not come back together.
+        assert_eq!(retry_delay(0, 0.0), RETRY_S / 2.0);
+        assert!(retry_delay(0, 0.999) > RETRY_S * 0.99);
+        // Longer each time, never past the cap.
+        assert!(retry_delay(1, 0.5) > retry_delay(0, 0.5));
+        assert!(retry_delay(2, 0.5) > retry_delay(1, 0.5));
+        for n in [5, 20, u32::MAX] {
+            assert!(retry_delay(n, 0.999) <= RETRY_MAX_S, "{n}");
+        }
     }
 }
