@@ -246,7 +246,7 @@ fn commit_histogram(out: &mut String, stats: &crate::store::Stats) {
 
 #[cfg(test)]
 mod tests {
-    use super::may_read;
+    use crate::health::may_read;
     use axum::http::{HeaderMap, HeaderValue, header};
 
     #[test]
