@@ -180,6 +180,13 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
         sqlite: "ALTER TABLE nodes ADD COLUMN clock_ms INTEGER NOT NULL DEFAULT 0;",
         postgres: "ALTER TABLE nodes ADD COLUMN clock_ms BIGINT NOT NULL DEFAULT 0;",
     },
+    Migration {
+        version: 9,
+        // When a waiting ticket was taken for a pairing: one taken and
+        // never paired (its taker failed or died) goes back to the queue.
+        sqlite: "ALTER TABLE quick_queue ADD COLUMN taken_ms INTEGER;",
+        postgres: "ALTER TABLE quick_queue ADD COLUMN taken_ms BIGINT;",
+    },
 ];
 
 /// The version this server's tables are at.

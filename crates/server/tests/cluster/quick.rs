@@ -69,6 +69,37 @@ async fn players_asking_for_a_quick_game_on_different_nodes_meet() {
     queue_empties(&url).await;
 }
 
+/// `bot` asks for an untimed casual quick game.
+async fn ask_quick(bot: &mut minesweeper_server::swarm::Bot) {
+    bot.send(&ClientMsg::Quick {
+        time: None,
+        rated: false,
+    })
+    .await
+    .expect("sent");
+}
+
+/// A second player asking `node` for a quick game meets `first`, who
+/// waits there: one game for both.
+async fn meets(node: &TestServer, first: &mut minesweeper_server::swarm::Bot) {
+    let mut second = node.bot().await;
+    ask_quick(&mut second).await;
+    let s1 = seated(first).await;
+    let s2 = seated(&mut second).await;
+    assert_eq!(s1.code, s2.code, "one game for both");
+}
+
+/// Node b, and a player of it waiting for a quick game.
+async fn waiting_on_b(url: &str) -> (TestServer, minesweeper_server::swarm::Bot) {
+    let b = TestServer::node(Db::Postgres(url.to_string()), "b", None).await;
+    let mut on_b = b.bot().await;
+    ask_quick(&mut on_b).await;
+    on_b.until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
+        .await
+        .expect("waiting");
+    (b, on_b)
+}
+
 /// Waits until the quick-game queue is empty: b collects its player's
 /// pairing from its row within a heartbeat or two.
 async fn queue_empties(url: &str) {
@@ -95,28 +126,12 @@ async fn two_players_asking_on_the_same_node_meet_there() {
     };
     let a = TestServer::node(Db::Postgres(url), "a", None).await;
     let mut first = a.bot().await;
-    first
-        .send(&ClientMsg::Quick {
-            time: None,
-            rated: false,
-        })
-        .await
-        .expect("sent");
+    ask_quick(&mut first).await;
     first
         .until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
         .await
         .expect("waiting");
-    let mut second = a.bot().await;
-    second
-        .send(&ClientMsg::Quick {
-            time: None,
-            rated: false,
-        })
-        .await
-        .expect("sent");
-    let s1 = seated(&mut first).await;
-    let s2 = seated(&mut second).await;
-    assert_eq!(s1.code, s2.code, "one game for both");
+    meets(&a, &mut first).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -124,17 +139,7 @@ async fn a_pairing_whose_notify_was_missed_still_reaches_the_waiting_player() {
     let Some(url) = fresh_database().await else {
         return;
     };
-    let b = TestServer::node(Db::Postgres(url.clone()), "b", None).await;
-    let mut on_b = b.bot().await;
-    on_b.send(&ClientMsg::Quick {
-        time: None,
-        rated: false,
-    })
-    .await
-    .expect("sent");
-    on_b.until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
-        .await
-        .expect("waiting");
+    let (b, mut on_b) = waiting_on_b(&url).await;
     // Another node pairs b's player, and its NOTIFY never arrives: the
     // pairing is only in the queue's row.
     let db = client(&url).await;
@@ -215,4 +220,35 @@ async fn rated_players_on_two_nodes_meet_once_their_ranges_widen() {
         .expect("the game");
     assert!(game.0, "a rated game");
     assert!(game.1.iter().all(|(_, p)| p.is_some()), "both cards");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ticket_taken_for_a_pairing_that_never_came_goes_back_to_the_queue() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let (b, mut on_b) = waiting_on_b(&url).await;
+    // A node takes b's player for a pairing and dies before writing it.
+    let db = client(&url).await;
+    db.execute(
+        "UPDATE quick_queue SET paired = '', taken_ms = 0 WHERE node = 'b'",
+        &[],
+    )
+    .await
+    .expect("taken");
+    let back = "SELECT count(*) FROM quick_queue WHERE node = 'b' AND paired IS NULL";
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let n: i64 = db.query_one(back, &[]).await.expect("count").get(0);
+        if n == 1 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the ticket stayed taken: b's player could never be paired"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    // And it pairs: a second player on b meets the first.
+    meets(&b, &mut on_b).await;
 }

@@ -52,7 +52,8 @@ pub(super) async fn answer(
         Ask::QueueRelease(ticket) => {
             client
                 .execute(
-                    "UPDATE quick_queue SET paired = NULL WHERE ticket = $1 AND paired = ''",
+                    "UPDATE quick_queue SET paired = NULL, taken_ms = NULL
+                     WHERE ticket = $1 AND paired = ''",
                     &[&ticket],
                 )
                 .await?;
@@ -326,7 +327,7 @@ async fn queue_take(
     };
     let (waited, mine) = (range("q.since_ms"), range("$4::bigint"));
     let q = format!(
-        "UPDATE quick_queue SET paired = '' WHERE ticket = (
+        "UPDATE quick_queue SET paired = '', taken_ms = {NOW_MS} WHERE ticket = (
              SELECT q.ticket FROM quick_queue q
              JOIN nodes n ON n.name = q.node AND n.until_ms > {NOW_MS}
              WHERE q.control = $1 AND q.paired IS NULL
@@ -402,21 +403,40 @@ async fn pair(
 ) -> Result<(), tokio_postgres::Error> {
     paired.addr = node.addr.clone();
     let payload = paired.to_payload();
-    client
+    // Only while the ticket is still taken: one given back as stale meanwhile
+    // is another pairing's now, and its player is not told this one.
+    let written = client
         .execute(
-            "UPDATE quick_queue SET paired = $2 WHERE ticket = $1",
+            "UPDATE quick_queue SET paired = $2 WHERE ticket = $1 AND paired = ''",
             &[&paired.ticket, &payload],
         )
         .await?;
+    if written == 0 {
+        return Ok(());
+    }
     client
         .execute("SELECT pg_notify($1, $2)", &[&QUICK_CHANNEL, &payload])
         .await?;
     Ok(())
 }
 
+/// How long a ticket may stay taken without its pairing written before
+/// it goes back to the queue (its taker failed or died mid-pairing).
+pub(super) const TICKET_STALE_MS: i64 = 10_000;
+
 /// Collects the games paired for `node`'s waiting players, taking them
-/// out of the queue.
+/// out of the queue; first gives back to the queue every ticket taken for
+/// a pairing that never came.
 async fn queue_paired(client: &Client, node: &Node) -> Result<Vec<Paired>, tokio_postgres::Error> {
+    client
+        .execute(
+            &format!(
+                "UPDATE quick_queue SET paired = NULL, taken_ms = NULL
+                 WHERE paired = '' AND taken_ms < {NOW_MS} - $1"
+            ),
+            &[&TICKET_STALE_MS],
+        )
+        .await?;
     let rows = client
         .query(
             "DELETE FROM quick_queue WHERE node = $1 AND paired <> '' RETURNING paired",
