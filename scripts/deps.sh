@@ -2,7 +2,7 @@
 # Installs the Debian packages the build needs (and, with "run", the ones the
 # game window needs), only when they are missing. Safe to run every time.
 #   scripts/deps.sh        build and test: ALSA headers, pkg-config, mold,
-#                          PostgreSQL (the server's tests start their own,
+#                          python3, PostgreSQL (the server's tests start their own,
 #                          never the package's service), and clippy
 #                          (rustup) for the lint step
 #   scripts/deps.sh run    also X11/Vulkan runtime libraries for the window
@@ -10,7 +10,8 @@
 set -e
 need="pkg-config libasound2-dev mold"
 if [ -z "${1:-}" ]; then
-    need="$need postgresql"
+    # python3: the browser tests' file server and the cluster fault harness.
+    need="$need postgresql python3"
 fi
 if [ "${1:-}" = "run" ] || [ "${1:-}" = "shots" ]; then
     need="$need libx11-6 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 libvulkan1 mesa-vulkan-drivers"
