@@ -17,6 +17,6 @@ PG_CTL="$PG_AS $PG_BIN/pg_ctl -D $PG_DIR/data -l $PG_DIR/log"
 export PG_CTL
 cluster_setup
 if [ "${QUICK:-0}" = 1 ]; then
-    set -- --games 10 --hold-s 8 --faults pause,db-cut,db-answers,db-restart,kill-takeover,skew "$@"
+    set -- --games 10 --hold-s 8 --faults pause,db-cut,db-answers,db-late,db-restart,kill-takeover,skew "$@"
 fi
 python3 scripts/cluster_faults.py --bin "$bin" --url "$MSC_PG_URL" "$@"

@@ -42,6 +42,8 @@ import time
 FAULTS = {
     "pause": "node a stopped (SIGSTOP) for HOLD s, then continued",
     "db-answers": "node a's database link drops the database's answers for HOLD s",
+    "db-late": "node a's database answers held 3.5 s from the moment a COMMIT is sent "
+    "(past the node's 3 s wait, within its lease): the write is in, its answer late",
     "db-cut": "node a cut from the database (both ways) for HOLD s",
     "nodes-cut": "node c cut from the other nodes, not from the database, for HOLD s",
     "clients-cut": "node a's clients cut from it for HOLD s",
@@ -56,6 +58,10 @@ TARGET_CHARGED_MS = 1_000
 STUCK_AFTER_S = 30
 
 
+# PostgreSQL's simple query "COMMIT", as a client sends it.
+COMMIT = b"Q\x00\x00\x00\x0bCOMMIT\x00"
+
+
 class Link:
     """A TCP relay on loopback that can freeze either direction."""
 
@@ -63,6 +69,9 @@ class Link:
         self.name = name
         self.target = target
         self.frozen = set()
+        # Set by trap_commit: the direction to freeze once a COMMIT passes.
+        self.trap = None
+        self.trapped_at = None
         self.server = None
         self.port = None
 
@@ -75,6 +84,12 @@ class Link:
 
     def thaw(self):
         self.frozen.clear()
+
+    def trap_commit(self, direction="down"):
+        """Freezes `direction` as soon as a COMMIT goes up the link: the
+        transaction commits, its answer is held."""
+        self.trapped_at = None
+        self.trap = direction
 
     async def held(self, direction):
         while direction in self.frozen:
@@ -112,6 +127,10 @@ class Link:
                     break
                 writer.write(data)
                 await writer.drain()
+                if direction == "up" and self.trap and COMMIT in data:
+                    self.frozen.add(self.trap)
+                    self.trap = None
+                    self.trapped_at = time.time()
         except (ConnectionError, OSError):
             pass
         finally:
@@ -272,6 +291,14 @@ async def inject(c, fault, hold):
         c.links[("db", a)].freeze("down")
         await asyncio.sleep(hold)
         c.links[("db", a)].thaw()
+    elif fault == "db-late":
+        link = c.links[("db", a)]
+        link.trap_commit()
+        while link.trapped_at is None and time.time() < t0 + 10:
+            await asyncio.sleep(0.005)
+        t0 = link.trapped_at or time.time()
+        await asyncio.sleep(max(0.0, t0 + 3.5 - time.time()))
+        link.thaw()
     elif fault == "db-cut":
         c.links[("db", a)].freeze()
         await asyncio.sleep(hold)
@@ -357,7 +384,7 @@ def measure(c, acks_path, t0, t1, hold_s, touched):
 
 
 TOUCHED = {
-    "pause": {0}, "db-answers": {0}, "db-cut": {0}, "nodes-cut": {-1},
+    "pause": {0}, "db-answers": {0}, "db-late": {0}, "db-cut": {0}, "nodes-cut": {-1},
     "clients-cut": set(), "skew": {0}, "db-restart": None,
     "kill-takeover": {0, 1}, "lookups": set(),
 }

@@ -195,3 +195,86 @@ async fn a_server_process_killed_with_sigkill_loses_no_acknowledged_move() {
     play(&mut b, 4, "c9c8").await;
     drop(child);
 }
+
+/// Writes `mv` as the next event of game `code` straight into the SQLite
+/// file: a write that reached the database though the room never heard
+/// its answer.
+fn stored_behind(path: &std::path::Path, code: &str, mv: &str) {
+    let db = rusqlite::Connection::open(path).expect("opens");
+    db.busy_timeout(Duration::from_secs(5)).expect("waits");
+    let seq: i64 = db
+        .query_row(
+            "SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE code = ?1",
+            [code],
+            |r| r.get(0),
+        )
+        .expect("reads");
+    let record = minesweeper_core::online::Event::Move(mv.into()).to_record();
+    db.execute(
+        "INSERT INTO events(code, seq, event, at_ms) VALUES (?1, ?2, ?3, ?4)",
+        rusqlite::params![code, seq, record, minesweeper_server::now_ms() as i64],
+    )
+    .expect("stored");
+}
+
+/// The moves of a `Game` view.
+fn moves_of(g: &ServerMsg) -> Vec<String> {
+    match g {
+        ServerMsg::Game { moves, .. } => moves.clone(),
+        other => panic!("not a game: {other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_stored_whose_answer_was_lost_is_played_once_and_the_game_goes_on() {
+    let path = fresh_db();
+    let server = TestServer::start(path.clone(), Some(fixed(&["a7", "b7", "g7", "h7"]))).await;
+    let (mut w, mut b, ws, bs) = pair(&server, None).await;
+    alternate(&mut w, &mut b, &["e2e4"]).await;
+    // Black's move is in the database; the room never heard it was.
+    stored_behind(&path, &ws.code, "e9e8");
+    // Black, told nothing, sends it (again): played once, for both.
+    play(&mut b, 2, "e9e8").await;
+    moved(&mut w, 2).await;
+    play(&mut w, 3, "g1f3").await;
+    moved(&mut b, 3).await;
+    let g = resume(&mut b, &bs.token).await;
+    assert_eq!(moves_of(&g), ["e4", "e8", "Nf3"], "each move once");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_behind_its_database_catches_up_instead_of_refusing_every_move() {
+    let path = fresh_db();
+    let server = TestServer::start(path.clone(), Some(fixed(&["a7", "b7", "g7", "h7"]))).await;
+    let (mut w, mut b, ws, _) = pair(&server, None).await;
+    alternate(&mut w, &mut b, &["e2e4"]).await;
+    // Another answer lost: Black's b10c8 is what the database holds.
+    stored_behind(&path, &ws.code, "b10c8");
+    b.send(&ClientMsg::Move {
+        ply: 2,
+        mv: "e9e8".into(),
+    })
+    .await
+    .unwrap();
+    // Both are told the move the database has; Black's other is refused.
+    let told = moved(&mut w, 2).await;
+    let ServerMsg::Moved { view, .. } = &told else {
+        unreachable!()
+    };
+    assert_eq!(view.san, "Nc8", "the stored move, not the one sent");
+    let refused = b
+        .until(|m| match m {
+            ServerMsg::Error { code, .. } => Some(*code),
+            _ => None,
+        })
+        .await
+        .expect("an answer");
+    assert_eq!(
+        refused,
+        minesweeper_core::online::protocol::ErrorCode::StaleMove
+    );
+    play(&mut w, 3, "g1f3").await;
+    moved(&mut b, 3).await;
+    let g = resume(&mut w, &ws.token).await;
+    assert_eq!(moves_of(&g), ["e4", "Nc8", "Nf3"]);
+}

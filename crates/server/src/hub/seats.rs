@@ -55,6 +55,9 @@ pub async fn attach(
         return;
     }
     let mut st = room.state.lock().await;
+    // A room unsure of its last write shows what the database holds (when
+    // it cannot say yet, the view is the room's and the next write asks).
+    let _ = room.settle(&mut st, &hub.store).await;
     let before = st.present();
     if seat.is_some() {
         st.members.retain(|m| {

@@ -15,7 +15,7 @@ use minesweeper_core::online::{Event, Table};
 use tokio::sync::{Mutex, Notify};
 
 use crate::now_ms;
-use crate::store::{Ending, Store};
+use crate::store::{Ending, Store, StoreError, StoredEvent};
 
 pub use peer::{Peer, Place, Signed, encode};
 
@@ -52,6 +52,11 @@ pub struct RoomState {
     /// comes back within [`RESUME_GRACE_MS`] its clock restarts then: the
     /// time it needed to find the game's new node is not charged either.
     pub resumed: Option<(u64, u64)>,
+    /// Set when a write's answer never came (or the database was found
+    /// ahead of the room): the room reads what the database holds before
+    /// it writes again, so that a move is applied exactly once whatever
+    /// was lost.
+    pub unsure: bool,
 }
 
 /// How long after a take-over the player to move may take to reconnect
@@ -139,22 +144,30 @@ impl Room {
                 rated,
                 players: ByColor::default(),
                 resumed: None,
+                unsure: false,
             }),
             wake: Notify::new(),
         })
     }
 
     /// Stores `event` and then applies it and tells everyone; nothing
-    /// changes when the store refuses.
+    /// changes when the store refuses. When the database's answer is lost
+    /// the room reads back what it holds: a move stored after all is
+    /// played (and told) once, never written again.
     ///
     /// # Errors
-    /// [`ErrorCode::Unavailable`] when the write failed.
+    /// [`ErrorCode::Unavailable`] when the write failed;
+    /// [`ErrorCode::StaleMove`] when the database held events the room had
+    /// not yet applied (`event` was made for a position that is gone).
     pub async fn commit(
         &self,
         state: &mut RoomState,
         store: &Store,
         event: Event,
     ) -> Result<(), Refusal> {
+        if !self.settle(state, store).await?.is_empty() {
+            return Err((ErrorCode::StaleMove, "the game moved on; try again".into()));
+        }
         let now = now_ms();
         let mut next = state.table.clone();
         let told = next
@@ -167,24 +180,104 @@ impl Room {
             .await;
         if let Err(e) = stored {
             state.table = was;
-            return Err(e.refusal("not stored"));
+            if matches!(e, StoreError::Busy | StoreError::Fenced(_)) {
+                // Refused before any SQL ran, or by the fence: not stored.
+                return Err(e.refusal("not stored"));
+            }
+            let (seq, record) = (state.seq, event.to_record());
+            state.unsure = true;
+            let read = self.settle(state, store).await;
+            return match read {
+                // Stored after all (only its answer was lost): the same
+                // move at the same point, played once.
+                Ok(found)
+                    if found
+                        .first()
+                        .is_some_and(|f| f.seq == seq && f.record == record) =>
+                {
+                    Ok(())
+                }
+                // The database held another: the game moved on under it.
+                Ok(found) if !found.is_empty() => {
+                    Err((ErrorCode::StaleMove, "the game moved on; try again".into()))
+                }
+                _ => Err(e.refusal("not stored")),
+            };
         }
+        self.applied(state, store, &event, &told, now, ending.is_some());
+        Ok(())
+    }
+
+    /// After `event`, made at `at`, is stored and applied to the table:
+    /// counts it, tells everyone, rates a rated game it ended and wakes
+    /// the flag timer.
+    fn applied(
+        &self,
+        state: &mut RoomState,
+        store: &Store,
+        event: &Event,
+        told: &[ServerMsg],
+        at: u64,
+        ended: bool,
+    ) {
         state.seq += 1;
         state.resumed = match event {
-            Event::Resume(thought) => Some((thought, now)),
+            Event::Resume(thought) => Some((*thought, at)),
             _ => None,
         };
         if state.table.over() {
-            state.ended_at = Some(now);
+            state.ended_at = Some(at);
         }
-        for msg in &told {
+        for msg in told {
             state.tell_all(msg);
         }
-        if ending.is_some() && state.rated {
-            self.rate(state, store, now);
+        if ended && state.rated {
+            self.rate(state, store, at);
         }
         self.wake.notify_one();
-        Ok(())
+    }
+
+    /// When the room is unsure of its last write: reads the events the
+    /// database holds past the room's and plays them (telling everyone),
+    /// so that the room is the database's again. Returns the events read.
+    ///
+    /// # Errors
+    /// [`ErrorCode::Unavailable`] when the database cannot say yet (the
+    /// room stays unsure and asks again before its next write).
+    pub async fn settle(
+        &self,
+        state: &mut RoomState,
+        store: &Store,
+    ) -> Result<Vec<StoredEvent>, Refusal> {
+        let mut read = Vec::new();
+        while state.unsure {
+            let found = store
+                .events_from(&self.code, state.seq)
+                .await
+                .map_err(|e| e.refusal("the game's last move is not known yet"))?;
+            let whole = found.len() < crate::store::EVENTS_READ_AT_ONCE;
+            for f in &found {
+                let event = Event::from_record(&f.record)
+                    .map_err(|e| (ErrorCode::Unavailable, format!("stored event: {e}")))?;
+                let over = state.table.over();
+                let told = state
+                    .table
+                    .apply(&event, f.at_ms)
+                    .map_err(|e| (ErrorCode::Unavailable, format!("stored event: {e}")))?;
+                let ended = !over && state.table.over();
+                self.applied(state, store, &event, &told, f.at_ms, ended);
+            }
+            read.extend(found);
+            state.unsure = !whole;
+        }
+        if !read.is_empty() {
+            crate::log::log(
+                crate::log::Level::Warn,
+                "room_settled",
+                &[("game", &self.code), ("events", &read.len())],
+            );
+        }
+        Ok(read)
     }
 
     /// Rates the game that just ended (in the background: the store does
@@ -239,6 +332,7 @@ impl Room {
     /// The table's refusal, or the store's.
     pub async fn act(&self, store: &Store, side: Color, msg: &ClientMsg) -> Result<(), Refusal> {
         let mut state = self.state.lock().await;
+        self.settle(&mut state, store).await?;
         let event = state.table.check(side, msg, now_ms())?;
         let flagged = matches!(event, Event::Flag(_));
         self.commit(&mut state, store, event).await?;
@@ -267,9 +361,14 @@ impl Room {
             tokio::select! {
                 () = tokio::time::sleep(std::time::Duration::from_millis(wait)) => {
                     let mut state = self.state.lock().await;
-                    if let Some(flag) = state.table.flag_due(now_ms())
-                        && let Err((_, why)) = self.commit(&mut state, &store, flag).await
-                    {
+                    let flagged = match self.settle(&mut state, &store).await {
+                        Ok(_) => match state.table.flag_due(now_ms()) {
+                            Some(flag) => self.commit(&mut state, &store, flag).await,
+                            None => Ok(()),
+                        },
+                        Err(e) => Err(e),
+                    };
+                    if let Err((_, why)) = flagged {
                         crate::log::log(
                             crate::log::Level::Error,
                             "flag_not_stored",

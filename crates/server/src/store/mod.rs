@@ -30,6 +30,8 @@ pub mod players;
 mod schema;
 pub(crate) mod sql;
 mod sqlite;
+mod stored;
+pub use stored::{EVENTS_READ_AT_ONCE, StoredEvent};
 
 /// Where the games are kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
