@@ -2,11 +2,15 @@
 //! stays on this node, under this node's limits (size, rate, idle), and
 //! its requests go on to the owner, whose messages come back. The owner
 //! knows the client's address from a header signed by the secret the nodes
-//! share, and applies its own limits too.
+//! share, and applies its own limits too. The link is watched as a client
+//! watches its own: pinged when quiet, given up when the owner stays
+//! silent (a paused node, a cut cable), so that the client is told to
+//! reconnect within seconds rather than waiting on a dead path.
 
 use std::fmt;
 use std::net::IpAddr;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use futures_util::{SinkExt, StreamExt};
@@ -24,7 +28,13 @@ use crate::room::Peer;
 /// Requests waiting to go to the owner.
 const QUEUE: usize = 64;
 /// The owner must accept the connection within this.
-const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
+/// The owner is pinged when it has said nothing for this long.
+pub const PING_EVERY: Duration = Duration::from_secs(1);
+/// An owner silent this long (not even a pong) is given up.
+pub const SILENT_FOR: Duration = Duration::from_secs(4);
+/// A request must be handed to the owner's connection within this.
+const SEND_WITHIN: Duration = Duration::from_secs(2);
 
 /// The way to the owner: requests sent here go on in order.
 pub struct Upstream {
@@ -119,28 +129,133 @@ pub async fn connect(
             addr: addr.to_string(),
             reason,
         })?;
-    let (mut sink, mut stream) = ws.split();
-    let (requests, mut rx) = mpsc::channel::<Utf8Bytes>(QUEUE);
-    let down = peer.clone();
-    tokio::spawn(async move {
-        while let Some(Ok(m)) = stream.next().await {
-            match m {
-                Message::Text(t) => down.send(Utf8Bytes::from(t.as_str())),
-                Message::Close(_) => break,
-                _ => {}
-            }
-        }
-        // The owner closed (it stopped, or handed the game on): the
-        // client reconnects through any node and resumes.
-        down.close_with(1012, MOVED);
-    });
-    tokio::spawn(async move {
-        while let Some(text) = rx.recv().await {
-            if sink.send(Message::text(text.as_str())).await.is_err() {
-                break;
-            }
-        }
-        let _ = sink.close().await;
-    });
+    let (requests, rx) = mpsc::channel::<Utf8Bytes>(QUEUE);
+    tokio::spawn(relay(ws, rx, peer, addr.to_string()));
     Ok(Upstream { requests })
+}
+
+/// Why a relay to the owner ended.
+enum Ended {
+    /// The client went away: nothing to tell it.
+    Client,
+    /// The owner closed, failed or fell silent: the client reconnects.
+    Owner(&'static str),
+}
+
+/// Carries requests up to the owner and its messages down to `peer`,
+/// pinging a quiet owner and giving it up after [`SILENT_FOR`].
+async fn relay<S>(
+    ws: tokio_tungstenite::WebSocketStream<S>,
+    mut rx: mpsc::Receiver<Utf8Bytes>,
+    peer: Arc<Peer>,
+    addr: String,
+) where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    let (mut sink, mut stream) = ws.split();
+    let mut heard = Instant::now();
+    let mut tick = tokio::time::interval(PING_EVERY);
+    let ended = loop {
+        tokio::select! {
+            m = stream.next() => match m {
+                Some(Ok(Message::Text(t))) => {
+                    heard = Instant::now();
+                    peer.send(Utf8Bytes::from(t.as_str()));
+                }
+                Some(Ok(Message::Close(_))) | None => break Ended::Owner("closed"),
+                Some(Err(_)) => break Ended::Owner("broken"),
+                Some(Ok(_)) => heard = Instant::now(),
+            },
+            r = rx.recv() => match r {
+                Some(text) => {
+                    let sent = tokio::time::timeout(SEND_WITHIN, sink.send(Message::text(text.as_str())));
+                    if !matches!(sent.await, Ok(Ok(()))) {
+                        break Ended::Owner("not taking requests");
+                    }
+                }
+                None => break Ended::Client,
+            },
+            _ = tick.tick() => {
+                let quiet = heard.elapsed();
+                if quiet >= SILENT_FOR {
+                    break Ended::Owner("silent");
+                }
+                if quiet >= PING_EVERY {
+                    let ping = tokio::time::timeout(SEND_WITHIN, sink.send(Message::Ping(Default::default())));
+                    if !matches!(ping.await, Ok(Ok(()))) {
+                        break Ended::Owner("not taking pings");
+                    }
+                }
+            }
+        }
+    };
+    if let Ended::Owner(why) = ended {
+        crate::log::log(
+            crate::log::Level::Info,
+            "forward_ended",
+            &[("owner", &addr), ("why", &why), ("client", &peer.id)],
+        );
+        // The owner stopped, handed the game on or cannot be heard: the
+        // client reconnects through any node and resumes.
+        peer.close_with(1012, MOVED);
+    }
+    let _ = tokio::time::timeout(SEND_WITHIN, sink.close()).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An owner on loopback that accepts the WebSocket and then either
+    /// answers (reads, so its pongs go out) or falls silent.
+    async fn owner(answers: bool) -> String {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("binds");
+        let addr = listener.local_addr().expect("has an address");
+        tokio::spawn(async move {
+            let (tcp, _) = listener.accept().await.expect("accepts");
+            let mut ws = tokio_tungstenite::accept_async(tcp)
+                .await
+                .expect("handshake");
+            if answers {
+                while let Some(Ok(_)) = ws.next().await {}
+            } else {
+                // Paused: holds the connection, reads nothing, says nothing.
+                tokio::time::sleep(Duration::from_secs(60)).await;
+            }
+        });
+        format!("ws://{addr}")
+    }
+
+    async fn forwarded(addr: &str) -> Arc<Peer> {
+        let (outbox, _rx) = mpsc::channel(8);
+        let peer = Peer::new(1, IpAddr::from([127, 0, 0, 1]), outbox);
+        let up = connect(addr, "s", IpAddr::from([127, 0, 0, 2]), peer.clone())
+            .await
+            .expect("connects");
+        // The client stays: its side of the relay is kept open.
+        std::mem::forget(up);
+        peer
+    }
+
+    #[tokio::test]
+    async fn a_silent_owner_is_given_up_and_the_client_told_to_reconnect_within_seconds() {
+        let addr = owner(false).await;
+        let peer = forwarded(&addr).await;
+        let began = Instant::now();
+        while !peer.is_closed() && began.elapsed() < SILENT_FOR + Duration::from_secs(3) {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(peer.why(), Some((1012, MOVED)), "told to reconnect");
+        assert!(began.elapsed() <= SILENT_FOR + PING_EVERY * 2);
+    }
+
+    #[tokio::test]
+    async fn an_owner_that_answers_pings_keeps_a_quiet_client_forwarded() {
+        let addr = owner(true).await;
+        let peer = forwarded(&addr).await;
+        tokio::time::sleep(SILENT_FOR + PING_EVERY * 2).await;
+        assert!(!peer.is_closed(), "closed: {:?}", peer.why());
+    }
 }
