@@ -47,9 +47,11 @@ db="msc_cluster_$$"
 url=$(pg_url_for "$db")
 sql() { psql -qXtA "$url" -c "$1"; }
 cluster_setup
+# The limits per address are the defaults: each chaos player connects from
+# a loopback address of its own (127.1.x.y), as players on the internet
+# would, and the nodes count forwarded players by those addresses.
 start_node() { # NAME
-    "$bin" --addr 127.0.0.1:0 --db "$url" --node "$1" --rate 10000 \
-        --per-address 100000 --waiting-per-address 100000 >"$tmp/$1.log" 2>&1 &
+    "$bin" --addr 127.0.0.1:0 --db "$url" --node "$1" --rate 10000 >"$tmp/$1.log" 2>&1 &
     pids="$pids $!"
     eval "pid_$1=$!"
 }

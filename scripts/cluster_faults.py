@@ -185,6 +185,9 @@ class Cluster:
         cmd = [
             self.args.bin, "--addr", "127.0.0.1:0", "--db", url, "--node", n,
             "--advertise", f"ws://127.0.0.1:{self.links[('peer', n)].port}",
+            # The client relays are plain TCP: every player reaches a node
+            # from the relay's 127.0.0.1, so the caps per address are lifted
+            # here (scripts/cluster-test.sh runs with the defaults).
             "--rate", "10000", "--per-address", "100000",
             "--waiting-per-address", "100000",
         ]

@@ -357,7 +357,8 @@ async fn survive(
         next += 1;
         trace(&format!("{}: resume through {addr}", player.seat.code));
         // A paused node takes the connection but never answers.
-        let Ok(Ok(mut bot)) = tokio::time::timeout(SILENT_FOR, Bot::connect(addr)).await else {
+        let connecting = connect_as(addr, seed);
+        let Ok(Ok(mut bot)) = tokio::time::timeout(SILENT_FOR, connecting).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -376,6 +377,20 @@ async fn survive(
         }
         player.lost_at.get_or_insert_with(Instant::now);
     }
+}
+
+/// Connects player `n` to `addr`: from a loopback address of its own when
+/// the node is on IPv4 loopback (127.1.x.y), so that the nodes' limits per
+/// address count players as they would on the internet, not one machine.
+async fn connect_as(addr: &str, n: u64) -> Result<Bot, BotError> {
+    let on_loopback = addr
+        .parse::<std::net::SocketAddr>()
+        .is_ok_and(|a| a.ip().is_loopback() && a.is_ipv4());
+    if !on_loopback {
+        return Bot::connect(addr).await;
+    }
+    let [_, _, x, y] = u32::try_from(n % 65_536).unwrap_or(0).to_be_bytes();
+    Bot::connect_from(addr, std::net::IpAddr::from([127, 1, x, y])).await
 }
 
 /// Opens `games` games across `addrs` (White on node `i`, Black joining
@@ -397,7 +412,7 @@ pub async fn chaos(
     let n = addrs.len().max(1);
     let mut tasks = Vec::new();
     for i in 0..games {
-        let mut w = Bot::connect(&addrs[i % n]).await?;
+        let mut w = connect_as(&addrs[i % n], i as u64 * 2).await?;
         w.send(&ClientMsg::Create {
             preset: "classic.ron".into(),
             time: Some(CONTROL.into()),
@@ -406,7 +421,7 @@ pub async fn chaos(
         })
         .await?;
         let ws = seated(&mut w).await?;
-        let mut b = Bot::connect(&addrs[(i + 1) % n]).await?;
+        let mut b = connect_as(&addrs[(i + 1) % n], i as u64 * 2 + 1).await?;
         b.send(&ClientMsg::Join {
             code: ws.code.clone(),
         })

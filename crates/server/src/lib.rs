@@ -106,6 +106,9 @@ pub struct Config {
     /// One node of several on one PostgreSQL database, if so (its
     /// address may be left empty: the address it listens on).
     pub cluster: Option<cluster::Cluster>,
+    /// Proxies (load balancers) whose `X-Forwarded-For` names the client:
+    /// limits per address count that client, not the proxy.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
 }
 
 #[derive(Clone)]
@@ -115,13 +118,20 @@ struct App {
     rate: f64,
 }
 
-/// The client's address: the connection's, or for a connection another
-/// node forwards, the one its header names when signed by the secret the
-/// nodes share (`None`: a header that is not, refused).
-fn client_address(hub: &Hub, from: SocketAddr, headers: &HeaderMap) -> Option<conn::Origin> {
+/// The client's address: the connection's; for a connection another node
+/// forwards, the one its header names when signed by the secret the nodes
+/// share (`None`: a header that is not, refused); behind a trusted proxy,
+/// the one its `X-Forwarded-For` names.
+fn client_address(
+    hub: &Hub,
+    census: &listen::Census,
+    from: SocketAddr,
+    headers: &HeaderMap,
+) -> Option<conn::Origin> {
     let Some(value) = headers.get(cluster::FORWARD_HEADER) else {
+        let forwarded_for = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
         return Some(conn::Origin {
-            address: from.ip(),
+            address: census.client_of(from.ip(), forwarded_for),
             forwarded: false,
         });
     };
@@ -129,6 +139,7 @@ fn client_address(hub: &Hub, from: SocketAddr, headers: &HeaderMap) -> Option<co
     let (given, client) = value.to_str().ok()?.rsplit_once(' ')?;
     let same = secret::same(given.as_bytes(), secret.as_bytes());
     let address = client.parse().ok().filter(|_| same)?;
+    census.trust_node(from.ip());
     Some(conn::Origin {
         address,
         forwarded: true,
@@ -139,16 +150,22 @@ async fn upgrade(
     State(app): State<App>,
     ConnectInfo(from): ConnectInfo<SocketAddr>,
     Extension(counted): Extension<Arc<listen::Counted>>,
+    Extension(census): Extension<Arc<listen::Census>>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> axum::response::Response {
-    let Some(origin) = client_address(&app.hub, from, &headers) else {
+    let Some(origin) = client_address(&app.hub, &census, from, &headers) else {
         return (
             StatusCode::FORBIDDEN,
             "a forwarded connection without the nodes' secret",
         )
             .into_response();
     };
+    // Counted under its client from now on: the per-address cap is the
+    // client's, whichever node or proxy it came through.
+    if let Err(why) = counted.rehome(origin.address) {
+        return (StatusCode::SERVICE_UNAVAILABLE, why).into_response();
+    }
     let id = app.ids.fetch_add(1, Ordering::Relaxed);
     // Small buffers: messages are a few hundred bytes, and the default
     // 128 KiB each way would be most of a game's memory.
@@ -274,7 +291,7 @@ pub async fn start(config: Config) -> Result<Running, StartError> {
             .fallback(ServeFile::new(web.join("index.html")));
         router = router.fallback_service(files);
     }
-    let census = listen::Census::new(config.limits);
+    let census = listen::Census::new(config.limits, &config.trusted_proxies);
     let router = router
         .layer(Extension(census.clone()))
         .layer(Extension(hub.clone()))

@@ -12,6 +12,7 @@ const USAGE: &str = "usage:
   minesweeper_server [--addr 127.0.0.1:8080] [--db games.sqlite|postgres://USER@HOST/DB] [--web dist] [--sync full] [--rate 10]
                      [--db-password-file FILE]   (or MSC_DB_PASSWORD in the environment)
                      [--max-connections 4096] [--per-address 64] [--waiting-per-address 20]
+                     [--trusted-proxy IP[,IP…]]   (load balancers whose X-Forwarded-For names the client)
                      [--sign-ups-per-hour 5] [--sign-in-tries 20]   (per address)
                      [--node NAME [--advertise ws://HOST:PORT]]   (several nodes on one PostgreSQL;
                       the nodes share a secret in the environment: MSC_CLUSTER_SECRET)
@@ -169,6 +170,7 @@ impl Args {
                 rate: minesweeper_server::conn::RATE,
                 limits: minesweeper_server::Limits::default(),
                 cluster: None,
+                trusted_proxies: Vec::new(),
             },
             addr,
             addrs: Vec::new(),
@@ -271,6 +273,18 @@ impl Args {
             "--rate" => config.rate = v.parse::<f64>().map_err(|e| bad(&e))?.clamp(0.1, 10_000.0),
             "--max-connections" => config.limits.connections = count(v).map_err(|e| bad(&e))?,
             "--per-address" => config.limits.per_address = count(v).map_err(|e| bad(&e))?,
+            "--trusted-proxy" => {
+                for ip in v.split(',') {
+                    let ip = ip.trim().parse().map_err(|e| bad(&e))?;
+                    if config.trusted_proxies.len() >= minesweeper_server::listen::MAX_PROXIES {
+                        return Err(bad(&format!(
+                            "at most {} trusted proxies",
+                            minesweeper_server::listen::MAX_PROXIES
+                        )));
+                    }
+                    config.trusted_proxies.push(ip);
+                }
+            }
             "--waiting-per-address" => {
                 config.limits.waiting_per_address = count(v).map_err(|e| bad(&e))?
             }

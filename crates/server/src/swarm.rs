@@ -72,6 +72,31 @@ impl Bot {
         Ok(Bot { ws })
     }
 
+    /// As [`Bot::connect`] from the local address `from` (one of
+    /// 127.0.0.0/8, say): tests of the limits per address play as many
+    /// clients on one machine.
+    ///
+    /// # Errors
+    /// The address cannot be bound, or the connection or the handshake
+    /// failed.
+    pub async fn connect_from(addr: &str, from: std::net::IpAddr) -> Result<Bot, BotError> {
+        let failed =
+            |e: &dyn std::fmt::Display| BotError::Connect(format!("{addr} from {from}: {e}"));
+        let to: std::net::SocketAddr = addr.parse().map_err(|e| failed(&e))?;
+        let socket = match from {
+            std::net::IpAddr::V4(_) => tokio::net::TcpSocket::new_v4(),
+            std::net::IpAddr::V6(_) => tokio::net::TcpSocket::new_v6(),
+        }
+        .map_err(|e| failed(&e))?;
+        socket.bind((from, 0).into()).map_err(|e| failed(&e))?;
+        let tcp = socket.connect(to).await.map_err(|e| failed(&e))?;
+        let (ws, _) =
+            tokio_tungstenite::client_async(format!("ws://{addr}/ws"), MaybeTlsStream::Plain(tcp))
+                .await
+                .map_err(|e| failed(&e))?;
+        Ok(Bot { ws })
+    }
+
     /// Sends a request.
     ///
     /// # Errors

@@ -279,3 +279,53 @@ async fn waiting_games_are_capped_per_connection_and_freed_when_nobody_comes() {
         ServerMsg::Game { .. }
     ));
 }
+
+/// A WebSocket to `server` whose request says `X-Forwarded-For: client`.
+async fn through_proxy(
+    server: &TestServer,
+    client: &str,
+) -> Result<(), tokio_tungstenite::tungstenite::Error> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{}/ws", server.addr)
+        .into_client_request()
+        .expect("request");
+    request
+        .headers_mut()
+        .insert("x-forwarded-for", client.parse().expect("header"));
+    let (ws, _) = tokio_tungstenite::connect_async(request).await?;
+    // Kept open for the test's length.
+    std::mem::forget(ws);
+    Ok(())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_each_client_has_its_own_connections() {
+    let limits = Limits {
+        per_address: 2,
+        ..Limits::default()
+    };
+    let proxy = std::net::IpAddr::from([127, 0, 0, 1]);
+    let server = TestServer::behind(fresh_db(), limits, &[proxy]).await;
+    for _ in 0..2 {
+        assert!(through_proxy(&server, "203.0.113.5").await.is_ok());
+    }
+    let third = through_proxy(&server, "203.0.113.5").await;
+    assert!(
+        third
+            .as_ref()
+            .err()
+            .is_some_and(|e| e.to_string().contains("503")),
+        "{third:?}"
+    );
+    for _ in 0..2 {
+        assert!(
+            through_proxy(&server, "203.0.113.6").await.is_ok(),
+            "another client"
+        );
+    }
+    // Without the setting the header is anyone's to write: not believed.
+    let plain = TestServer::limited(fresh_db(), limits).await;
+    assert!(through_proxy(&plain, "203.0.113.5").await.is_ok());
+    assert!(through_proxy(&plain, "203.0.113.6").await.is_ok());
+    assert!(through_proxy(&plain, "203.0.113.7").await.is_err());
+}

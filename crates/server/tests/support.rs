@@ -1,6 +1,7 @@
 //! A server on its own runtime (so a test can kill it outright), its
 //! database in a fresh temporary folder, and helpers for bots.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -114,6 +115,16 @@ impl TestServer {
     /// Node `name` of several on the PostgreSQL database `db` (the nodes
     /// of a test share one secret).
     pub async fn node(db: Db, name: &str, dealer: Option<Dealer>) -> TestServer {
+        TestServer::node_limited(db, name, dealer, Limits::default()).await
+    }
+
+    /// As [`TestServer::node`] under `limits`.
+    pub async fn node_limited(
+        db: Db,
+        name: &str,
+        dealer: Option<Dealer>,
+        limits: Limits,
+    ) -> TestServer {
         let cluster = Cluster {
             node: Node {
                 name: name.into(),
@@ -121,7 +132,12 @@ impl TestServer {
             },
             secret: SECRET.into(),
         };
-        TestServer::launch(db, dealer, 1000.0, Limits::default(), Some(cluster)).await
+        TestServer::launch(db, dealer, 1000.0, limits, Some(cluster)).await
+    }
+
+    /// As [`TestServer::limited`] behind the load balancers `proxies`.
+    pub async fn behind(db: impl Into<Db>, limits: Limits, proxies: &[IpAddr]) -> TestServer {
+        TestServer::launch_with(db.into(), None, 1000.0, limits, None, proxies).await
     }
 
     async fn launch(
@@ -130,6 +146,17 @@ impl TestServer {
         rate: f64,
         limits: Limits,
         cluster: Option<Cluster>,
+    ) -> TestServer {
+        TestServer::launch_with(db, dealer, rate, limits, cluster, &[]).await
+    }
+
+    async fn launch_with(
+        db: Db,
+        dealer: Option<Dealer>,
+        rate: f64,
+        limits: Limits,
+        cluster: Option<Cluster>,
+        proxies: &[IpAddr],
     ) -> TestServer {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -145,6 +172,7 @@ impl TestServer {
             rate,
             limits,
             cluster,
+            trusted_proxies: proxies.to_vec(),
         };
         let running = rt
             .spawn(start(config))

@@ -166,8 +166,64 @@ async fn a_node_on_every_interface_must_say_where_it_is_reached() {
             },
             secret: crate::support::SECRET.into(),
         }),
+        trusted_proxies: Vec::new(),
     };
     let refused = minesweeper_server::start(config).await;
     let why = refused.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(why.contains("--advertise"), "{why}");
+}
+
+/// Waits for a watcher's first answer: the game, or a refusal.
+async fn watched(bot: &mut minesweeper_server::swarm::Bot) -> Result<(), String> {
+    let answer = bot
+        .until(|m| match m {
+            ServerMsg::Game { .. } => Some(Ok(())),
+            ServerMsg::Error { code, message } => Some(Err(format!("{code:?} {message}"))),
+            _ => None,
+        })
+        .await;
+    answer.unwrap_or_else(|e| Err(e.to_string()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_forwarded_client_is_counted_by_its_own_address_on_the_owner() {
+    use minesweeper_server::swarm::Bot;
+    use std::net::IpAddr;
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let limits = minesweeper_server::Limits {
+        per_address: 3,
+        ..minesweeper_server::Limits::default()
+    };
+    let a = TestServer::node_limited(Db::Postgres(url.clone()), "a", None, limits).await;
+    let b = TestServer::node_limited(Db::Postgres(url), "b", None, limits).await;
+    let (_w, _k, ws, _) = crate::support::pair(&a, None).await;
+    let watch = ClientMsg::Watch {
+        code: ws.code.clone(),
+    };
+    // Six clients watch a's game through b: six addresses, not b's one.
+    let mut kept = Vec::new();
+    for i in 0..6u8 {
+        let mut bot = Bot::connect_from(&b.addr, IpAddr::from([127, 0, 0, 10 + i]))
+            .await
+            .expect("connects");
+        bot.send(&watch).await.expect("sent");
+        assert_eq!(watched(&mut bot).await, Ok(()), "watcher {i}");
+        kept.push(bot);
+    }
+    // One client's connections count on the owner whichever way they come.
+    let one = IpAddr::from([127, 0, 0, 30]);
+    for _ in 0..3 {
+        let mut bot = Bot::connect_from(&a.addr, one).await.expect("connects");
+        bot.send(&watch).await.expect("sent");
+        assert_eq!(watched(&mut bot).await, Ok(()));
+        kept.push(bot);
+    }
+    let mut fourth = Bot::connect_from(&b.addr, one).await.expect("b takes it");
+    fourth.send(&watch).await.expect("sent");
+    assert!(
+        watched(&mut fourth).await.is_err(),
+        "its fourth, through b, is refused by a"
+    );
 }
