@@ -89,6 +89,7 @@ fn fixed_deal(
         dealer: Some(Arc::new(move |_: &Variant, _| mines)),
         rate: 1000.0,
         limits: minesweeper_server::Limits::default(),
+        trusted_proxies: Vec::new(),
     }
 }
 

@@ -233,8 +233,12 @@ impl Reader<'_> {
                 // A quick game paired on another node takes this client there.
                 Ok(()) = handed.changed(), if self.upstream.is_none() => {
                     let to = handed.borrow_and_update().clone();
-                    if let Some((addr, first)) = to {
-                        self.relay(&addr, Some(first)).await;
+                    match to {
+                        // No address: the server asks on the client's
+                        // behalf here (back into the quick-game queue).
+                        Some((addr, first)) if addr.is_empty() => self.answer(&first).await,
+                        Some((addr, first)) => self.relay(&addr, Some(first)).await,
+                        None => {}
                     }
                     continue;
                 }

@@ -209,7 +209,16 @@ pub(super) fn news(mut heard: MessageReader<Heard>, mut online: ResMut<Online>) 
             ServerMsg::DrawOffered { by } => online.offer = Some(*by),
             ServerMsg::DrawDeclined => online.offer = None,
             ServerMsg::RematchOffered { by } => online.rematch = Some(*by),
-            ServerMsg::Waiting => online.phase = Phase::Queued,
+            ServerMsg::Waiting => {
+                online.phase = Phase::Queued;
+                // A quick game given up before it started (the partner
+                // left as it was paired): its seat is gone, the queue again.
+                if online.token.take().is_some() && online.remember {
+                    keep_seat(None);
+                }
+                online.code = None;
+                online.side = None;
+            }
             _ => {}
         }
     }

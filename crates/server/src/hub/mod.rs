@@ -573,6 +573,22 @@ impl Hub {
         }
     }
 
+    /// Closes a quick game given up before it started (its second player
+    /// never came): kept in the database as over, never restored, and
+    /// dropped from memory with its seats.
+    pub async fn close_unmet(&self, code: &str) {
+        if let Err(e) = self.store.abandon(code).await {
+            crate::log::log(
+                crate::log::Level::Warn,
+                "game_not_closed",
+                &[("game", &code), ("reason", &e)],
+            );
+        }
+        lock(&self.waiting).remove(code);
+        lock(&self.rooms).remove(code);
+        lock(&self.tokens).retain(|_, (c, _)| c != code);
+    }
+
     /// Marks this node as stopping on purpose.
     pub fn set_leaving(&self) {
         self.leaving

@@ -84,6 +84,21 @@ pub async fn attach(
     if present != before {
         st.tell_all(&ServerMsg::Presence { present });
     }
+    if st.awaiting && present.all(|p| *p) {
+        // The quick game's second player came: now it starts.
+        match room.commit(&mut st, &hub.store, Event::Start).await {
+            Ok(()) => {
+                st.awaiting = false;
+                hub.started(&room.code);
+                st.show_all(&room.code);
+            }
+            Err((_, why)) => crate::log::log(
+                crate::log::Level::Warn,
+                "quick_game_not_started",
+                &[("game", &room.code), ("reason", &why)],
+            ),
+        }
+    }
     if show {
         peer.tell(&st.view(&room.code, seat));
     }
@@ -297,10 +312,8 @@ async fn pair_with_ticket(
     users[mine] = me.user;
     users[!mine] = other_user;
     let (room, tokens) = hub.quick(control, (users, rated)).await?;
-    {
-        let mut st = room.state.lock().await;
-        room.commit(&mut st, &hub.store, Event::Start).await?;
-    }
+    // Started when the other player sits down: it may have left already.
+    room.state.lock().await.awaiting = true;
     peer.tell(&ServerMsg::Seated {
         code: room.code.clone(),
         token: tokens[mine].clone(),
@@ -314,7 +327,51 @@ async fn pair_with_ticket(
         token: tokens[!mine].clone(),
         addr: String::new(),
     };
-    hub.store.pair(paired).await.map_err(queue_unavailable)
+    hub.store.pair(paired).await.map_err(queue_unavailable)?;
+    tokio::spawn(unless_met(hub.clone(), room, peer, (control, rated)));
+    Ok(())
+}
+
+/// How long the player of a quick game paired across nodes has to sit
+/// down before the game is given up.
+pub const ARRIVAL: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Gives up the quick game `room` when its second player has not sat down
+/// within [`ARRIVAL`] (it left as it was paired): the game is closed, never
+/// started, and `me`, still at it, goes back to the queue.
+async fn unless_met(
+    hub: Arc<Hub>,
+    room: Arc<Room>,
+    me: Arc<Peer>,
+    (control, rated): (Option<TimeControl>, bool),
+) {
+    tokio::time::sleep(ARRIVAL).await;
+    {
+        let mut st = room.state.lock().await;
+        if !st.awaiting {
+            return;
+        }
+        st.awaiting = false;
+        st.ended_at = Some(crate::now_ms());
+        for m in st.members.iter().filter(|m| m.peer.id != me.id) {
+            // Came as it was given up: its seat is gone with the game.
+            m.peer.close_with(1012, crate::hub::MOVED);
+        }
+    }
+    hub.close_unmet(&room.code).await;
+    let here = matches!(me.place(), Place::Seat(r, _) if Arc::ptr_eq(&r, &room));
+    if !here || me.is_closed() {
+        return;
+    }
+    // Asked again on its connection, as if the client had: back in the
+    // queue (the rated range starts narrow again).
+    let again = ClientMsg::Quick {
+        time: control.map(|c| c.to_string()),
+        rated,
+    };
+    if let Ok(text) = serde_json::to_string(&again) {
+        me.hand_to(String::new(), text);
+    }
 }
 
 /// On several nodes, the rated players waiting here whose ranges have

@@ -57,6 +57,10 @@ pub struct RoomState {
     /// it writes again, so that a move is applied exactly once whatever
     /// was lost.
     pub unsure: bool,
+    /// A quick game opened here for a player waiting on another node: it
+    /// starts when that player sits down (no clock runs for a player who
+    /// left meanwhile), or is given up.
+    pub awaiting: bool,
 }
 
 /// How long after a take-over the player to move may take to reconnect
@@ -145,6 +149,7 @@ impl Room {
                 players: ByColor::default(),
                 resumed: None,
                 unsure: false,
+                awaiting: false,
             }),
             wake: Notify::new(),
         })

@@ -135,7 +135,8 @@ impl Peer {
     }
 
     /// Hands the client to the node at `addr`: its connection relays
-    /// there from now on, starting with `first` (a request, as JSON).
+    /// there from now on, starting with `first` (a request, as JSON). An
+    /// empty `addr` has `first` answered here, as if the client sent it.
     pub fn hand_to(&self, addr: String, first: String) {
         self.handed.send_replace(Some((addr, first)));
     }

@@ -252,3 +252,47 @@ async fn a_ticket_taken_for_a_pairing_that_never_came_goes_back_to_the_queue() {
     // And it pairs: a second player on b meets the first.
     meets(&b, &mut on_b).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_partner_gone_as_the_game_opened_starts_no_clock_and_the_other_waits_again() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let (_b, _on_b) = waiting_on_b(&url).await;
+    // b's player leaves as it is paired: its ticket is still in the
+    // database, but nobody on b waits with it any more.
+    let db = client(&url).await;
+    db.execute(
+        "UPDATE quick_queue SET ticket = ticket + 1000000 WHERE node = 'b'",
+        &[],
+    )
+    .await
+    .expect("renumbered");
+    let a = TestServer::node(Db::Postgres(url.clone()), "a", None).await;
+    let mut on_a = a.bot().await;
+    ask_quick(&mut on_a).await;
+    let seat = seated(&mut on_a).await;
+    // Nobody comes: the game is given up unstarted, and a's player is in
+    // the queue again.
+    let again = on_a
+        .until(|m| matches!(m, ServerMsg::Waiting).then_some(()))
+        .await;
+    assert!(again.is_ok(), "back in the queue: {again:?}");
+    let starts: i64 = db
+        .query_one(
+            "SELECT count(*) FROM events WHERE code = $1 AND event = 'start'",
+            &[&seat.code],
+        )
+        .await
+        .expect("events")
+        .get(0);
+    assert_eq!(starts, 0, "the game never started: no clock ran");
+    let over: i32 = db
+        .query_one("SELECT over FROM games WHERE code = $1", &[&seat.code])
+        .await
+        .expect("the game")
+        .get(0);
+    assert_eq!(over, 1, "closed, never restored");
+    // And the next player meets it.
+    meets(&a, &mut on_a).await;
+}
