@@ -648,6 +648,9 @@ impl Hub {
         for peer in lock(&self.queue).drain() {
             peer.close_with(1012, MOVED);
         }
+        for (_, (waiter, _)) in lock(&self.quick_waiters).drain() {
+            waiter.peer.close_with(1012, MOVED);
+        }
         for room in rooms {
             // A room busy with a commit (on a database that no longer
             // answers, say) is told once the commit gives up: a member

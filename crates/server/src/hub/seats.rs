@@ -572,6 +572,17 @@ pub async fn handle(hub: &Arc<Hub>, peer: &Arc<Peer>, msg: ClientMsg) -> Result<
         detach(hub, peer).await;
         return Ok(Flow::Forward(addr));
     }
+    let opens = matches!(
+        msg,
+        ClientMsg::Create { .. } | ClientMsg::Join { .. } | ClientMsg::Quick { .. }
+    );
+    if opens && hub.is_leaving() {
+        // Draining: its games go to the other nodes; nothing new here.
+        return Err((
+            ErrorCode::Unavailable,
+            "this server is stopping; try again".into(),
+        ));
+    }
     match &msg {
         ClientMsg::Ping => peer.tell(&ServerMsg::Pong),
         ClientMsg::Create {

@@ -142,3 +142,39 @@ async fn a_node_that_leaves_hands_its_games_over_without_waiting_for_its_lease()
     let (_, game) = resume_through(&b, None, &ws.token).await;
     assert!(matches!(game, ServerMsg::Game { .. }));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draining_node_takes_no_new_game() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let a = TestServer::node(Db::Postgres(url), "a", None).await;
+    let mut early = a.bot().await;
+    let open = create(&mut early, None).await;
+    a.hub.set_leaving();
+    for ask in [
+        ClientMsg::Create {
+            preset: "classic.ron".into(),
+            time: None,
+            color: minesweeper_core::online::protocol::SeatChoice::White,
+            rated: false,
+        },
+        ClientMsg::Quick {
+            time: None,
+            rated: false,
+        },
+        ClientMsg::Join { code: open.code },
+    ] {
+        let mut bot = a.bot().await;
+        bot.send(&ask).await.expect("sent");
+        let answer = bot
+            .until(|m| match m {
+                ServerMsg::Error { code, .. } => Some(Err(*code)),
+                ServerMsg::Seated { .. } | ServerMsg::Waiting => Some(Ok(())),
+                _ => None,
+            })
+            .await
+            .expect("an answer");
+        assert_eq!(answer, Err(ErrorCode::Unavailable), "{ask:?}");
+    }
+}
