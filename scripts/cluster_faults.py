@@ -51,6 +51,8 @@ FAULTS = {
     "db-restart": "the database restarted (fast shutdown)",
     "kill-takeover": "node a killed, then node b killed as it takes a's games over",
     "lookups": "a flood of lookups of unknown games on node b for HOLD s",
+    "migration": "a fourth node starts with a slow migration (the nodes, games and events "
+    "tables locked, then HOLD s of work) while the three play",
 }
 
 TARGET_WAIT_MS = 10_000
@@ -280,6 +282,27 @@ async def watch_db(c, path):
             await asyncio.sleep(0.5)
 
 
+async def slow_migration(c, hold):
+    """Starts node d, whose migration locks the hot tables and then works
+    for `hold` s (MSC_TEST_EXTRA_MIGRATION, read for this test only); it
+    either gives up (the nodes live, their leases at stake) or, done, is
+    stopped."""
+    env = dict(os.environ)
+    env["MSC_TEST_EXTRA_MIGRATION"] = (
+        "LOCK TABLE nodes, games, events IN ACCESS EXCLUSIVE MODE; "
+        f"SELECT pg_sleep({hold}); CREATE TABLE slow_step(x INT);"
+    )
+    log = open(os.path.join(c.tmp, "d.log"), "ab")
+    cmd = [c.args.bin, "--addr", "127.0.0.1:0", "--db", c.db_url, "--node", "d"]
+    proc = subprocess.Popen(cmd, stdout=log, stderr=log, env=env)
+    until = time.time() + hold + 5
+    while proc.poll() is None and time.time() < until:
+        await asyncio.sleep(0.1)
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
+
+
 async def inject(c, fault, hold):
     """Makes `fault` happen: returns when it started and ended."""
     a = c.args.names[0]
@@ -325,6 +348,8 @@ async def inject(c, fault, hold):
         # of the kill): b is killed while it takes the games over.
         await asyncio.sleep(4.6)
         c.nodes[b].kill()
+    elif fault == "migration":
+        await slow_migration(c, hold)
     elif fault == "lookups":
         until = time.time() + hold
         addr = f"127.0.0.1:{c.links[('client', b)].port}"
@@ -389,7 +414,7 @@ def measure(c, acks_path, t0, t1, hold_s, touched):
 TOUCHED = {
     "pause": {0}, "db-answers": {0}, "db-late": {0}, "db-cut": {0}, "nodes-cut": {-1},
     "clients-cut": set(), "skew": {0}, "db-restart": None,
-    "kill-takeover": {0, 1}, "lookups": set(),
+    "kill-takeover": {0, 1}, "lookups": set(), "migration": set(),
 }
 
 

@@ -6,6 +6,7 @@
 use super::StoreError;
 
 /// One step of the schema, in each database's dialect.
+#[derive(Clone, Debug)]
 pub(crate) struct Migration {
     /// Its number: 1, 2, … in order.
     pub(crate) version: i64,
@@ -205,14 +206,24 @@ pub(crate) fn plan(
     db: &str,
     found: i64,
 ) -> Result<impl Iterator<Item = &'static Migration>, StoreError> {
-    if found > latest() || found < 0 {
+    plan_of(MIGRATIONS, db, found)
+}
+
+/// As [`plan`] over the migrations `all` (oldest first).
+pub(crate) fn plan_of<'a>(
+    all: &'a [Migration],
+    db: &str,
+    found: i64,
+) -> Result<impl Iterator<Item = &'a Migration>, StoreError> {
+    let known = all.last().map_or(0, |m| m.version);
+    if found > known || found < 0 {
         return Err(StoreError::Schema {
             db: db.to_string(),
             found,
-            known: latest(),
+            known,
         });
     }
-    Ok(MIGRATIONS.iter().filter(move |m| m.version > found))
+    Ok(all.iter().filter(move |m| m.version > found))
 }
 
 #[cfg(test)]
