@@ -293,6 +293,16 @@ mod tests {
         client
     }
 
+    /// A fresh database with every migration, and a connection to it.
+    async fn migrated() -> Option<(String, Client)> {
+        let url = fresh().await?;
+        let mut c = connect(&url).await;
+        migrate_with(&mut c, "db", MIGRATIONS, START_TRIES)
+            .await
+            .expect("migrates");
+        Some((url, c))
+    }
+
     /// Every migration, then `sql` as the next one.
     fn and_then(sql: &'static str) -> Vec<Migration> {
         let mut all = MIGRATIONS.to_vec();
@@ -324,13 +334,9 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_slow_migration_is_cut_off_before_it_costs_a_live_node_its_lease() {
-        let Some(url) = fresh().await else {
+        let Some((url, mut c)) = migrated().await else {
             return;
         };
-        let mut c = connect(&url).await;
-        migrate_with(&mut c, "db", MIGRATIONS, START_TRIES)
-            .await
-            .expect("migrates");
         let node = connect(&url).await;
         node.batch_execute(&format!(
             "INSERT INTO nodes(name, addr, until_ms) VALUES ('x', '', {NOW_MS} + 5000)"
@@ -381,13 +387,9 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_migration_meeting_a_lock_tries_again_and_never_half_applies() {
-        let Some(url) = fresh().await else {
+        let Some((url, mut c)) = migrated().await else {
             return;
         };
-        let mut c = connect(&url).await;
-        migrate_with(&mut c, "db", MIGRATIONS, START_TRIES)
-            .await
-            .expect("migrates");
         let step =
             and_then("ALTER TABLE games ADD COLUMN extra BIGINT; CREATE TABLE after_extra(x INT);");
         // A long transaction of a live node holds the games table.
