@@ -418,6 +418,16 @@ TOUCHED = {
 }
 
 
+async def all_started(c, games, chaos, limit_s=300):
+    """Waits until the bots have opened and started all `games` games."""
+    until = time.time() + limit_s
+    while time.time() < until and chaos.returncode is None:
+        started = int(c.sql("SELECT count(*) FROM events WHERE event = 'start'") or 0)
+        if started >= games:
+            return
+        await asyncio.sleep(0.5)
+
+
 async def run_fault(args, fault):
     tmp = tempfile.mkdtemp(prefix=f"msc-fault-{fault}.")
     c = Cluster(args, tmp, fault)
@@ -438,7 +448,9 @@ async def run_fault(args, fault):
             stdout=open(os.path.join(tmp, "chaos.txt"), "wb"),
             stderr=open(os.path.join(tmp, "chaos.log"), "wb"),
         )
-        # Every game seated and moving before the fault.
+        # Every game opened (the bots open them one by one), seated and
+        # moving before the fault.
+        await all_started(c, args.games, chaos)
         await asyncio.sleep(args.warm_s)
         watch = asyncio.create_task(watch_db(c, os.path.join(tmp, "activity.txt")))
         t0, t1 = await inject(c, fault, args.hold_s)
@@ -447,7 +459,10 @@ async def run_fault(args, fault):
         await chaos.wait()
         touched_idx = TOUCHED[fault]
         touched = set(args.names) if touched_idx is None else {args.names[i] for i in touched_idx}
-        row = measure(c, acks, t0, t1, args.hold_s, touched)
+        # In a thread: the relays run on this loop, and the queries over
+        # a long run's moves take seconds (blocking them would stall
+        # every link, and cost the nodes their leases).
+        row = await asyncio.to_thread(measure, c, acks, t0, t1, args.hold_s, touched)
         with open(os.path.join(tmp, "chaos.txt")) as f:
             row["players"] = f.read().strip()
         row["fault"] = fault
@@ -500,7 +515,9 @@ async def main():
     args.names = [chr(ord("a") + i) for i in range(max(3, args.nodes))]
     # Long enough for the game to outlast the fault and its recovery.
     if not args.limit_s:
-        args.limit_s = int(args.warm_s + args.hold_s + STUCK_AFTER_S + 30)
+        # The bots' deadline runs from their start: opening the games
+        # (a few ms each, one after another) comes out of it too.
+        args.limit_s = int(args.warm_s + args.hold_s + STUCK_AFTER_S + 30 + args.games / 10)
     print(f"{len(args.names)} nodes, {args.games} games, bots think {args.think_ms} ms, "
           f"faults held {args.hold_s} s; targets: 0 lost, 0 twice, 0 stuck, "
           f"wait <= {TARGET_WAIT_MS} ms, charged <= {TARGET_CHARGED_MS} ms, 0 leases")

@@ -90,16 +90,18 @@ fn listen(url: String, hub: Arc<Hub>) -> mpsc::Receiver<()> {
     rx
 }
 
-/// Plays `games` here: adopted, their clocks resumed past the outage,
-/// their flag timers started.
+/// Plays `games` here: rebuilt, their clocks resumed past the outage
+/// before any player can reach them (a move in between would be charged
+/// the whole outage), then reachable, their flag timers started.
 async fn take(hub: &Arc<Hub>, games: Vec<StoredGame>) -> usize {
     let n = games.len();
     let stopped: HashMap<String, u64> = games
         .iter()
         .filter_map(|g| g.stopped_ms.map(|at| (g.code.clone(), at)))
         .collect();
-    let rooms = hub.adopt(games);
+    let rooms = hub.rebuilt(games);
     resume_clocks(hub, &rooms, &stopped).await;
+    hub.publish(&rooms);
     start_timers(hub, rooms);
     n
 }

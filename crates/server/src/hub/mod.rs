@@ -162,28 +162,24 @@ impl Hub {
     /// out and named. Returns their rooms, whose flag timers are not yet
     /// running ([`start_timers`]).
     pub fn adopt(&self, stored: Vec<StoredGame>) -> Vec<Arc<Room>> {
-        let now = crate::now_ms();
+        let rooms = self.rebuilt(stored);
+        self.publish(&rooms);
+        rooms
+    }
+
+    /// The rooms of stored games, rebuilt but not yet reachable: a game
+    /// that no longer reads is logged and left out.
+    pub fn rebuilt(&self, stored: Vec<StoredGame>) -> Vec<Arc<Room>> {
         let mut rooms = Vec::new();
         for g in stored {
             match rebuild(&g) {
-                Ok(table) => {
-                    if !table.started() && !table.over() {
-                        let waiting = Waiting {
-                            creator: None,
-                            seen_ms: now,
-                        };
-                        lock(&self.waiting).insert(g.code.clone(), waiting);
-                    }
-                    let room = Room::new(
-                        g.code.clone(),
-                        table,
-                        g.tokens.clone(),
-                        g.events.len() as u64,
-                        (g.users, g.rated),
-                    );
-                    self.insert(&room, &g.tokens);
-                    rooms.push(room);
-                }
+                Ok(table) => rooms.push(Room::new(
+                    g.code.clone(),
+                    table,
+                    g.tokens.clone(),
+                    g.events.len() as u64,
+                    (g.users, g.rated),
+                )),
                 Err(why) => crate::log::log(
                     crate::log::Level::Error,
                     "game_not_restored",
@@ -192,6 +188,25 @@ impl Hub {
             }
         }
         rooms
+    }
+
+    /// Makes `rooms` reachable: their codes and seat tokens answered here.
+    pub fn publish(&self, rooms: &[Arc<Room>]) {
+        let now = crate::now_ms();
+        for room in rooms {
+            // Just built: nobody else holds its lock.
+            let Ok(st) = room.state.try_lock() else {
+                continue;
+            };
+            if !st.table.started() && !st.table.over() {
+                let waiting = Waiting {
+                    creator: None,
+                    seen_ms: now,
+                };
+                lock(&self.waiting).insert(room.code.clone(), waiting);
+            }
+            self.insert(room, &st.tokens);
+        }
     }
 
     fn insert(&self, room: &Arc<Room>, tokens: &ByColor<Option<String>>) {

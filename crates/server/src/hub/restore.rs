@@ -83,27 +83,33 @@ pub async fn rate_pending(hub: Arc<Hub>) {
 /// clock, so that nodes' clocks need not agree). Stored as an event, so
 /// that a later take-over replays it.
 pub async fn resume_clocks(hub: &Hub, rooms: &[Arc<Room>], stopped: &HashMap<String, u64>) {
-    for room in rooms {
-        let Some(&at) = stopped.get(&room.code) else {
-            continue;
-        };
-        let mut state = room.state.lock().await;
-        if state.table.over() {
-            continue;
-        }
-        let Some(thought) = state.table.thought_by(at) else {
-            continue;
-        };
-        if let Err((_, why)) = room
-            .commit(&mut state, &hub.store, Event::Resume(thought))
-            .await
-        {
-            crate::log::log(
-                crate::log::Level::Warn,
-                "clock_not_resumed",
-                &[("game", &room.code), ("reason", &why)],
-            );
-        }
+    // All at once: the store commits them together (a few transactions
+    // for hundreds of games, not one each).
+    let resumes = rooms.iter().filter_map(|room| {
+        let at = *stopped.get(&room.code)?;
+        Some(resume_clock(hub, room, at))
+    });
+    futures_util::future::join_all(resumes).await;
+}
+
+/// [`resume_clocks`] for one game whose node stopped at `at`.
+async fn resume_clock(hub: &Hub, room: &Arc<Room>, at: u64) {
+    let mut state = room.state.lock().await;
+    if state.table.over() {
+        return;
+    }
+    let Some(thought) = state.table.thought_by(at) else {
+        return;
+    };
+    if let Err((_, why)) = room
+        .commit(&mut state, &hub.store, Event::Resume(thought))
+        .await
+    {
+        crate::log::log(
+            crate::log::Level::Warn,
+            "clock_not_resumed",
+            &[("game", &room.code), ("reason", &why)],
+        );
     }
 }
 
