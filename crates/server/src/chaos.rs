@@ -135,11 +135,18 @@ struct Turn {
     thought: Duration,
 }
 
-/// The game as it stands after a resume; `None` when the node refused
-/// (not yet taken over: try again) or the connection went.
-async fn view(bot: &mut Bot) -> Option<View> {
+/// Why a resume brought no game.
+enum NoView {
+    /// The node refused (the game not yet taken over: try again).
+    Refused,
+    /// The node said nothing, or the connection went.
+    Silent,
+}
+
+/// The game as it stands after a resume.
+async fn view(bot: &mut Bot) -> Result<View, NoView> {
     loop {
-        match recv_live(bot).await.ok()? {
+        match recv_live(bot).await.map_err(|_| NoView::Silent)? {
             ServerMsg::Game {
                 you: Some(side),
                 fen,
@@ -149,7 +156,7 @@ async fn view(bot: &mut Bot) -> Option<View> {
                 clock,
                 ..
             } => {
-                return Some(View {
+                return Ok(View {
                     side,
                     fen,
                     ply: moves.len() as u32,
@@ -160,10 +167,40 @@ async fn view(bot: &mut Bot) -> Option<View> {
             }
             ServerMsg::Error { code, message } => {
                 trace(&format!("resume refused: {code:?} {message}"));
-                return None;
+                return Err(NoView::Refused);
             }
             other => trace(&format!("while resuming: {other:?}")),
         }
+    }
+}
+
+/// How long a node that did not answer is left out of a player's turn
+/// of the nodes, as a load balancer's passive health check does.
+const SHUN_FOR: Duration = Duration::from_secs(10);
+
+/// The nodes a player tried that did not answer, until when.
+struct Shunned(Vec<Option<Instant>>);
+
+impl Shunned {
+    fn new(n: usize) -> Shunned {
+        Shunned(vec![None; n.max(1)])
+    }
+
+    fn shun(&mut self, i: usize) {
+        if let Some(until) = self.0.get_mut(i) {
+            *until = Some(Instant::now() + SHUN_FOR);
+        }
+    }
+
+    /// The first node from `next` on (round the ring) not shunned now;
+    /// `next` itself when every one is.
+    fn pick(&self, next: usize) -> usize {
+        let n = self.0.len();
+        let now = Instant::now();
+        (0..n)
+            .map(|k| (next + k) % n)
+            .find(|&i| self.0[i].is_none_or(|until| until <= now))
+            .unwrap_or(next % n)
     }
 }
 
@@ -182,6 +219,9 @@ struct Player {
     turn: Option<Turn>,
     /// When it gives up.
     deadline: Instant,
+    /// Set when its last connection fell silent (rather than closed):
+    /// its node is likely paused or cut off.
+    silent: bool,
 }
 
 impl Player {
@@ -267,6 +307,7 @@ impl Player {
                 // Closed, broken or silent: the node went; on to the next.
                 Err(e) => {
                     trace(&format!("{}: connection: {e}", self.seat.code));
+                    self.silent = matches!(e, BotError::Timeout(_));
                     return Ok(false);
                 }
             }
@@ -339,8 +380,10 @@ async fn survive(
         lost_at: None,
         turn: None,
         deadline,
+        silent: false,
     };
     let mut next = first;
+    let mut shunned = Shunned::new(addrs.len());
     let mut connections = 0;
     loop {
         if Instant::now() > player.deadline {
@@ -353,12 +396,14 @@ async fn survive(
             player.out.reconnects += 1;
         }
         connections += 1;
-        let addr = &addrs[next % addrs.len()];
-        next += 1;
+        let i = shunned.pick(next);
+        next = i + 1;
+        let addr = &addrs[i];
         trace(&format!("{}: resume through {addr}", player.seat.code));
         // A paused node takes the connection but never answers.
         let connecting = connect_as(addr, seed);
         let Ok(Ok(mut bot)) = tokio::time::timeout(SILENT_FOR, connecting).await else {
+            shunned.shun(i);
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
@@ -368,12 +413,22 @@ async fn survive(
         if bot.send(&resume).await.is_err() {
             continue;
         }
-        let Some(view) = view(&mut bot).await else {
-            tokio::time::sleep(Duration::from_millis(200)).await;
-            continue;
+        let view = match view(&mut bot).await {
+            Ok(view) => view,
+            Err(why) => {
+                if matches!(why, NoView::Silent) {
+                    shunned.shun(i);
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            }
         };
+        player.silent = false;
         if view.over || player.play(&mut bot, view).await? {
             return Ok(player.out);
+        }
+        if player.silent {
+            shunned.shun(i);
         }
         player.lost_at.get_or_insert_with(Instant::now);
     }
