@@ -174,20 +174,31 @@ async fn view(bot: &mut Bot) -> Result<View, NoView> {
     }
 }
 
-/// How long a node that did not answer is left out of a player's turn
+/// How long a node that did not answer is left out of the players' turn
 /// of the nodes, as a load balancer's passive health check does.
 const SHUN_FOR: Duration = Duration::from_secs(10);
 
-/// The nodes a player tried that did not answer, until when.
-struct Shunned(Vec<Option<Instant>>);
+/// The nodes that did not answer a player's fresh connection or resume,
+/// until when: one view for all the players, as a load balancer keeps
+/// one for all its clients. (A connection that falls silent mid-game may
+/// be a forwarded one whose owner went: that says nothing of its node.)
+#[derive(Clone)]
+struct Shunned(std::sync::Arc<std::sync::Mutex<Vec<Option<Instant>>>>);
 
 impl Shunned {
     fn new(n: usize) -> Shunned {
-        Shunned(vec![None; n.max(1)])
+        Shunned(std::sync::Arc::new(std::sync::Mutex::new(vec![
+            None;
+            n.max(1)
+        ])))
     }
 
-    fn shun(&mut self, i: usize) {
-        if let Some(until) = self.0.get_mut(i) {
+    fn shun(&self, i: usize) {
+        let mut all = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(until) = all.get_mut(i) {
             *until = Some(Instant::now() + SHUN_FOR);
         }
     }
@@ -195,11 +206,15 @@ impl Shunned {
     /// The first node from `next` on (round the ring) not shunned now;
     /// `next` itself when every one is.
     fn pick(&self, next: usize) -> usize {
-        let n = self.0.len();
+        let all = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = all.len();
         let now = Instant::now();
         (0..n)
             .map(|k| (next + k) % n)
-            .find(|&i| self.0[i].is_none_or(|until| until <= now))
+            .find(|&i| all[i].is_none_or(|until| until <= now))
             .unwrap_or(next % n)
     }
 }
@@ -219,9 +234,6 @@ struct Player {
     turn: Option<Turn>,
     /// When it gives up.
     deadline: Instant,
-    /// Set when its last connection fell silent (rather than closed):
-    /// its node is likely paused or cut off.
-    silent: bool,
 }
 
 impl Player {
@@ -307,7 +319,6 @@ impl Player {
                 // Closed, broken or silent: the node went; on to the next.
                 Err(e) => {
                     trace(&format!("{}: connection: {e}", self.seat.code));
-                    self.silent = matches!(e, BotError::Timeout(_));
                     return Ok(false);
                 }
             }
@@ -362,7 +373,7 @@ impl Player {
 #[allow(clippy::too_many_arguments)]
 async fn survive(
     seat: Seat,
-    addrs: Vec<String>,
+    (addrs, shunned): (Vec<String>, Shunned),
     first: usize,
     plies: u32,
     think: Duration,
@@ -380,10 +391,8 @@ async fn survive(
         lost_at: None,
         turn: None,
         deadline,
-        silent: false,
     };
     let mut next = first;
-    let mut shunned = Shunned::new(addrs.len());
     let mut connections = 0;
     loop {
         if Instant::now() > player.deadline {
@@ -423,12 +432,8 @@ async fn survive(
                 continue;
             }
         };
-        player.silent = false;
         if view.over || player.play(&mut bot, view).await? {
             return Ok(player.out);
-        }
-        if player.silent {
-            shunned.shun(i);
         }
         player.lost_at.get_or_insert_with(Instant::now);
     }
@@ -465,6 +470,7 @@ pub async fn chaos(
 ) -> Result<ChaosReport, BotError> {
     let deadline = Instant::now() + limit;
     let n = addrs.len().max(1);
+    let shunned = Shunned::new(addrs.len());
     let mut tasks = Vec::new();
     for i in 0..games {
         let mut w = connect_as(&addrs[i % n], i as u64 * 2).await?;
@@ -485,10 +491,10 @@ pub async fn chaos(
         // Each player plays on a connection of its own from here.
         drop((w, b));
         for (k, (seat, start)) in [(ws, i), (bs, i + 1)].into_iter().enumerate() {
-            let (addrs, acks) = (addrs.to_vec(), acks.clone());
+            let (nodes, acks) = ((addrs.to_vec(), shunned.clone()), acks.clone());
             let seed = (i * 2 + k) as u64;
             tasks.push(tokio::spawn(survive(
-                seat, addrs, start, plies, think, deadline, seed, acks,
+                seat, nodes, start, plies, think, deadline, seed, acks,
             )));
         }
     }

@@ -27,8 +27,10 @@ use crate::room::Peer;
 
 /// Requests waiting to go to the owner.
 const QUEUE: usize = 64;
-/// The owner must accept the connection within this.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
+/// The owner must accept the connection within this (nodes are near
+/// each other; a client gives a silent node up after a few seconds, and
+/// should hear "try again" from a live node before that).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(2);
 /// The owner is pinged when it has said nothing for this long.
 pub const PING_EVERY: Duration = Duration::from_secs(1);
 /// An owner silent this long (not even a pong) is given up.
