@@ -271,9 +271,13 @@ impl Player {
                         thought: Duration::ZERO,
                     });
                 }
-                tokio::time::sleep(self.think).await;
+                // A move already decided before the connection went is
+                // sent at once on the new one, as the game's client does.
+                let thought = self.turn.as_ref().map_or(Duration::ZERO, |t| t.thought);
+                let still = self.think.saturating_sub(thought);
+                tokio::time::sleep(still).await;
                 if let Some(t) = &mut self.turn {
-                    t.thought += self.think;
+                    t.thought += still;
                 }
                 let (request, number) = self.request(&public, ply)?;
                 sent = Some(number);
