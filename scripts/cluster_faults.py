@@ -517,7 +517,9 @@ async def main():
     if not args.limit_s:
         # The bots' deadline runs from their start: opening the games
         # (a few ms each, one after another) comes out of it too.
-        args.limit_s = int(args.warm_s + args.hold_s + STUCK_AFTER_S + 30 + args.games / 10)
+        # and so does a whole game, thinking before every move.
+        game_s = args.plies * (args.think_ms / 1000 + 0.05) * 1.5
+        args.limit_s = int(args.warm_s + args.hold_s + STUCK_AFTER_S + 30 + args.games / 10 + game_s)
     print(f"{len(args.names)} nodes, {args.games} games, bots think {args.think_ms} ms, "
           f"faults held {args.hold_s} s; targets: 0 lost, 0 twice, 0 stuck, "
           f"wait <= {TARGET_WAIT_MS} ms, charged <= {TARGET_CHARGED_MS} ms, 0 leases")

@@ -418,10 +418,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn two_games_told_in_one_frame_leave_one_board() {
-        // A slow frame in the browser hears a game twice (created, then
-        // joined): each built its board, and two pieces stood on a1.
+    /// The chess game with the online plugin, headless.
+    fn online_app() -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
             .insert_resource(MineSeed(1))
@@ -430,6 +428,34 @@ mod tests {
                 crate::chess::online::OnlinePlugin,
             ));
         app.update();
+        app
+    }
+
+    #[test]
+    fn a_quick_game_given_up_before_it_started_leaves_no_seat_to_resume() {
+        // Paired across nodes, seated, then the partner never came: the
+        // server puts the player back in the queue.
+        let mut app = online_app();
+        app.world_mut().write_message(Heard(ServerMsg::Seated {
+            code: "GONEGAME".into(),
+            token: "t0ken".into(),
+            side: Side::White,
+        }));
+        app.world_mut().write_message(Heard(told_game("GONEGAME")));
+        app.update();
+        app.world_mut().write_message(Heard(ServerMsg::Waiting));
+        app.update();
+        let online = app.world().resource::<Online>();
+        assert_eq!(online.phase, Phase::Queued, "waiting for a partner again");
+        assert_eq!(online.token, None, "no seat to resume after a reconnect");
+        assert_eq!(online.code, None);
+    }
+
+    #[test]
+    fn two_games_told_in_one_frame_leave_one_board() {
+        // A slow frame in the browser hears a game twice (created, then
+        // joined): each built its board, and two pieces stood on a1.
+        let mut app = online_app();
         app.world_mut().write_message(Heard(told_game("AAAA")));
         app.world_mut().write_message(Heard(told_game("BBBB")));
         app.update();

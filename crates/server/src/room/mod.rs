@@ -63,6 +63,9 @@ pub struct RoomState {
     pub awaiting: bool,
 }
 
+/// How long a room waits to read back a write whose answer was lost.
+const SETTLE_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// How long after a take-over the player to move may take to reconnect
 /// without its clock running (ms).
 pub const RESUME_GRACE_MS: u64 = 10_000;
@@ -191,7 +194,13 @@ impl Room {
             }
             let (seq, record) = (state.seq, event.to_record());
             state.unsure = true;
-            let read = self.settle(state, store).await;
+            // A short look only: with the database out of reach the room's
+            // lock must not be held for long (a node that lost its lease
+            // closes its rooms' players once it has it); the next write
+            // asks again.
+            let read = tokio::time::timeout(SETTLE_WAIT, self.settle(state, store))
+                .await
+                .unwrap_or_else(|_| Err((ErrorCode::Unavailable, "not known yet".into())));
             return match read {
                 // Stored after all (only its answer was lost): the same
                 // move at the same point, played once.

@@ -340,6 +340,51 @@ impl Backend {
     }
 }
 
+/// The most lookups run between two batches of the other jobs.
+const LOOKUPS_AT_ONCE: usize = 32;
+
+/// Whether `job` is a lookup of where a game is played, which any client
+/// may ask for.
+fn is_lookup(job: &Job) -> bool {
+    matches!(job, Job::Ask(Ask::Locate(_), _))
+}
+
+/// The store thread's loop, until every handle is dropped (the server
+/// stopped): writes, the nodes' questions and queries in batches, with
+/// lookups kept apart and run a few at a time between them, so that a
+/// flood of lookups never holds up a move, a take-over or a heartbeat's
+/// chores by more than a few lookups' time.
+fn serve(rx: &mpsc::Receiver<Job>, backend: &mut Backend, stats: &Stats) {
+    let mut lookups = std::collections::VecDeque::new();
+    let mut open = true;
+    while open || !lookups.is_empty() {
+        let mut batch = Vec::new();
+        if lookups.is_empty() {
+            match rx.recv() {
+                Ok(j) if is_lookup(&j) => lookups.push_back(j),
+                Ok(j) => batch.push(j),
+                Err(_) => return,
+            }
+        }
+        while batch.len() < BATCH {
+            match rx.try_recv() {
+                Ok(j) if is_lookup(&j) => lookups.push_back(j),
+                Ok(j) => batch.push(j),
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    open = false;
+                    break;
+                }
+            }
+        }
+        batch.extend(lookups.drain(..lookups.len().min(LOOKUPS_AT_ONCE)));
+        stats
+            .queued
+            .fetch_sub(batch.len() as u64, Ordering::Relaxed);
+        backend.run(batch, stats);
+    }
+}
+
 impl Store {
     /// Opens (or creates) the database, brings its tables up to date and
     /// starts its writer; returns the unfinished games found there.
@@ -385,18 +430,7 @@ impl Store {
                         return;
                     }
                 };
-                // Ends when every handle is dropped (the server stopped).
-                while let Ok(first) = rx.recv() {
-                    let mut batch = vec![first];
-                    while batch.len() < BATCH {
-                        match rx.try_recv() {
-                            Ok(j) => batch.push(j),
-                            Err(_) => break,
-                        }
-                    }
-                    kept.queued.fetch_sub(batch.len() as u64, Ordering::Relaxed);
-                    backend.run(batch, &kept);
-                }
+                serve(&rx, &mut backend, &kept);
             })
             .map_err(|e| StoreError::Thread(e.to_string()))?;
         let games = opened

@@ -28,6 +28,8 @@ pub(super) enum DbError {
     /// No answer within the time given: the connection is taken for
     /// broken.
     TimedOut,
+    /// The last try to connect failed a moment ago: not tried again yet.
+    Down,
 }
 
 impl fmt::Display for DbError {
@@ -35,6 +37,7 @@ impl fmt::Display for DbError {
         match self {
             DbError::Db(e) => write!(f, "{e}"),
             DbError::TimedOut => write!(f, "no answer in time: the connection is made again"),
+            DbError::Down => write!(f, "the database could not be reached a moment ago"),
         }
     }
 }
@@ -43,7 +46,7 @@ impl std::error::Error for DbError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             DbError::Db(e) => Some(e),
-            DbError::TimedOut => None,
+            DbError::TimedOut | DbError::Down => None,
         }
     }
 }

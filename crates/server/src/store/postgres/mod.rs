@@ -32,6 +32,9 @@ use link::{DbError, LOAD_TIMEOUT, QUERY_TIMEOUT, connect, within};
 use nodes::Reply;
 use writes::Fence;
 
+/// How long after a failed connection the store tries again.
+const RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The connection and the runtime that drives it.
 pub(super) struct Postgres {
     rt: Runtime,
@@ -39,6 +42,10 @@ pub(super) struct Postgres {
     /// Set when a query outran [`QUERY_TIMEOUT`]: the connection is made
     /// again before the next job.
     broken: bool,
+    /// Until when a failed connection is not tried again: while the
+    /// database is out of reach, the jobs waiting fail at once rather than
+    /// each waiting out its own connection attempt.
+    down_until: Option<std::time::Instant>,
     /// The address, to connect again.
     url: String,
     /// The address without its password, for messages.
@@ -128,6 +135,7 @@ impl Postgres {
             rt,
             client,
             broken: false,
+            down_until: None,
             url: url.to_string(),
             name: name.clone(),
             node,
@@ -164,8 +172,15 @@ impl Postgres {
     /// Makes the connection again when it broke or outran a query.
     fn ready(&mut self) -> Result<(), DbError> {
         if self.broken || self.client.is_closed() {
-            self.client = connect(&self.rt, &self.url)?;
+            let now = std::time::Instant::now();
+            if self.down_until.is_some_and(|t| now < t) {
+                return Err(DbError::Down);
+            }
+            self.client = connect(&self.rt, &self.url).inspect_err(|_| {
+                self.down_until = Some(now + RETRY_AFTER);
+            })?;
             self.broken = false;
+            self.down_until = None;
             crate::log::log(crate::log::Level::Warn, "db_reconnected", &[]);
         }
         Ok(())
