@@ -278,3 +278,27 @@ async fn a_room_behind_its_database_catches_up_instead_of_refusing_every_move() 
     let g = resume(&mut w, &ws.token).await;
     assert_eq!(moves_of(&g), ["e4", "Nc8", "Nf3"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_reaching_a_game_its_node_just_dropped_is_told_to_reconnect() {
+    use minesweeper_core::chess::Color;
+    use minesweeper_server::room::Peer;
+    let server = TestServer::start(fresh_db(), None).await;
+    let mut w = server.bot().await;
+    let seat = crate::support::create(&mut w, None).await;
+    let room = server.hub.room(&seat.code).expect("in play here");
+    // The node loses its lease: its games dropped, their players told.
+    server.hub.lose_all();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // A resume that found the room a moment before sits down after.
+    let (outbox, _rx) = tokio::sync::mpsc::channel(8);
+    let late = Peer::new(99, std::net::IpAddr::from([127, 0, 0, 1]), outbox);
+    minesweeper_server::hub::seats::attach(&server.hub, &late, &room, Some(Color::White), true)
+        .await;
+    assert_eq!(
+        late.why().map(|(code, _)| code),
+        Some(1012),
+        "told to reconnect, not sat at a game played elsewhere"
+    );
+    assert!(room.state.lock().await.members.is_empty());
+}

@@ -671,7 +671,8 @@ impl Hub {
             // answers, say) is told once the commit gives up: a member
             // left on a dropped room would wait for moves for ever.
             tokio::spawn(async move {
-                let st = room.state.lock().await;
+                let mut st = room.state.lock().await;
+                st.dropped = true;
                 for m in &st.members {
                     m.peer.close_with(1012, MOVED);
                 }

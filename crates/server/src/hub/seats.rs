@@ -55,9 +55,15 @@ pub async fn attach(
         return;
     }
     let mut st = room.state.lock().await;
+    if st.dropped {
+        // Found a moment before this node dropped it: played elsewhere now.
+        peer.close_with(1012, crate::hub::MOVED);
+        return;
+    }
     // A room unsure of its last write shows what the database holds (when
-    // it cannot say yet, the view is the room's and the next write asks).
-    let _ = room.settle(&mut st, &hub.store).await;
+    // it cannot say soon, the view is the room's and the next write asks).
+    let settling = room.settle(&mut st, &hub.store);
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), settling).await;
     let before = st.present();
     if seat.is_some() {
         st.members.retain(|m| {

@@ -61,6 +61,10 @@ pub struct RoomState {
     /// starts when that player sits down (no clock runs for a player who
     /// left meanwhile), or is given up.
     pub awaiting: bool,
+    /// Set when this node dropped the game (it lost its lease): a client
+    /// that reaches the room after its players were told to reconnect is
+    /// told so too, never sat at a game played elsewhere now.
+    pub dropped: bool,
 }
 
 /// How long a room waits to read back a write whose answer was lost.
@@ -153,6 +157,7 @@ impl Room {
                 resumed: None,
                 unsure: false,
                 awaiting: false,
+                dropped: false,
             }),
             wake: Notify::new(),
         })
