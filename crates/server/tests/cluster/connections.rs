@@ -174,15 +174,16 @@ async fn a_node_on_every_interface_must_say_where_it_is_reached() {
 }
 
 /// Waits for a watcher's first answer: the game, or a refusal.
-async fn watched(bot: &mut minesweeper_server::swarm::Bot) -> Result<(), String> {
-    let answer = bot
-        .until(|m| match m {
-            ServerMsg::Game { .. } => Some(Ok(())),
-            ServerMsg::Error { code, message } => Some(Err(format!("{code:?} {message}"))),
-            _ => None,
-        })
-        .await;
-    answer.unwrap_or_else(|e| Err(e.to_string()))
+async fn watched(
+    bot: &mut minesweeper_server::swarm::Bot,
+) -> Result<(), minesweeper_server::swarm::BotError> {
+    use minesweeper_server::swarm::BotError;
+    bot.until(|m| match m {
+        ServerMsg::Game { .. } => Some(Ok(())),
+        ServerMsg::Error { code, message } => Some(Err(BotError::Refused(*code, message.clone()))),
+        _ => None,
+    })
+    .await?
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -209,7 +210,8 @@ async fn a_forwarded_client_is_counted_by_its_own_address_on_the_owner() {
             .await
             .expect("connects");
         bot.send(&watch).await.expect("sent");
-        assert_eq!(watched(&mut bot).await, Ok(()), "watcher {i}");
+        let answer = watched(&mut bot).await;
+        assert!(answer.is_ok(), "watcher {i}: {answer:?}");
         kept.push(bot);
     }
     // One client's connections count on the owner whichever way they come.
@@ -217,7 +219,8 @@ async fn a_forwarded_client_is_counted_by_its_own_address_on_the_owner() {
     for _ in 0..3 {
         let mut bot = Bot::connect_from(&a.addr, one).await.expect("connects");
         bot.send(&watch).await.expect("sent");
-        assert_eq!(watched(&mut bot).await, Ok(()));
+        let answer = watched(&mut bot).await;
+        assert!(answer.is_ok(), "{answer:?}");
         kept.push(bot);
     }
     let mut fourth = Bot::connect_from(&b.addr, one).await.expect("b takes it");
