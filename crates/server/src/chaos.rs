@@ -8,20 +8,22 @@ use std::time::{Duration, Instant};
 
 use minesweeper_core::chess::fen::parse_public;
 use minesweeper_core::chess::{Color, PublicPosition};
+use minesweeper_core::online::liveness;
 use minesweeper_core::online::protocol::{ClientMsg, ClockView, SeatChoice, ServerMsg};
 use minesweeper_core::online::table::builtin_variant;
 use minesweeper_core::rng::GameRng;
-use rand::SeedableRng;
 use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 use tokio::sync::mpsc;
 
 use crate::swarm::{Bot, BotError};
 
-/// A connection silent this long is pinged.
-pub const PING_AFTER: Duration = Duration::from_secs(1);
+/// A connection silent this long is pinged, as the game's client does.
+pub const PING_AFTER: Duration = Duration::from_secs(liveness::PING_AFTER_S as u64);
 
-/// A connection silent this long (a ping unanswered) is given up.
-pub const SILENT_FOR: Duration = Duration::from_secs(3);
+/// A connection silent this long (a ping unanswered) is given up, as the
+/// game's client does.
+pub const SILENT_FOR: Duration = Duration::from_secs(liveness::SILENT_S as u64);
 
 /// The increment of the chaos games' time control (15+10), in ms.
 const INCREMENT_MS: u64 = 10_000;
@@ -398,6 +400,10 @@ async fn survive(
     };
     let mut next = first;
     let mut connections = 0;
+    // Reconnections since the game was last reached, and their jitter:
+    // the game's client's rules (`liveness::retry_delay`).
+    let mut retries = 0;
+    let mut jitter = GameRng::seed_from_u64(seed ^ 0x6a69_7474_6572);
     loop {
         if Instant::now() > player.deadline {
             return Err(BotError::Lost(format!(
@@ -407,6 +413,9 @@ async fn survive(
         }
         if connections > 0 {
             player.out.reconnects += 1;
+            let wait = liveness::retry_delay(retries, jitter.random::<f64>());
+            retries += 1;
+            tokio::time::sleep(Duration::from_secs_f64(wait)).await;
         }
         connections += 1;
         let i = shunned.pick(next);
@@ -417,29 +426,40 @@ async fn survive(
         let connecting = connect_as(addr, seed);
         let Ok(Ok(mut bot)) = tokio::time::timeout(SILENT_FOR, connecting).await else {
             shunned.shun(i);
-            tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
-        let resume = ClientMsg::Resume {
-            token: player.seat.token.clone(),
-        };
-        if bot.send(&resume).await.is_err() {
+        let Some(view) = resumed(&mut bot, &player, (&shunned, i)).await else {
             continue;
-        }
-        let view = match view(&mut bot).await {
-            Ok(view) => view,
-            Err(why) => {
-                if matches!(why, NoView::Silent) {
-                    shunned.shun(i);
-                }
-                tokio::time::sleep(Duration::from_millis(200)).await;
-                continue;
-            }
         };
+        retries = 0;
         if view.over || player.play(&mut bot, view).await? {
             return Ok(player.out);
         }
         player.lost_at.get_or_insert_with(Instant::now);
+    }
+}
+
+/// The seat's game through `bot`, asked for again on the same connection
+/// every [`liveness::RETRY_S`] while it is between nodes, as the game's
+/// client does; `None` when the connection went (node `i` shunned when it
+/// fell silent).
+async fn resumed(bot: &mut Bot, player: &Player, (shunned, i): (&Shunned, usize)) -> Option<View> {
+    let resume = ClientMsg::Resume {
+        token: player.seat.token.clone(),
+    };
+    loop {
+        bot.send(&resume).await.ok()?;
+        match view(bot).await {
+            Ok(view) => return Some(view),
+            Err(NoView::Silent) => {
+                shunned.shun(i);
+                return None;
+            }
+            Err(NoView::Refused) if Instant::now() < player.deadline => {
+                tokio::time::sleep(Duration::from_secs_f64(liveness::RETRY_S)).await;
+            }
+            Err(NoView::Refused) => return None,
+        }
     }
 }
 

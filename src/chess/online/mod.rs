@@ -105,14 +105,15 @@ pub struct Online {
     taken: bool,
     /// The last refusal or connection problem.
     pub notice: Option<Notice>,
-    /// When to try the connection again, and when to ping.
+    /// When to try the connection again.
     retry_at: f64,
     /// The server could not reach the seat's game yet (its node stopped
     /// and another is taking it over): ask again at `retry_at`.
     resume_again: bool,
+    /// When the connection was last pinged.
     ping_at: f64,
     /// When the server was last heard (any message, a pong included): a
-    /// connection silent past [`session::SILENT_S`] is given up.
+    /// connection silent past [`liveness::SILENT_S`](minesweeper_core::online::liveness::SILENT_S) is given up.
     heard_at: f64,
     /// Reconnections tried since the connection was last open: each waits
     /// longer, with jitter, so that the players of a node that stopped do

@@ -2,6 +2,7 @@
 //! keeping the connection alive and coming back after it drops.
 
 use bevy::prelude::*;
+use minesweeper_core::online::liveness::{RETRY_S, SILENT_S, gone_silent, ping_due, retry_delay};
 use minesweeper_core::online::protocol::ClientMsg;
 
 use super::link::{Link, LinkEvent};
@@ -54,24 +55,6 @@ pub(super) fn keep_seat(seat: Option<(&str, &str, &str)>) {
     if let Err(e) = done {
         warn!("online: cannot keep the seat: {e}");
     }
-}
-
-/// Seconds between pings (the server closes a silent connection after 60).
-const PING_S: f64 = 5.0;
-/// A connection that said nothing for this long, a ping unanswered, is
-/// given up and made again: a server paused or cut off closes nothing.
-pub(super) const SILENT_S: f64 = 12.0;
-/// Seconds before the first attempt to reconnect.
-const RETRY_S: f64 = 2.0;
-/// The longest wait between attempts.
-const RETRY_MAX_S: f64 = 15.0;
-
-/// The wait before reconnection attempt `retries` (from 0), `unit` a
-/// random number in [0, 1): doubling from [`RETRY_S`] up to
-/// [`RETRY_MAX_S`], each spread from half to the whole of it.
-pub(super) fn retry_delay(retries: u32, unit: f64) -> f64 {
-    let full = (RETRY_S * 2f64.powi(retries.min(8) as i32)).min(RETRY_MAX_S);
-    full * (0.5 + 0.5 * unit.clamp(0.0, 1.0))
 }
 
 /// The next reconnection's time from `t`, counted. The jitter comes from
@@ -261,7 +244,8 @@ pub(super) fn receive(
     // Pinged and still silent: the server is paused or cut off. Dropped,
     // as a closed connection is, and made again.
     let mut events = link.poll();
-    if online.open && events.is_empty() && now(&time) - online.heard_at > SILENT_S {
+    let quiet = now(&time) - online.heard_at;
+    if online.open && events.is_empty() && gone_silent(quiet) {
         warn!("online: nothing heard for {SILENT_S} s: connecting again");
         events.push(LinkEvent::Closed("the server went silent".into()));
     }
@@ -358,26 +342,8 @@ pub(super) fn keep_alive(
             resync_now(&mut online, &mut queue);
         }
     }
-    if online.open && t >= online.ping_at {
-        online.ping_at = t + PING_S;
+    if online.open && ping_due(t - online.heard_at, t - online.ping_at) {
+        online.ping_at = t;
         online.outbox.push(ClientMsg::Ping);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{RETRY_MAX_S, RETRY_S, retry_delay};
-
-    #[test]
-    fn reconnections_spread_out_and_wait_longer_each_time_up_to_a_cap() {
-        // Spread: two players whose node stopped do not come back together.
-        assert_eq!(retry_delay(0, 0.0), RETRY_S / 2.0);
-        assert!(retry_delay(0, 0.999) > RETRY_S * 0.99);
-        // Longer each time, never past the cap.
-        assert!(retry_delay(1, 0.5) > retry_delay(0, 0.5));
-        assert!(retry_delay(2, 0.5) > retry_delay(1, 0.5));
-        for n in [5, 20, u32::MAX] {
-            assert!(retry_delay(n, 0.999) <= RETRY_MAX_S, "{n}");
-        }
     }
 }

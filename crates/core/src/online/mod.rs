@@ -7,6 +7,7 @@
 //!   the archive and the leaderboard.
 //! - [`clock`]: time controls and the two clocks.
 //! - [`ending`]: how a game ended: its score and what ended it.
+//! - [`liveness`]: a client's pings, silence and reconnections.
 //! - [`protocol`]: the messages, and the public view of a move that is all
 //!   a player is told before the game ends.
 //! - [`table`]: one game as the server keeps it: requests checked into
@@ -17,6 +18,7 @@
 pub mod account;
 pub mod clock;
 pub mod ending;
+pub mod liveness;
 pub mod protocol;
 pub mod rating;
 pub mod table;
