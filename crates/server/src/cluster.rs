@@ -23,6 +23,10 @@ use crate::store::{Heart, Node, Paired, StoredGame};
 /// How often the lease is renewed and dead nodes looked for.
 pub const HEARTBEAT: Duration = Duration::from_secs(1);
 
+/// The least time between two take-overs woken by players looking for a
+/// dead node's games.
+const ORPHANS_EVERY: Duration = Duration::from_millis(250);
+
 /// This server as a node: who it is, and the secret the nodes share to
 /// forward connections to each other.
 #[derive(Clone, Debug)]
@@ -176,22 +180,40 @@ pub fn run(hub: Arc<Hub>, url: String, node: String, lost: watch::Sender<bool>) 
         let lease = Duration::from_millis(crate::store::LEASE_MS.unsigned_abs());
         // Joined just before this started.
         let mut until = Instant::now() + lease;
+        let mut last = Instant::now();
         loop {
             tokio::select! {
                 _ = tick.tick() => {}
                 Some(()) = left.recv() => {}
+                // Between beats too: the lease ends on time, not at the
+                // next tick.
+                () = tokio::time::sleep_until(until) => {}
+                // Players already look for a dead node's games: taken
+                // now, not up to a heartbeat later (and not more often
+                // than every ORPHANS_EVERY, however many look).
+                () = hub.orphans_seen() => {
+                    tokio::time::sleep_until(last + ORPHANS_EVERY).await;
+                }
             }
+            last = Instant::now();
             if hub.is_leaving() {
                 return;
             }
             let sent = Instant::now();
-            let reason = match heart.beat().await {
+            // A beat still trying (a database cut off answers nothing)
+            // is given up the moment the lease would end: the players
+            // are told before another node can take their games.
+            let beat = tokio::time::timeout_at(until, heart.beat())
+                .await
+                .unwrap_or(Ok(false));
+            let reason = match beat {
                 Ok(true) => {
                     until = sent + lease;
                     let stats = &hub.store.stats;
                     stats.renewed_ms.store(crate::now_ms(), Ordering::Relaxed);
                     None
                 }
+                Ok(false) if Instant::now() >= until => Some("lease_expired_unrenewed"),
                 Ok(false) => Some("lease_lost"),
                 Err(e) => {
                     log(Level::Warn, "lease_not_renewed", &[("reason", &e)]);
@@ -200,6 +222,7 @@ pub fn run(hub: Arc<Hub>, url: String, node: String, lost: watch::Sender<bool>) 
             };
             if let Some(reason) = reason {
                 log(Level::Error, reason, &[("games_dropped", &hub.games())]);
+                hub.set_adrift(true);
                 hub.lose_all();
                 let _ = lost.send(true);
                 let Some(run) = rejoin(&hub).await else {
@@ -207,6 +230,7 @@ pub fn run(hub: Arc<Hub>, url: String, node: String, lost: watch::Sender<bool>) 
                 };
                 heart.set_run(run);
                 until = Instant::now() + lease;
+                hub.set_adrift(false);
                 let _ = lost.send(false);
                 continue;
             }

@@ -306,6 +306,13 @@ impl Reader<'_> {
 
     /// Has the hub answer a request, or finds where its game is played.
     async fn answer(&mut self, text: &str) {
+        if self.hub.is_adrift() {
+            // This node lost its lease: no game is here and none can be
+            // looked up. Asking again here would get "try again" until it
+            // joins again; a new connection reaches a node that serves.
+            self.peer.close_with(1012, crate::hub::MOVED);
+            return;
+        }
         let result = match ClientMsg::parse(text) {
             Ok(msg) => handle(self.hub, self.peer, msg).await,
             Err(refusal) => Err(refusal),

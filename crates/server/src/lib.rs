@@ -154,6 +154,16 @@ async fn upgrade(
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> axum::response::Response {
+    // A node without its lease has no game to offer and cannot look one
+    // up: the client (or its load balancer) goes to another node at once
+    // rather than wait on a database this node cannot reach.
+    if app.hub.is_adrift() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "this server lost its lease: connect to another",
+        )
+            .into_response();
+    }
     let Some(origin) = client_address(&app.hub, &census, from, &headers) else {
         return (
             StatusCode::FORBIDDEN,

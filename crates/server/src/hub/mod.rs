@@ -84,6 +84,12 @@ pub struct Hub {
     /// Set when this node is stopping on purpose: its lease ends by its
     /// own hand, not lost.
     leaving: std::sync::atomic::AtomicBool,
+    /// Set while this node has lost its lease and not joined again: it
+    /// has no game and cannot look one up.
+    adrift: std::sync::atomic::AtomicBool,
+    /// Woken when a lookup finds a game whose node's lease ran out: the
+    /// take-over runs then rather than at the next heartbeat.
+    orphans_seen: tokio::sync::Notify,
 }
 
 /// A player of this node in the database's queue, and for a rated game
@@ -152,6 +158,8 @@ impl Hub {
             forward_secret: OnceLock::new(),
             quick_waiters: Mutex::default(),
             leaving: std::sync::atomic::AtomicBool::new(false),
+            adrift: std::sync::atomic::AtomicBool::new(false),
+            orphans_seen: tokio::sync::Notify::new(),
         });
         let rooms = hub.adopt(stored);
         (hub, rooms)
@@ -615,6 +623,24 @@ impl Hub {
         self.leaving.load(std::sync::atomic::Ordering::Relaxed)
     }
 
+    /// Marks this node as without its lease (`true`) or back in the
+    /// cluster (`false`).
+    pub fn set_adrift(&self, adrift: bool) {
+        self.adrift
+            .store(adrift, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether this node has lost its lease and not joined again.
+    pub fn is_adrift(&self) -> bool {
+        self.adrift.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Returns once a lookup has found a game whose node's lease ran out
+    /// (at once if one did since the last call).
+    pub async fn orphans_seen(&self) {
+        self.orphans_seen.notified().await;
+    }
+
     /// Makes this hub one node of several, forwarding with `secret`.
     pub fn join_cluster(&self, secret: String) {
         let _ = self.forward_secret.set(secret);
@@ -646,10 +672,14 @@ impl Hub {
                 ErrorCode::Unavailable,
                 "the game is moving to this server: try again".into(),
             )),
-            Ok(Whereabouts::Down) => Err((
-                ErrorCode::Unavailable,
-                "the game's server stopped; another takes it over within seconds: try again".into(),
-            )),
+            Ok(Whereabouts::Down) => {
+                self.orphans_seen.notify_one();
+                Err((
+                    ErrorCode::Unavailable,
+                    "the game's server stopped; another takes it over within seconds: try again"
+                        .into(),
+                ))
+            }
             Err(e) => Err(e.refusal("cannot find the game")),
         }
     }

@@ -324,6 +324,27 @@ impl Backend {
                 stats.commit(n, moves, took);
             }
         }
+        let (lookups, asks): (Vec<_>, Vec<_>) = asks
+            .into_iter()
+            .partition(|(a, _)| matches!(a, Ask::Locate(_)));
+        if let Backend::Postgres(p) = self
+            && !lookups.is_empty()
+        {
+            let (keys, dones): (Vec<_>, Vec<_>) = lookups
+                .into_iter()
+                .filter_map(|(a, done)| match a {
+                    Ask::Locate(l) => Some((l, done)),
+                    _ => None,
+                })
+                .unzip();
+            for (answer, done) in p.locate_all(&keys).into_iter().zip(dones) {
+                let _ = done.send(answer);
+            }
+        } else {
+            for (ask, done) in lookups {
+                let _ = done.send(Ok(ask.alone()));
+            }
+        }
         for (ask, done) in asks {
             let answer = match self {
                 Backend::Sqlite(_) => Ok(ask.alone()),

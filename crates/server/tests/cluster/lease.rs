@@ -7,12 +7,14 @@ use std::time::{Duration, Instant};
 
 use minesweeper_core::chess::Color;
 use minesweeper_core::online::Event;
+use minesweeper_core::online::protocol::{ClientMsg, ServerMsg};
 use minesweeper_server::store::{Db, Node, Store};
+use minesweeper_server::swarm::{Bot, BotError};
 
 use super::{get, owner};
 use crate::migrations::game;
 use crate::postgres::{client, fresh_database};
-use crate::support::TestServer;
+use crate::support::{TestServer, create};
 
 /// Opens a node's store on its own thread (it blocks while it joins),
 /// with the games it took.
@@ -278,8 +280,23 @@ async fn freezable_relay(
     addr
 }
 
+/// Asks `bot`'s node to watch a game it does not know (a lookup in the
+/// database), and returns how long the refusal took.
+async fn lookup(bot: &mut Bot) -> Duration {
+    let asked = Instant::now();
+    bot.send(&ClientMsg::Watch {
+        code: "QQQQQQ".into(),
+    })
+    .await
+    .expect("sent");
+    let answer = bot.recv_within(Duration::from_secs(6)).await;
+    assert!(matches!(answer, Ok(ServerMsg::Error { .. })), "{answer:?}");
+    asked.elapsed()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_node_cut_off_from_its_database_stops_serving_when_its_lease_would_end() {
+async fn a_node_cut_off_from_its_database_answers_at_once_and_lets_its_players_go_before_the_lease_ends()
+ {
     let Some(url) = fresh_database().await else {
         return;
     };
@@ -291,22 +308,53 @@ async fn a_node_cut_off_from_its_database_stops_serving_when_its_lease_would_end
     let relay = freezable_relay(server, frozen.clone()).await;
     let node = TestServer::node(Db::Postgres(format!("{head}@{relay}/{db}")), "cut", None).await;
     assert!(get(&node.addr, "/healthz").await.contains("200 OK"));
+    let mut player = node.bot().await;
+    create(&mut player, None).await;
+    let mut looker = node.bot().await;
     frozen.store(true, std::sync::atomic::Ordering::Relaxed);
     let cut = Instant::now();
-    // Its lease runs 5 s from the last renewal; it stops by itself soon
-    // after, though the database never said so.
-    let deadline = cut + Duration::from_secs(12);
-    while !get(&node.addr, "/healthz").await.contains("503") {
-        assert!(Instant::now() < deadline, "still serving");
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    let took = cut.elapsed();
+    // The first lookup waits out its query; the next ones do not wait
+    // out the store's attempts to connect again.
+    lookup(&mut looker).await;
+    let again = lookup(&mut looker).await;
     assert!(
-        took >= Duration::from_secs(3),
-        "stopped before its lease could end: {took:?}"
+        again < Duration::from_millis(1500),
+        "a lookup waited {again:?} on a database out of reach"
     );
+    // Its lease runs 5 s from the last renewal: its player is let go by
+    // then, though the database never said so, before another node
+    // could take the game.
+    let told = loop {
+        // Its game's news before the cut (who sits) is passed over.
+        if let Err(e) = player.recv_within(Duration::from_secs(12)).await {
+            break e;
+        }
+    };
+    let took = cut.elapsed();
+    assert!(matches!(told, BotError::Closed(Some(1012), _)), "{told:?}");
+    assert!(
+        took <= Duration::from_millis(5500),
+        "its player was let go {took:?} after the cut"
+    );
+    assert!(get(&node.addr, "/healthz").await.contains("503"));
     let metrics = get(&node.addr, "/metrics").await;
     assert!(metrics.contains("msc_lease_held 0"), "{metrics}");
+    // A client still connected is sent on its way at its next request,
+    // rather than told "try again" until the database comes back; nobody
+    // new is let in to wait on it.
+    looker
+        .send(&ClientMsg::Watch {
+            code: "QQQQQQ".into(),
+        })
+        .await
+        .expect("sent");
+    let sent_on = looker.recv_within(Duration::from_secs(2)).await;
+    assert!(
+        matches!(sent_on, Err(BotError::Closed(Some(1012), _))),
+        "{sent_on:?}"
+    );
+    let refused = Bot::connect(&node.addr).await;
+    assert!(matches!(refused, Err(BotError::Connect(_))), "connected");
 }
 
 /// Why a server without `--node` cannot open `url` (empty: it opened).

@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use tokio::runtime::Runtime;
 use tokio_postgres::Client;
 
-use super::{Answer, Ask, Node, StoreError, StoredGame, Write, Writes};
+use super::{Answer, Ask, Lookup, Node, StoreError, StoredGame, Whereabouts, Write, Writes};
 
 mod games;
 mod heart;
@@ -28,12 +28,18 @@ pub use heart::Heart;
 pub use lease::LEASE_MS;
 pub use nodes::{NODES_CHANNEL, QUICK_CHANNEL};
 
-use link::{DbError, LOAD_TIMEOUT, QUERY_TIMEOUT, connect, within};
+use link::{DbError, LOAD_TIMEOUT, QUERY_TIMEOUT, connect, connect_async, within};
 use nodes::Reply;
 use writes::Fence;
 
 /// How long after a failed connection the store tries again.
 const RETRY_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// The longest a job waits for a connection being made again.
+const CONNECT_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// A connection being made, driven whenever the store thread waits on it.
+type Connecting = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Client, DbError>>>>;
 
 /// The connection and the runtime that drives it.
 pub(super) struct Postgres {
@@ -46,6 +52,8 @@ pub(super) struct Postgres {
     /// database is out of reach, the jobs waiting fail at once rather than
     /// each waiting out its own connection attempt.
     down_until: Option<std::time::Instant>,
+    /// The attempt to connect again under way, if one is.
+    connecting: Option<Connecting>,
     /// The address, to connect again.
     url: String,
     /// The address without its password, for messages.
@@ -136,6 +144,7 @@ impl Postgres {
             client,
             broken: false,
             down_until: None,
+            connecting: None,
             url: url.to_string(),
             name: name.clone(),
             node,
@@ -170,19 +179,35 @@ impl Postgres {
     }
 
     /// Makes the connection again when it broke or outran a query.
+    ///
+    /// The attempt is kept across jobs, and each job gives it at most
+    /// [`CONNECT_WAIT`]: behind a cut link an attempt takes its whole
+    /// [`link::CONNECT_TIMEOUT`], which no lookup or move should wait out.
     fn ready(&mut self) -> Result<(), DbError> {
-        if self.broken || self.client.is_closed() {
-            let now = std::time::Instant::now();
-            if self.down_until.is_some_and(|t| now < t) {
-                return Err(DbError::Down);
-            }
-            self.client = connect(&self.rt, &self.url).inspect_err(|_| {
-                self.down_until = Some(now + RETRY_AFTER);
-            })?;
-            self.broken = false;
-            self.down_until = None;
-            crate::log::log(crate::log::Level::Warn, "db_reconnected", &[]);
+        if !self.broken && !self.client.is_closed() {
+            return Ok(());
         }
+        let now = std::time::Instant::now();
+        if self.down_until.is_some_and(|t| now < t) {
+            return Err(DbError::Down);
+        }
+        let url = self.url.clone();
+        let attempt = self
+            .connecting
+            .get_or_insert_with(|| Box::pin(async move { connect_async(&url).await }));
+        let polled = self
+            .rt
+            .block_on(async { tokio::time::timeout(CONNECT_WAIT, attempt.as_mut()).await });
+        // Still connecting: this job fails now, the attempt goes on with
+        // the next one.
+        let made = polled.map_err(|_| DbError::Down)?;
+        self.connecting = None;
+        self.client = made.inspect_err(|_| {
+            self.down_until = Some(std::time::Instant::now() + RETRY_AFTER);
+        })?;
+        self.broken = false;
+        self.down_until = None;
+        crate::log::log(crate::log::Level::Warn, "db_reconnected", &[]);
         Ok(())
     }
 
@@ -234,6 +259,34 @@ impl Postgres {
                 Answer::Joined(run, self.own(&games))
             }
         })
+    }
+
+    /// Where each of `lookups` is played, in one round trip: each answers
+    /// on its own (all fail together only when the connection does).
+    pub(super) fn locate_all(&mut self, lookups: &[Lookup]) -> Vec<Result<Answer, StoreError>> {
+        let Some(node) = self.node.clone() else {
+            return lookups
+                .iter()
+                .map(|_| Ok(Answer::Where(Whereabouts::Unknown)))
+                .collect();
+        };
+        let found = self.ready().and_then(|()| {
+            within(
+                &self.rt,
+                QUERY_TIMEOUT,
+                nodes::locate_all(&self.client, &node, lookups),
+            )
+        });
+        match self.checked(found) {
+            Ok(each) => each
+                .into_iter()
+                .map(|r| {
+                    r.map(Answer::Where)
+                        .map_err(|e| StoreError::Write(format!("{}: {e}", self.name)))
+                })
+                .collect(),
+            Err(e) => lookups.iter().map(|_| Err(e.clone())).collect(),
+        }
     }
 
     /// Commits `batch` in one transaction; each write answers on its own,

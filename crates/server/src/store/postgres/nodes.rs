@@ -280,6 +280,19 @@ async fn take_over(
     Ok(games)
 }
 
+/// Where each of `lookups` is played, the queries pipelined on the one
+/// connection: a crowd of players looking for their games (a node's
+/// clients all coming through the others) costs one round trip per batch,
+/// not one each.
+pub(super) async fn locate_all(
+    client: &Client,
+    node: &Node,
+    lookups: &[Lookup],
+) -> Result<Vec<Result<Whereabouts, tokio_postgres::Error>>, tokio_postgres::Error> {
+    let each = lookups.iter().map(|l| locate(client, node, l));
+    Ok(futures_util::future::join_all(each).await)
+}
+
 /// Where the unfinished game a client names is played: from its owner
 /// and, when the owner's lease holds, the owner's address.
 async fn locate(
