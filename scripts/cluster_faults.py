@@ -71,6 +71,12 @@ class Link:
         self.name = name
         self.target = target
         self.frozen = set()
+        # Set while a direction flows: a held pump waits on it rather than
+        # polling (a thousand frozen connections polling every few ms
+        # would starve this loop, and with it every other link).
+        self.flowing = {"up": asyncio.Event(), "down": asyncio.Event()}
+        for e in self.flowing.values():
+            e.set()
         # Set by trap_commit: the direction to freeze once a COMMIT passes.
         self.trap = None
         self.trapped_at = None
@@ -82,10 +88,14 @@ class Link:
         self.port = self.server.sockets[0].getsockname()[1]
 
     def freeze(self, *directions):
-        self.frozen.update(directions or ("up", "down"))
+        for d in directions or ("up", "down"):
+            self.frozen.add(d)
+            self.flowing[d].clear()
 
     def thaw(self):
         self.frozen.clear()
+        for e in self.flowing.values():
+            e.set()
 
     def trap_commit(self, direction="down"):
         """Freezes `direction` as soon as a COMMIT goes up the link: the
@@ -95,7 +105,7 @@ class Link:
 
     async def held(self, direction):
         while direction in self.frozen:
-            await asyncio.sleep(0.02)
+            await self.flowing[direction].wait()
 
     async def accept(self, reader, writer):
         try:
@@ -130,7 +140,7 @@ class Link:
                 writer.write(data)
                 await writer.drain()
                 if direction == "up" and self.trap and COMMIT in data:
-                    self.frozen.add(self.trap)
+                    self.freeze(self.trap)
                     self.trap = None
                     self.trapped_at = time.time()
         except (ConnectionError, OSError):
