@@ -507,6 +507,25 @@ fn a_screen_whose_seat_is_taken_elsewhere_says_so_and_does_not_take_it_back() {
 }
 
 #[test]
+fn a_server_that_takes_the_connection_and_never_answers_is_given_up_in_seconds() {
+    use minesweeper_chess::chess::online::Notice;
+    // A paused server: the kernel completes the TCP handshake, nothing
+    // answers the WebSocket's.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").expect("bound");
+    let addr = silent.local_addr().expect("address").to_string();
+    let mut app = client(&addr, 63);
+    let start = Instant::now();
+    app.world_mut()
+        .write_message(OnlineRequest::Join("ABCDEFGH".into()));
+    run_until(&mut [&mut app], "the silent server given up", |a| {
+        matches!(online(a).notice, Some(Notice::Unreachable(_)))
+    });
+    // It waited out the silence limit (3 s), not the connect itself.
+    assert!(start.elapsed() >= Duration::from_millis(2500));
+    assert_eq!(online(&app).phase, Phase::Offline);
+}
+
+#[test]
 fn a_premove_made_while_the_opponent_thinks_goes_through_the_server() {
     use minesweeper_chess::chess::view::premove::Premove;
     let (_rt, addr) = server();

@@ -237,15 +237,18 @@ pub(super) fn receive(
     }
     if slot.0.is_none() {
         connect(&mut online, &mut slot);
+        // Counted from here while it opens: a paused server takes the
+        // connection and never answers the handshake.
+        online.heard_at = now(&time);
     }
     let Some(link) = slot.0.as_mut() else {
         return;
     };
-    // Pinged and still silent: the server is paused or cut off. Dropped,
-    // as a closed connection is, and made again.
+    // Pinged and still silent, or never opened: the server is paused or
+    // cut off. Dropped, as a closed connection is, and made again.
     let mut events = link.poll();
     let quiet = now(&time) - online.heard_at;
-    if online.open && events.is_empty() && gone_silent(quiet) {
+    if events.is_empty() && gone_silent(quiet) {
         warn!("online: nothing heard for {SILENT_S} s: connecting again");
         events.push(LinkEvent::Closed("the server went silent".into()));
     }

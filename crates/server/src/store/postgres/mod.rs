@@ -235,11 +235,22 @@ impl Postgres {
         };
         let ready = self.ready();
         self.checked(ready)?;
-        // Taking over loads the games taken, as a start does.
-        let limit = if matches!(ask, Ask::TakeOver | Ask::Rejoin) {
-            LOAD_TIMEOUT
-        } else {
-            QUERY_TIMEOUT
+        // Taking over loads the games taken, as a start does: the long
+        // limit, once a lease has run out.
+        let limit = match ask {
+            Ask::TakeOver => {
+                let due = within(
+                    &self.rt,
+                    QUERY_TIMEOUT,
+                    nodes::lease_ran_out(&self.client, &node.name),
+                );
+                if !self.checked(due)? {
+                    return Ok(Answer::Games(Vec::new()));
+                }
+                LOAD_TIMEOUT
+            }
+            Ask::Rejoin => LOAD_TIMEOUT,
+            _ => QUERY_TIMEOUT,
         };
         let reply = within(
             &self.rt,

@@ -206,6 +206,26 @@ pub(super) async fn join(
 /// Ends the leases that ran out and moves their nodes' unfinished games
 /// to `node`, each one's count of owners raised (so a write of the old
 /// owner's fails); returns them.
+/// Whether the lease of a node other than `me` has run out: asked every
+/// heartbeat before a take-over's transaction (a quick question with the
+/// usual time limit; only a take-over that has games to load gets the long
+/// one, so that a database that goes silent mid-question holds the store
+/// thread 3 s, not 30).
+pub(super) async fn lease_ran_out(
+    client: &Client,
+    me: &str,
+) -> Result<bool, tokio_postgres::Error> {
+    let row = client
+        .query_one(
+            &format!(
+                "SELECT EXISTS (SELECT 1 FROM nodes WHERE until_ms < {NOW_MS} AND name <> $1)"
+            ),
+            &[&me],
+        )
+        .await?;
+    Ok(row.get(0))
+}
+
 async fn take_over(
     client: &mut Client,
     node: &Node,
