@@ -61,6 +61,9 @@ TARGET_CHARGED_MS = 1_000
 STUCK_AFTER_S = 30
 
 
+# The database's clock in ms, which leases are measured by.
+NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
+
 # PostgreSQL's simple query "COMMIT", as a client sends it.
 COMMIT = b"Q\x00\x00\x00\x0bCOMMIT\x00"
 
@@ -349,6 +352,8 @@ async def inject(c, fault, hold):
     b = c.args.names[1]
     last = c.args.names[-1]
     t0 = time.time()
+    # When the fault reached the games of a node, if later than t0.
+    starts = {}
     if fault == "pause":
         c.nodes[a].send_signal(signal.SIGSTOP)
         await asyncio.sleep(hold)
@@ -384,20 +389,24 @@ async def inject(c, fault, hold):
         subprocess.run(pg.split() + ["-m", "fast", "-w", "restart"], capture_output=True)
     elif fault == "kill-takeover":
         c.nodes[a].kill()
-        # a's lease runs out 5 s after its last renewal (within a second
-        # of the kill): b is killed while it takes the games over.
-        await asyncio.sleep(4.6)
+        # b is killed as a's lease runs out, the moment it would take a's
+        # games (players looking for them wake it then): read from the
+        # database's clock, which the lease is measured by.
+        left = await asyncio.to_thread(c.sql, f"SELECT until_ms - {NOW_MS} FROM nodes WHERE name = '{a}'")
+        await asyncio.sleep(max(0.0, int(left or 0) / 1000 - 0.15))
         c.nodes[b].kill()
+        # b's own games could move until then: their wait counts from here.
+        starts[b] = time.time()
     elif fault == "migration":
         await slow_migration(c, hold)
     elif fault == "lookups":
         until = time.time() + hold
         addr = f"127.0.0.1:{c.links[('client', b)].port}"
         await asyncio.gather(*(lookups(addr, until) for _ in range(32)))
-    return t0, time.time()
+    return t0, time.time(), starts
 
 
-def measure(c, acks_path, t0, t1, hold_s, touched):
+def measure(c, acks_path, t0, t1, hold_s, touched, starts):
     c.sql("CREATE TABLE acks(code TEXT, ply BIGINT, mv TEXT, at_ms BIGINT, charged_ms BIGINT)")
     c.sql(f"\\copy acks FROM '{acks_path}' WITH (FORMAT text, DELIMITER ' ')")
     acked = int(c.sql("SELECT count(*) FROM acks"))
@@ -413,12 +422,24 @@ def measure(c, acks_path, t0, t1, hold_s, touched):
     # From the fault's start: every fault here leaves a way for a game to
     # move again (another node, another path) without waiting for it to end.
     since = t0m
+    # Each game from when the fault reached it: t0, or later for a node
+    # failing later (its games' owner at t0, by their last event).
+    later = " UNION ALL ".join(
+        f"SELECT '{n}'::text, {int(t * 1000)}::bigint" for n, t in starts.items())
+    later = later or "SELECT NULL::text, NULL::bigint WHERE false"
     # Games playing at the fault: a move acknowledged in the 3 s before it.
     wait = c.sql(f"""
-        WITH playing AS (SELECT DISTINCT code FROM acks WHERE at_ms BETWEEN {t0m} - 3000 AND {t0m})
+        WITH later(node, t) AS ({later}),
+        owner AS (SELECT DISTINCT ON (code) code, node FROM events
+                  WHERE at_ms <= {t0m} ORDER BY code, seq DESC),
+        game AS (SELECT o.code, coalesce(l.t, {since}) AS since
+                 FROM owner o LEFT JOIN later l ON l.node = o.node),
+        playing AS (SELECT g.code, g.since FROM game g WHERE EXISTS
+                    (SELECT 1 FROM acks a WHERE a.code = g.code
+                     AND a.at_ms BETWEEN g.since - 3000 AND g.since))
         SELECT coalesce(max(coalesce(
-            (SELECT min(at_ms) FROM acks a WHERE a.code = p.code AND a.at_ms > {t0m}),
-            (SELECT ended_ms FROM games g WHERE g.code = p.code)) - {since}), 0)
+            (SELECT min(at_ms) FROM acks a WHERE a.code = p.code AND a.at_ms > p.since),
+            (SELECT ended_ms FROM games g WHERE g.code = p.code)) - p.since), 0)
         FROM playing p""")
     # The bots play on until the limit: a game still unfinished then
     # could not move for at least STUCK_AFTER_S after the fault.
@@ -493,7 +514,7 @@ async def run_fault(args, fault):
         await all_started(c, args.games, chaos)
         await asyncio.sleep(args.warm_s)
         watch = asyncio.create_task(watch_db(c, os.path.join(tmp, "activity.txt")))
-        t0, t1 = await inject(c, fault, args.hold_s)
+        t0, t1, starts = await inject(c, fault, args.hold_s)
         await asyncio.sleep(5)
         watch.cancel()
         await chaos.wait()
@@ -502,7 +523,7 @@ async def run_fault(args, fault):
         # In a thread: the relays run on this loop, and the queries over
         # a long run's moves take seconds (blocking them would stall
         # every link, and cost the nodes their leases).
-        row = await asyncio.to_thread(measure, c, acks, t0, t1, args.hold_s, touched)
+        row = await asyncio.to_thread(measure, c, acks, t0, t1, args.hold_s, touched, starts)
         with open(os.path.join(tmp, "chaos.txt")) as f:
             row["players"] = f.read().strip()
         row["fault"] = fault

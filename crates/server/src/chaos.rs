@@ -418,14 +418,9 @@ async fn survive(
             tokio::time::sleep(Duration::from_secs_f64(wait)).await;
         }
         connections += 1;
-        let i = shunned.pick(next);
-        next = i + 1;
-        let addr = &addrs[i];
-        trace(&format!("{}: resume through {addr}", player.seat.code));
-        // A paused node takes the connection but never answers.
-        let connecting = connect_as(addr, seed);
-        let Ok(Ok(mut bot)) = tokio::time::timeout(SILENT_FOR, connecting).await else {
-            shunned.shun(i);
+        let Some((mut bot, i)) =
+            balanced(&addrs, &shunned, &mut next, &player.seat.code, seed).await
+        else {
             continue;
         };
         let Some(view) = resumed(&mut bot, &player, (&shunned, i)).await else {
@@ -437,6 +432,31 @@ async fn survive(
         }
         player.lost_at.get_or_insert_with(Instant::now);
     }
+}
+
+/// A connection through the nodes from `next` on, as a load balancer
+/// makes one: a node that refuses it or does not answer within
+/// [`SILENT_FOR`] (a paused node takes it and never answers) is left out
+/// a while and the next one tried at once, which the client never sees;
+/// `None` when none answered. With the node's index.
+async fn balanced(
+    addrs: &[String],
+    shunned: &Shunned,
+    next: &mut usize,
+    code: &str,
+    seed: u64,
+) -> Option<(Bot, usize)> {
+    for _ in 0..addrs.len() {
+        let i = shunned.pick(*next);
+        *next = i + 1;
+        let addr = &addrs[i];
+        trace(&format!("{code}: resume through {addr}"));
+        match tokio::time::timeout(SILENT_FOR, connect_as(addr, seed)).await {
+            Ok(Ok(bot)) => return Some((bot, i)),
+            _ => shunned.shun(i),
+        }
+    }
+    None
 }
 
 /// The seat's game through `bot`, asked for again on the same connection
