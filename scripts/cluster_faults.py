@@ -432,8 +432,8 @@ def measure(c, acks_path, t0, t1, hold_s, touched, starts):
         WITH later(node, t) AS ({later}),
         owner AS (SELECT DISTINCT ON (code) code, node FROM events
                   WHERE at_ms <= {t0m} ORDER BY code, seq DESC),
-        game AS (SELECT o.code, coalesce(l.t, {since}) AS since
-                 FROM owner o LEFT JOIN later l ON l.node = o.node),
+        game AS (SELECT g.code, coalesce(l.t, {since}) AS since FROM games g
+                 LEFT JOIN owner o ON o.code = g.code LEFT JOIN later l ON l.node = o.node),
         playing AS (SELECT g.code, g.since FROM game g WHERE EXISTS
                     (SELECT 1 FROM acks a WHERE a.code = g.code
                      AND a.at_ms BETWEEN g.since - 3000 AND g.since))
