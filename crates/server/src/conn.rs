@@ -119,12 +119,12 @@ async fn relay(
                 "forward_failed",
                 &[("owner", &addr), ("reason", &e)],
             );
-            refuse(
-                peer,
-                (
-                    ErrorCode::Unavailable,
-                    "the game's server cannot be reached; try again".into(),
-                ),
+            // Asked again here, it would fail again while this node
+            // cannot reach the owner (a partition between nodes): the
+            // client reconnects, and a balancer may pick a node that can.
+            peer.close_with(
+                1012,
+                "the game's server cannot be reached from here: reconnect",
             );
             None
         }

@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use minesweeper_core::online::protocol::{ClientMsg, ErrorCode, ServerMsg};
 use minesweeper_server::store::Db;
+use minesweeper_server::swarm::BotError;
 
 use super::{owner, resume_through};
 use crate::postgres::{client, fresh_database};
@@ -177,4 +178,33 @@ async fn a_draining_node_takes_no_new_game() {
             .expect("an answer");
         assert_eq!(answer, Err(ErrorCode::Unavailable), "{ask:?}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_on_a_node_that_cannot_reach_the_games_node_is_sent_on() {
+    let Some(url) = fresh_database().await else {
+        return;
+    };
+    let db = Db::Postgres(url.clone());
+    let a = TestServer::node(db.clone(), "a", None).await;
+    let b = TestServer::node(db.clone(), "b", None).await;
+    let mut w = a.bot().await;
+    let ws = create(&mut w, None).await;
+    // Node a gone, its lease still running: b finds the game there and
+    // cannot reach it (as across a partition between nodes).
+    drop(a.kill());
+    drop(w);
+    let mut p = b.bot().await;
+    p.send(&ClientMsg::Resume {
+        token: ws.token.clone(),
+    })
+    .await
+    .expect("sent");
+    // Sent on to reconnect (a balancer may pick a node that reaches the
+    // game's), not told to ask again where it would fail again.
+    let told = p.recv_within(Duration::from_secs(5)).await;
+    assert!(
+        matches!(told, Err(BotError::Closed(Some(1012), _))),
+        "{told:?}"
+    );
 }
