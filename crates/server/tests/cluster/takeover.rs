@@ -121,12 +121,9 @@ async fn a_game_is_played_through_another_node_and_goes_on_when_its_node_is_kill
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_that_leaves_hands_its_games_over_without_waiting_for_its_lease() {
-    let Some(url) = fresh_database().await else {
+    let Some((url, a, b)) = two_nodes().await else {
         return;
     };
-    let db = Db::Postgres(url.clone());
-    let a = TestServer::node(db.clone(), "a", None).await;
-    let b = TestServer::node(db.clone(), "b", None).await;
     let mut w = a.bot().await;
     let ws = create(&mut w, None).await;
     let left = Instant::now();
@@ -182,12 +179,9 @@ async fn a_draining_node_takes_no_new_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_on_a_node_that_cannot_reach_the_games_node_is_sent_on() {
-    let Some(url) = fresh_database().await else {
+    let Some((_, a, b)) = two_nodes().await else {
         return;
     };
-    let db = Db::Postgres(url.clone());
-    let a = TestServer::node(db.clone(), "a", None).await;
-    let b = TestServer::node(db.clone(), "b", None).await;
     let mut w = a.bot().await;
     let ws = create(&mut w, None).await;
     // Node a gone, its lease still running: b finds the game there and
@@ -207,4 +201,14 @@ async fn a_player_on_a_node_that_cannot_reach_the_games_node_is_sent_on() {
         matches!(told, Err(BotError::Closed(Some(1012), _))),
         "{told:?}"
     );
+}
+
+/// Nodes a and b on a fresh database (its address first); `None` without
+/// PostgreSQL.
+async fn two_nodes() -> Option<(String, TestServer, TestServer)> {
+    let url = fresh_database().await?;
+    let db = Db::Postgres(url.clone());
+    let a = TestServer::node(db.clone(), "a", None).await;
+    let b = TestServer::node(db, "b", None).await;
+    Some((url, a, b))
 }
