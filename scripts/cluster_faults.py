@@ -184,6 +184,9 @@ class Cluster:
         self.tmp = tmp
         self.fault = fault
         self.nodes = {}
+        # Each node's clock offset (ms): the times it stamps are read back
+        # by the harness's clock.
+        self.offsets = {}
         self.links = {}
         # Each node's own port, chosen before it starts (it advertises the
         # address of its peer link, which may be the port itself).
@@ -227,6 +230,7 @@ class Cluster:
         url = f"postgres://postgres@127.0.0.1:{db_link.port}/{self.db}"
         log = open(os.path.join(self.tmp, f"{n}.log"), "ab")
         env = dict(os.environ)
+        self.offsets[n] = offset_ms
         if offset_ms:
             env["MSC_TEST_CLOCK_OFFSET_MS"] = str(offset_ms)
         cmd = [
@@ -427,11 +431,22 @@ def measure(c, acks_path, t0, t1, hold_s, touched, starts):
     later = " UNION ALL ".join(
         f"SELECT '{n}'::text, {int(t * 1000)}::bigint" for n, t in starts.items())
     later = later or "SELECT NULL::text, NULL::bigint WHERE false"
+    offs = " UNION ALL ".join(
+        f"SELECT '{n}'::text, {int(ms)}::bigint" for n, ms in c.offsets.items())
+    offs = offs or "SELECT NULL::text, NULL::bigint WHERE false"
     # Games playing at the fault: a move acknowledged in the 3 s before it.
     wait = c.sql(f"""
-        WITH later(node, t) AS ({later}),
-        owner AS (SELECT DISTINCT ON (code) code, node FROM events
+        WITH later(node, t) AS ({later}), offs(node, ms) AS ({offs}),
+        ev AS (SELECT e.code, e.seq, e.node, e.at_ms - coalesce(o.ms, 0) AS at_ms
+               FROM events e LEFT JOIN offs o ON o.node = e.node),
+        owner AS (SELECT DISTINCT ON (code) code, node FROM ev
                   WHERE at_ms <= {t0m} ORDER BY code, seq DESC),
+        -- A game's end by the harness's clock: stamped by the node of its
+        -- last event, whose clock may be set ahead (the skew fault).
+        ended AS (SELECT g.code, g.ended_ms - coalesce(o.ms, 0) AS ended_ms FROM games g
+                  LEFT JOIN LATERAL (SELECT node FROM events e WHERE e.code = g.code
+                                     ORDER BY seq DESC LIMIT 1) last ON true
+                  LEFT JOIN offs o ON o.node = last.node),
         game AS (SELECT g.code, coalesce(l.t, {since}) AS since FROM games g
                  LEFT JOIN owner o ON o.code = g.code LEFT JOIN later l ON l.node = o.node),
         playing AS (SELECT g.code, g.since FROM game g WHERE EXISTS
@@ -439,7 +454,7 @@ def measure(c, acks_path, t0, t1, hold_s, touched, starts):
                      AND a.at_ms BETWEEN g.since - 3000 AND g.since))
         SELECT coalesce(max(coalesce(
             (SELECT min(at_ms) FROM acks a WHERE a.code = p.code AND a.at_ms > p.since),
-            (SELECT ended_ms FROM games g WHERE g.code = p.code)) - p.since), 0)
+            (SELECT ended_ms FROM ended e WHERE e.code = p.code)) - p.since), 0)
         FROM playing p""")
     # The bots play on until the limit: a game still unfinished then
     # could not move for at least STUCK_AFTER_S after the fault.

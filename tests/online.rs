@@ -275,6 +275,36 @@ fn before_the_end_no_client_board_holds_the_servers_hidden_mines() {
     }
 }
 
+#[test]
+fn a_mine_the_fog_uncovers_online_is_shown_on_both_boards() {
+    let (_rt, addr) = server();
+    let mut white = client(&addr, 13);
+    let mut black = client(&addr, 14);
+    seat_both(&mut white, &mut black, None);
+    // Black's a-pawn lifts the fog off a7 and b7: two mines seen.
+    for (i, text) in ["e2e3", "a9a8"].iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut white } else { &mut black };
+        let pos = seen(mover);
+        let mv = parse_coordinate(&pos, text).expect("legal");
+        mover.world_mut().write_message(MoveRequested(mv));
+        let mut apps = [&mut white, &mut black];
+        run_until(&mut apps, text, |a| played(a) == i + 1);
+    }
+    let found: SquareSet = ["a7", "b7"]
+        .iter()
+        .map(|s| Square::parse(s).expect("a cell"))
+        .collect();
+    for app in [&mut white, &mut black] {
+        let pos = seen(app);
+        assert_eq!(pos.mines(), &found, "the two mines seen are shown");
+        assert_eq!(pos.unseen(), 2, "two still hidden");
+        let mut q = app
+            .world_mut()
+            .query_filtered::<(), With<minesweeper_chess::chess::ecs::ShownMine>>();
+        assert_eq!(q.iter(app.world()).count(), 2, "two mines drawn");
+    }
+}
+
 /// The game of [`SCRIPT`] on [`MINES`]: every move's SAN and report, the
 /// outcome and the finished game's record.
 type Played = (

@@ -369,21 +369,27 @@ fn last_cp(lines: &[String]) -> i32 {
 }
 
 #[test]
-fn a_losing_side_repeats_a_position_of_the_game_to_draw() {
-    // Black is a rook down; the game went g9g8 e1f1 g8g9 f1e1 and is back
-    // where it started. Playing g9g8 again repeats a position of the game:
-    // a draw, better than anything else Black has.
+fn a_losing_side_repeats_a_position_of_the_game_a_third_time_to_draw() {
+    // Black is a rook down.
     let fen = "7k/6r1/8/8/8/8/8/8/8/Q2RK3 b - - 10 40";
     let fresh = uci_lines(&format!("position fen {fen}\ngo depth 8\n"));
     assert!(
         last_cp(&fresh) < -200,
         "without the game's moves: {fresh:?}"
     );
-    let lines = uci_lines(&format!(
+    // The game went g9g8 e1f1 g8g9 f1e1: g9g8 again would repeat a
+    // position once, no draw (White plays on; the rules need three).
+    let once = uci_lines(&format!(
         "position fen {fen} moves g9g8 e1f1 g8g9 f1e1\ngo depth 8\n"
     ));
-    assert!(lines.contains(&"bestmove g9g8".to_string()), "{lines:?}");
-    assert_eq!(last_cp(&lines), 0, "{lines:?}");
+    assert!(last_cp(&once) < -200, "{once:?}");
+    // The rook reached g8 twice already (from g9, then from g7): g7g8
+    // makes it three times, a draw, better than anything else Black has.
+    let twice = uci_lines(&format!(
+        "position fen {fen} moves g9g8 e1f1 g8g7 f1e1 g7g8 e1f1 g8g7 f1e1\ngo depth 8\n"
+    ));
+    assert!(twice.contains(&"bestmove g7g8".to_string()), "{twice:?}");
+    assert_eq!(last_cp(&twice), 0, "{twice:?}");
 }
 
 #[test]

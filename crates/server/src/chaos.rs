@@ -423,10 +423,12 @@ async fn survive(
         else {
             continue;
         };
+        // A node took it: the back-off counts only connections that could
+        // not be made (`liveness::retry_delay`).
+        retries = 0;
         let Some(view) = resumed(&mut bot, &player, (&shunned, i)).await else {
             continue;
         };
-        retries = 0;
         if view.over || player.play(&mut bot, view).await? {
             return Ok(player.out);
         }

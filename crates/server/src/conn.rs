@@ -119,13 +119,26 @@ async fn relay(
                 "forward_failed",
                 &[("owner", &addr), ("reason", &e)],
             );
-            // Asked again here, it would fail again while this node
-            // cannot reach the owner (a partition between nodes): the
-            // client reconnects, and a balancer may pick a node that can.
-            peer.close_with(
-                1012,
-                "the game's server cannot be reached from here: reconnect",
-            );
+            if e.owner_gone() {
+                // Its lease runs out within seconds and a node takes the
+                // game: asked again here, it is found.
+                refuse(
+                    peer,
+                    (
+                        ErrorCode::Unavailable,
+                        "the game is changing servers; try again".into(),
+                    ),
+                );
+            } else {
+                // Asked again here, it would fail again while this node
+                // cannot reach the owner (a partition between nodes): the
+                // client reconnects, and a balancer may pick a node that
+                // can.
+                peer.close_with(
+                    1012,
+                    "the game's server cannot be reached from here: reconnect",
+                );
+            }
             None
         }
     }

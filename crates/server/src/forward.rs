@@ -78,6 +78,29 @@ pub enum ForwardError {
     },
 }
 
+impl ForwardError {
+    /// Whether the owner's host said its game server is not there or not
+    /// serving: nothing listens on its port (the process is gone) or it
+    /// refuses connections while cut from the database (503). Its lease
+    /// then runs out and a node that can reach the database takes the
+    /// game: a client asking again where it is finds it there. Silence or
+    /// a network error may be a partition, behind which the owner still
+    /// plays its games.
+    pub fn owner_gone(&self) -> bool {
+        match self {
+            ForwardError::Refused {
+                reason: tungstenite::Error::Io(e),
+                ..
+            } => e.kind() == std::io::ErrorKind::ConnectionRefused,
+            ForwardError::Refused {
+                reason: tungstenite::Error::Http(response),
+                ..
+            } => response.status() == 503,
+            _ => false,
+        }
+    }
+}
+
 impl fmt::Display for ForwardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

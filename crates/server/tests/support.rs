@@ -118,6 +118,19 @@ impl TestServer {
         TestServer::node_limited(db, name, dealer, Limits::default()).await
     }
 
+    /// As [`TestServer::node`], telling the other nodes it is reached at
+    /// `addr` (`ws://HOST:PORT`), not where it listens.
+    pub async fn node_advertising(db: Db, name: &str, addr: &str) -> TestServer {
+        let cluster = Cluster {
+            node: Node {
+                name: name.into(),
+                addr: addr.into(),
+            },
+            secret: SECRET.into(),
+        };
+        TestServer::launch(db, None, 1000.0, Limits::default(), Some(cluster)).await
+    }
+
     /// As [`TestServer::node`] under `limits`.
     pub async fn node_limited(
         db: Db,

@@ -153,7 +153,12 @@ impl Plugin for ChessPlugin {
                         .run_if(decided_here),
                     turn::apply_move.in_set(TurnSet::Apply),
                     turn::apply_mines.in_set(TurnSet::Mines),
-                    (turn::lift_fog, turn::set_counts, turn::expose_mines)
+                    (
+                        turn::lift_fog,
+                        turn::uncover_mines,
+                        turn::set_counts,
+                        turn::expose_mines,
+                    )
                         .chain()
                         .in_set(TurnSet::Fog),
                     turn::detect_check.in_set(TurnSet::Check),

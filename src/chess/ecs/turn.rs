@@ -199,6 +199,23 @@ pub(super) fn lift_fog(
     }
 }
 
+/// A mine the move's fog lift uncovered gets its entity, shown. At one
+/// screen every mine has one from the start; online the server keeps the
+/// hidden ones, and its word on the position after the move (`after`)
+/// holds only the mines seen.
+pub(super) fn uncover_mines(
+    pending: Res<PendingMove>,
+    mut commands: Commands,
+    mines: Query<&At, With<Mine>>,
+) {
+    let Some(p) = &pending.0 else { return };
+    let seen = p.after.mines().difference(p.after.fog());
+    let placed: SquareSet = mines.iter().map(|a| a.0).collect();
+    for sq in seen.difference(&placed).iter() {
+        commands.spawn((Mine, ShownMine, At(sq), BoardEntity));
+    }
+}
+
 /// Sets every fog-zone cell's count to what the decided move says it
 /// shows now (none under fog): the counts are public, whoever decided.
 pub(super) fn set_counts(

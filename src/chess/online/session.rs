@@ -257,6 +257,9 @@ pub(super) fn receive(
             LinkEvent::Opened => {
                 online.open = true;
                 online.heard_at = now(&time);
+                // A node took it: the back-off counts only connections
+                // that could not be made (`liveness::retry_delay`).
+                online.retries = 0;
                 // A new connection knows nobody: the kept session first.
                 if let Some(session) = players.resume_session() {
                     online.outbox.insert(0, session);

@@ -34,6 +34,13 @@ pub fn gone_silent(quiet: f64) -> bool {
 /// random number in [0, 1): doubling from [`RETRY_S`] up to
 /// [`RETRY_MAX_S`], each spread from half to the whole of it, so that the
 /// players of a node that stopped do not all come back in one instant.
+///
+/// `retries` counts the connections in a row that did not open: one that
+/// opened starts the count again, closed or not after. A node that takes
+/// the connection and sends the player on (its game's node is gone and
+/// its lease not yet run out) is asked again within a second, as a game
+/// between nodes is: doubling there kept players waiting seconds after
+/// their game was taken over.
 pub fn retry_delay(retries: u32, unit: f64) -> f64 {
     let full = (RETRY_S * 2f64.powi(retries.min(8) as i32)).min(RETRY_MAX_S);
     full * (0.5 + 0.5 * unit.clamp(0.0, 1.0))

@@ -52,6 +52,11 @@ pub struct RoomState {
     /// comes back within [`RESUME_GRACE_MS`] its clock restarts then: the
     /// time it needed to find the game's new node is not charged either.
     pub resumed: Option<(u64, u64)>,
+    /// Set when a move's write took longer than [`LATE_WRITE_MS`]: when
+    /// the player to move was told of it (ms). That player's clock
+    /// restarts then, written with its next word: the database's time
+    /// (a take-over's load, say) is neither player's.
+    pub told_late: Option<u64>,
     /// Set when a write's answer never came (or the database was found
     /// ahead of the room): the room reads what the database holds before
     /// it writes again, so that a move is applied exactly once whatever
@@ -69,6 +74,10 @@ pub struct RoomState {
 
 /// How long a room waits to read back a write whose answer was lost.
 const SETTLE_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// A move's write answered later than this (ms) restarts the clock of
+/// the player to move when it was told (see [`RoomState::told_late`]).
+pub const LATE_WRITE_MS: u64 = 300;
 
 /// How long after a take-over the player to move may take to reconnect
 /// without its clock running (ms).
@@ -155,6 +164,7 @@ impl Room {
                 rated,
                 players: ByColor::default(),
                 resumed: None,
+                told_late: None,
                 unsure: false,
                 awaiting: false,
                 dropped: false,
@@ -178,10 +188,21 @@ impl Room {
         store: &Store,
         event: Event,
     ) -> Result<(), Refusal> {
+        self.commit_at(state, store, event, None).await
+    }
+
+    /// [`Room::commit`], the event made at `at` (ms) if given, else now.
+    async fn commit_at(
+        &self,
+        state: &mut RoomState,
+        store: &Store,
+        event: Event,
+        at: Option<u64>,
+    ) -> Result<(), Refusal> {
         if !self.settle(state, store).await?.is_empty() {
             return Err((ErrorCode::StaleMove, "the game moved on; try again".into()));
         }
-        let now = now_ms();
+        let now = at.unwrap_or_else(now_ms);
         let mut next = state.table.clone();
         let told = next
             .apply(&event, now)
@@ -224,6 +245,11 @@ impl Room {
             };
         }
         self.applied(state, store, &event, &told, now, ending.is_some());
+        let done = now_ms();
+        state.told_late = (matches!(event, Event::Move(_))
+            && done.saturating_sub(now) > LATE_WRITE_MS
+            && state.table.thought_by(done).is_some())
+        .then_some(done);
         Ok(())
     }
 
@@ -345,6 +371,29 @@ impl Room {
         state.resumed = None;
     }
 
+    /// Before `side`'s word: if it is to move and was told of the last
+    /// move late (a slow write), its clock restarts from when it was told.
+    async fn restart_if_told_late(&self, state: &mut RoomState, store: &Store, side: Color) {
+        let Some(told) = state.told_late.take() else {
+            return;
+        };
+        if state.table.game().turn() != side || state.table.over() {
+            return;
+        }
+        if let Err((_, why)) = self
+            .commit_at(state, store, Event::Resume(0), Some(told))
+            .await
+        {
+            crate::log::log(
+                crate::log::Level::Warn,
+                "clock_not_resumed",
+                &[("game", &self.code), ("reason", &why)],
+            );
+        }
+        // Not a take-over's resume: coming back later restarts nothing.
+        state.resumed = None;
+    }
+
     /// A seated player's move, resignation or draw word.
     ///
     /// # Errors
@@ -352,6 +401,7 @@ impl Room {
     pub async fn act(&self, store: &Store, side: Color, msg: &ClientMsg) -> Result<(), Refusal> {
         let mut state = self.state.lock().await;
         self.settle(&mut state, store).await?;
+        self.restart_if_told_late(&mut state, store, side).await;
         let event = state.table.check(side, msg, now_ms())?;
         let flagged = matches!(event, Event::Flag(_));
         self.commit(&mut state, store, event).await?;

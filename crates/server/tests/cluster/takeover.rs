@@ -179,15 +179,27 @@ async fn a_draining_node_takes_no_new_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_on_a_node_that_cannot_reach_the_games_node_is_sent_on() {
-    let Some((_, a, b)) = two_nodes().await else {
+    let Some(url) = fresh_database().await else {
         return;
     };
+    // Node a lives, but the other nodes reach it through a black hole: a
+    // port that takes connections and never answers, as across a
+    // partition between nodes.
+    let hole = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let hole_addr = format!("ws://{}", hole.local_addr().expect("its address"));
+    let held = tokio::spawn(async move {
+        let mut kept = Vec::new();
+        while let Ok((conn, _)) = hole.accept().await {
+            kept.push(conn);
+        }
+    });
+    let db = Db::Postgres(url);
+    let a = TestServer::node_advertising(db.clone(), "a", &hole_addr).await;
+    let b = TestServer::node(db, "b", None).await;
     let mut w = a.bot().await;
     let ws = create(&mut w, None).await;
-    // Node a gone, its lease still running: b finds the game there and
-    // cannot reach it (as across a partition between nodes).
-    drop(a.kill());
-    drop(w);
     let mut p = b.bot().await;
     p.send(&ClientMsg::Resume {
         token: ws.token.clone(),
@@ -201,6 +213,63 @@ async fn a_player_on_a_node_that_cannot_reach_the_games_node_is_sent_on() {
         matches!(told, Err(BotError::Closed(Some(1012), _))),
         "{told:?}"
     );
+    held.abort();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_whose_games_node_is_gone_asks_again_where_it_is_and_finds_it_taken_over() {
+    let Some((_, a, b)) = two_nodes().await else {
+        return;
+    };
+    let mut w = a.bot().await;
+    let ws = create(&mut w, None).await;
+    // Node a gone (nothing listens on its port), its lease still running:
+    // b will take the game once it runs out, so the player stays.
+    drop(a.kill());
+    drop(w);
+    let mut p = b.bot().await;
+    let resume = ClientMsg::Resume {
+        token: ws.token.clone(),
+    };
+    p.send(&resume).await.expect("sent");
+    let told = p.recv_within(Duration::from_secs(5)).await;
+    assert!(
+        matches!(
+            told,
+            Ok(ServerMsg::Error {
+                code: ErrorCode::Unavailable,
+                ..
+            })
+        ),
+        "told to try again, not sent away: {told:?}"
+    );
+    // Asking again on the same connection, as the client does every
+    // second, finds the game once the lease ran out.
+    let began = Instant::now();
+    'asking: loop {
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        p.send(&resume).await.expect("the connection stays");
+        loop {
+            match p.recv_within(Duration::from_secs(5)).await {
+                Ok(ServerMsg::Game { code, .. }) => {
+                    assert_eq!(code, ws.code);
+                    break 'asking;
+                }
+                Ok(ServerMsg::Error {
+                    code: ErrorCode::Unavailable,
+                    ..
+                }) => break,
+                Ok(ServerMsg::Error { code, message }) => panic!("{code:?} {message}"),
+                // Seated, who is present: the game comes with them.
+                Ok(_) => {}
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(20),
+            "never taken over"
+        );
+    }
 }
 
 /// Nodes a and b on a fresh database (its address first); `None` without

@@ -57,8 +57,10 @@ pub struct Search {
     /// Chance that each cell hides a mine, from the public view at the root.
     risk: Vec<f32>,
     /// Keys of the game's earlier positions (since the last capture or
-    /// pawn move), then of the line being searched: a repetition is a draw.
+    /// pawn move), then of the line being searched from the root.
     path: Vec<u64>,
+    /// How many of `path`'s keys are the game's, before the root.
+    played: usize,
     lmr: [[u8; 64]; 64],
     /// The static score at each ply of the line being searched (−INF
     /// where the side to move was in check).
@@ -177,6 +179,7 @@ impl Search {
             heur,
             risk,
             path: Vec::with_capacity(MAX_PLY + 128),
+            played: 0,
             lmr,
             evals: [-INF; MAX_PLY + 1],
             cutoffs: [0; MAX_PLY + 1],
@@ -221,6 +224,7 @@ impl Search {
             i as u64,
         );
         h.path = self.path.clone();
+        h.played = self.played;
         h.stop_flag = Some(stop);
         // Half of them a ply ahead, so that the threads' iterations differ.
         h.next_depth = 1 + (i % 2) as u8;
@@ -252,7 +256,19 @@ impl Search {
         // Only positions since the last capture or pawn move can recur.
         let since = (self.root.halfmoves() as usize).min(keys.len());
         self.path = keys[keys.len() - since..].to_vec();
+        self.played = self.path.len();
         self
+    }
+
+    /// Whether the position of `key` is scored a draw by repetition: seen
+    /// already in the line searched (the root included: whoever could
+    /// repeat it once can again), or twice in the game before the root
+    /// (this is its third time). Once in the game is no draw yet.
+    pub(super) fn repeats(&self, key: u64) -> bool {
+        let (game, line) = self.path.split_at(self.played.min(self.path.len()));
+        // Only every other position has the same side to move.
+        line.iter().rev().skip(1).step_by(2).any(|k| *k == key)
+            || game.iter().filter(|k| **k == key).nth(1).is_some()
     }
 
     /// The limits it searches under.

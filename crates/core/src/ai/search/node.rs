@@ -413,7 +413,7 @@ impl Search {
         if let Some(score) = blast_end(pos, ply) {
             return score;
         }
-        if self.path.contains(&f.key) {
+        if self.repeats(f.key) {
             return 0;
         }
         let in_check = f.in_check;

@@ -43,3 +43,37 @@ fn leaving_out_the_only_good_move_scores_lower_and_leaves_the_table_alone() {
         (before.mv, before.depth, before.score(0), before.bound)
     );
 }
+
+/// Black, a queen down, shuffles its knight g10–f8 while White's king goes
+/// h1–g1 and back, `cycles` times; then searches its move.
+fn shuffled(cycles: usize) -> crate::ai::Thought {
+    use crate::ai::Limits;
+    use crate::chess::fen;
+    use crate::chess::notation::parse_coordinate;
+    let mut pos = fen::parse_standard("k5n1/8/8/8/8/8/8/8/8/3Q3K b - - 0 1").expect("FEN");
+    let mut earlier = Vec::new();
+    for _ in 0..cycles {
+        for text in ["g10f8", "h1g1", "f8g10", "g1h1"] {
+            earlier.push(pos.public_view().position().clone());
+            let mv = parse_coordinate(&pos, text).expect("legal");
+            pos.play_unchecked(mv);
+        }
+    }
+    let mut s = Search::new(&pos.public_view(), Limits::depth(6), 0, 1).with_history(&earlier);
+    s.finish().expect("a move")
+}
+
+#[test]
+fn a_position_seen_once_before_is_no_draw_but_a_third_time_is() {
+    // After one cycle, ...Nf8 would be its second time: White plays on
+    // and wins; scoring it a draw made the lost side count on one.
+    let once = shuffled(1);
+    assert!(once.score < -500, "a queen down is lost: {once:?}");
+    // After two, ...Nf8 is the third time: Black takes the draw.
+    let twice = shuffled(2);
+    assert_eq!(
+        (twice.best.to_string().as_str(), twice.score),
+        ("g10f8", 0),
+        "{twice:?}"
+    );
+}
