@@ -91,7 +91,7 @@ check() { # WHAT VALUE EXPECTED
     fi
 }
 check "the players finished" "$status" 0
-sql "CREATE TABLE acks(code TEXT, ply BIGINT, mv TEXT, at_ms BIGINT, charged_ms BIGINT)"
+sql "CREATE TABLE acks(code TEXT, ply BIGINT, mv TEXT, at_ms BIGINT, charged_ms BIGINT, think_ms BIGINT)"
 psql -qX "$url" -c "\\copy acks FROM '$tmp/acks.txt' WITH (FORMAT text, DELIMITER ' ')"
 acked=$(sql "SELECT count(*) FROM acks")
 check "moves acknowledged" "$([ "$acked" -gt 0 ] && echo some)" some

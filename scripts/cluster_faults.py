@@ -411,7 +411,7 @@ async def inject(c, fault, hold):
 
 
 def measure(c, acks_path, t0, t1, hold_s, touched, starts):
-    c.sql("CREATE TABLE acks(code TEXT, ply BIGINT, mv TEXT, at_ms BIGINT, charged_ms BIGINT)")
+    c.sql("CREATE TABLE acks(code TEXT, ply BIGINT, mv TEXT, at_ms BIGINT, charged_ms BIGINT, think_ms BIGINT)")
     c.sql(f"\\copy acks FROM '{acks_path}' WITH (FORMAT text, DELIMITER ' ')")
     acked = int(c.sql("SELECT count(*) FROM acks"))
     # The ply-th move of a game is its ply-th move event (other events,
@@ -453,7 +453,7 @@ def measure(c, acks_path, t0, t1, hold_s, touched, starts):
                     (SELECT 1 FROM acks a WHERE a.code = g.code
                      AND a.at_ms BETWEEN g.since - 3000 AND g.since))
         SELECT coalesce(max(coalesce(
-            (SELECT min(at_ms) FROM acks a WHERE a.code = p.code AND a.at_ms > p.since),
+            (SELECT min(at_ms - think_ms) FROM acks a WHERE a.code = p.code AND a.at_ms > p.since),
             (SELECT ended_ms FROM ended e WHERE e.code = p.code)) - p.since), 0)
         FROM playing p""")
     # The bots play on until the limit: a game still unfinished then

@@ -2,7 +2,9 @@
 //! several nodes and ride out a node being killed or stopped: when their
 //! connection goes they reconnect through the next node with their seat's
 //! token and play on. Every move the server acknowledges is written down
-//! (`CODE PLY MOVE`), so that the test can check each is stored once.
+//! (`CODE PLY MOVE AT_MS CHARGED_MS THINK_MS`: when, the clock it cost
+//! beyond thinking, and the thinking on the connection it went by), so
+//! that the tests can check each is stored once and measure the faults.
 
 use std::time::{Duration, Instant};
 
@@ -135,6 +137,9 @@ struct Turn {
     left_ms: u64,
     /// Time spent thinking before sending it.
     thought: Duration,
+    /// Of which on the connection it was last sent on: the player had
+    /// its game in hand from then (the fault harness's wait ends there).
+    last: Duration,
 }
 
 /// Why a resume brought no game.
@@ -271,6 +276,7 @@ impl Player {
                         ply: ply + 1,
                         left_ms,
                         thought: Duration::ZERO,
+                        last: Duration::ZERO,
                     });
                 }
                 // A move already decided before the connection went is
@@ -280,6 +286,7 @@ impl Player {
                 tokio::time::sleep(still).await;
                 if let Some(t) = &mut self.turn {
                     t.thought += still;
+                    t.last = still;
                 }
                 let (request, number) = self.request(&public, ply)?;
                 sent = Some(number);
@@ -352,16 +359,18 @@ impl Player {
     /// the clock it cost beyond thinking (from the mover's clock after it,
     /// `left`, when timed).
     fn acked(&mut self, ply: u32, uci: &str, left: Option<u64>) {
-        let charged = match (self.turn.take(), left) {
-            (Some(t), Some(left)) if t.ply == ply => {
+        let turn = self.turn.take().filter(|t| t.ply == ply);
+        let charged = match (&turn, left) {
+            (Some(t), Some(left)) => {
                 let spent = (t.left_ms + INCREMENT_MS).saturating_sub(left);
                 let thought = u64::try_from(t.thought.as_millis()).unwrap_or(u64::MAX);
                 spent.saturating_sub(thought)
             }
             _ => 0,
         };
+        let last = turn.map_or(0, |t| u64::try_from(t.last.as_millis()).unwrap_or(u64::MAX));
         let _ = self.acks.send(format!(
-            "{} {ply} {uci} {} {charged}",
+            "{} {ply} {uci} {} {charged} {last}",
             self.seat.code,
             wall_ms()
         ));

@@ -52,11 +52,12 @@ pub struct RoomState {
     /// comes back within [`RESUME_GRACE_MS`] its clock restarts then: the
     /// time it needed to find the game's new node is not charged either.
     pub resumed: Option<(u64, u64)>,
-    /// Set when a move's write took longer than [`LATE_WRITE_MS`]: when
-    /// the player to move was told of it (ms). That player's clock
+    /// Set when the write of a move or of a clock resume took longer than
+    /// [`LATE_WRITE_MS`]: how long the player to move had thought by then
+    /// (0 after a move) and when it was told (ms). That player's clock
     /// restarts then, written with its next word: the database's time
     /// (a take-over's load, say) is neither player's.
-    pub told_late: Option<u64>,
+    pub told_late: Option<(u64, u64)>,
     /// Set when a write's answer never came (or the database was found
     /// ahead of the room): the room reads what the database holds before
     /// it writes again, so that a move is applied exactly once whatever
@@ -246,10 +247,15 @@ impl Room {
         }
         self.applied(state, store, &event, &told, now, ending.is_some());
         let done = now_ms();
-        state.told_late = (matches!(event, Event::Move(_))
-            && done.saturating_sub(now) > LATE_WRITE_MS
-            && state.table.thought_by(done).is_some())
-        .then_some(done);
+        let thought = match event {
+            Event::Move(_) => Some(0),
+            Event::Resume(thought) => Some(thought),
+            _ => None,
+        };
+        state.told_late = thought
+            .filter(|_| done.saturating_sub(now) > LATE_WRITE_MS)
+            .filter(|_| state.table.thought_by(done).is_some())
+            .map(|thought| (thought, done));
         Ok(())
     }
 
@@ -374,14 +380,14 @@ impl Room {
     /// Before `side`'s word: if it is to move and was told of the last
     /// move late (a slow write), its clock restarts from when it was told.
     async fn restart_if_told_late(&self, state: &mut RoomState, store: &Store, side: Color) {
-        let Some(told) = state.told_late.take() else {
+        let Some((thought, told)) = state.told_late.take() else {
             return;
         };
         if state.table.game().turn() != side || state.table.over() {
             return;
         }
         if let Err((_, why)) = self
-            .commit_at(state, store, Event::Resume(0), Some(told))
+            .commit_at(state, store, Event::Resume(thought), Some(told))
             .await
         {
             crate::log::log(

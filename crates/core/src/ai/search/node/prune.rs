@@ -8,18 +8,39 @@ use super::super::table::Entry;
 use super::super::{Bound, Search, order};
 use super::{Frame, MATE_BOUND, Node, SINGULAR_DEPTH, Singular};
 
+/// Whether a pawn of the side to move has an empty cell ahead on the
+/// board: a sweep it may make (the fog's free pass). Pawns all blocked,
+/// the side has no pass, whatever fog lies elsewhere.
+fn can_sweep(pos: &Position) -> bool {
+    let us = pos.turn();
+    let step = if us == crate::chess::Color::White {
+        1
+    } else {
+        -1
+    };
+    let ranks = i32::from(pos.ranks());
+    pos.pieces().any(|(sq, p)| {
+        let ahead = i32::from(sq.rank()) + step;
+        p.color == us
+            && p.role == Role::Pawn
+            && (0..ranks).contains(&ahead)
+            && crate::chess::Square::try_new(i32::from(sq.file()), ahead)
+                .is_some_and(|a| pos.piece_at(a).is_none())
+    })
+}
+
 impl Search {
     /// Whether the side to move can never be in zugzwang here, so that
     /// giving it a free move (the null move) proves nothing false: it has a
     /// piece besides pawns and king, or a sweep, which is a pass in all
     /// but name (while fog lies anywhere, any empty cell ahead of a pawn
     /// may be swept).
-    fn may_pass(&self, pos: &Position) -> bool {
+    pub(in super::super) fn may_pass(&self, pos: &Position) -> bool {
         let us = pos.turn();
         let has_piece = pos
             .pieces()
             .any(|(_, p)| p.color == us && !matches!(p.role, Role::Pawn | Role::King));
-        has_piece || (pos.rules().sapper && !pos.fog().is_empty())
+        has_piece || (pos.rules().sapper && !pos.fog().is_empty() && can_sweep(pos))
     }
 
     /// The prunings tried before any move at a node off the principal

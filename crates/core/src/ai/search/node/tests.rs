@@ -77,3 +77,20 @@ fn a_position_seen_once_before_is_no_draw_but_a_third_time_is() {
         "{twice:?}"
     );
 }
+
+#[test]
+fn under_fog_a_side_whose_pawns_are_all_blocked_has_no_pass() {
+    use crate::ai::Limits;
+    use crate::chess::fen;
+    let fog = "8/8/8/xfffffff/ffffffff/ffffffff/ffffffff/8/8/8";
+    let may_pass = |board: &str| {
+        let pos = fen::parse_standard(&format!("{board} w - - 0 1 {fog}")).expect("FEN");
+        let s = Search::new(&pos.public_view(), Limits::depth(1), 0, 1);
+        s.may_pass(&pos)
+    };
+    // King and pawn, the pawn free to sweep the cell ahead: a pass.
+    assert!(may_pass("4k3/8/8/8/8/8/8/8/4P3/4K3"));
+    // The pawn blocked: no sweep, so no pass however much fog lies
+    // elsewhere (zugzwang is real; a null move would hide it).
+    assert!(!may_pass("4k3/8/8/8/8/8/8/4p3/4P3/4K3"));
+}
