@@ -281,7 +281,8 @@ fn a_mine_the_fog_uncovers_online_is_shown_on_both_boards() {
     let mut white = client(&addr, 13);
     let mut black = client(&addr, 14);
     seat_both(&mut white, &mut black, None);
-    // Black's a-pawn lifts the fog off a7 and b7: two mines seen.
+    // White's e3 lifts the fog off e4, Black's a8 off a7 and b7: three
+    // mines seen, one still hidden.
     for (i, text) in ["e2e3", "a9a8"].iter().enumerate() {
         let mover = if i % 2 == 0 { &mut white } else { &mut black };
         let pos = seen(mover);
@@ -290,18 +291,18 @@ fn a_mine_the_fog_uncovers_online_is_shown_on_both_boards() {
         let mut apps = [&mut white, &mut black];
         run_until(&mut apps, text, |a| played(a) == i + 1);
     }
-    let found: SquareSet = ["a7", "b7"]
+    let found: SquareSet = ["e4", "a7", "b7"]
         .iter()
         .map(|s| Square::parse(s).expect("a cell"))
         .collect();
     for app in [&mut white, &mut black] {
         let pos = seen(app);
-        assert_eq!(pos.mines(), &found, "the two mines seen are shown");
-        assert_eq!(pos.unseen(), 2, "two still hidden");
+        assert_eq!(pos.mines(), &found, "the mines seen are shown");
+        assert_eq!(pos.unseen(), 1, "one still hidden");
         let mut q = app
             .world_mut()
             .query_filtered::<(), With<minesweeper_chess::chess::ecs::ShownMine>>();
-        assert_eq!(q.iter(app.world()).count(), 2, "two mines drawn");
+        assert_eq!(q.iter(app.world()).count(), 3, "three mines drawn");
     }
 }
 
@@ -580,14 +581,19 @@ fn a_premove_made_while_the_opponent_thinks_goes_through_the_server() {
     }
     assert_eq!(*black.world().resource::<Premove>(), Premove::default());
     // Online too, each board is kept as it was seen, for looking back:
-    // the start, after e3 and after a8, none holding a hidden mine.
+    // the start, after e3 and after a8, none holding a hidden mine (the
+    // ones seen are public: e4's after e3).
     let timeline = black
         .world()
         .resource::<minesweeper_chess::chess::ecs::Timeline>();
     assert_eq!(timeline.len(), 3);
     for ply in 0..3 {
         let seen = timeline.at(ply).expect("seen here");
-        assert!(seen.position().mines().is_empty(), "ply {ply}");
+        let pos = seen.position();
+        assert!(
+            pos.mines().intersection(pos.fog()).is_empty(),
+            "ply {ply}: a mine under fog"
+        );
     }
 }
 
