@@ -557,6 +557,29 @@ fn a_server_that_takes_the_connection_and_never_answers_is_given_up_in_seconds()
 }
 
 #[test]
+fn a_page_that_stands_still_for_seconds_does_not_count_it_as_the_servers_silence() {
+    // The silent server again, but the page draws a frame only every 2 s
+    // (a reload compiling shaders on a software renderer): three such
+    // frames are 6 s of its own stalling, not 6 s of the server's silence.
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").expect("bound");
+    let addr = silent.local_addr().expect("address").to_string();
+    let mut app = client(&addr, 64);
+    app.world_mut()
+        .write_message(OnlineRequest::Join("ABCDEFGH".into()));
+    for _ in 0..3 {
+        app.update();
+        std::thread::sleep(Duration::from_secs(2));
+    }
+    app.update();
+    assert!(
+        online(&app).notice.is_none(),
+        "given up: {:?}",
+        online(&app).notice
+    );
+    assert_ne!(online(&app).phase, Phase::Offline);
+}
+
+#[test]
 fn a_premove_made_while_the_opponent_thinks_goes_through_the_server() {
     use minesweeper_chess::chess::view::premove::Premove;
     let (_rt, addr) = server();

@@ -115,6 +115,11 @@ pub struct Online {
     /// When the server was last heard (any message, a pong included): a
     /// connection silent past [`liveness::SILENT_S`](minesweeper_core::online::liveness::SILENT_S) is given up.
     heard_at: f64,
+    /// When the connection was last read (a frame's time): a page that
+    /// stood still (a reload compiling its shaders, a slow software
+    /// renderer) has not heard its server for as long, which is no
+    /// silence of the server's.
+    polled_at: f64,
     /// Reconnections tried since the connection was last open: each waits
     /// longer, with jitter, so that the players of a node that stopped do
     /// not all come back in the same instant.

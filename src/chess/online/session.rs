@@ -67,6 +67,10 @@ fn next_retry(online: &mut Online, t: f64) -> f64 {
     at
 }
 
+/// The most of one gap between two frames counted as the server's
+/// silence (s).
+const FRAME_GAP_S: f64 = 0.25;
+
 pub(super) fn now(time: &Time<Real>) -> f64 {
     time.elapsed_secs_f64()
 }
@@ -231,6 +235,16 @@ pub(super) fn receive(
     time: Res<Time<Real>>,
     mut heard: MessageWriter<Heard>,
 ) {
+    // Only a quarter of a second of each gap between two reads counts
+    // toward the server's silence: a frame that took seconds (the page
+    // itself stalled) would otherwise give up a connection whose answer
+    // is waiting to be read, again at every stall.
+    let t = now(&time);
+    let gap = t - online.polled_at;
+    online.polled_at = t;
+    if gap > FRAME_GAP_S {
+        online.heard_at += gap - FRAME_GAP_S;
+    }
     if !online.connected {
         slot.0 = None;
         return;
