@@ -242,6 +242,20 @@ fn late_watcher_sees_the_whole_history(addr: &str, code: &str, white: &mut App) 
     );
 }
 
+/// White and Black play `moves` from the start, in turn, each seen on
+/// both boards before the next.
+fn play_in_turn(white: &mut App, black: &mut App, moves: &[&str]) {
+    for (i, text) in moves.iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut *white } else { &mut *black };
+        let pos = seen(mover);
+        let mv = parse_coordinate(&pos, text).expect("legal");
+        mover.world_mut().write_message(MoveRequested(mv));
+        run_until(&mut [&mut *white, &mut *black], text, |a| {
+            played(a) == i + 1
+        });
+    }
+}
+
 #[test]
 fn before_the_end_no_client_board_holds_the_servers_hidden_mines() {
     let (_rt, addr) = server();
@@ -249,14 +263,7 @@ fn before_the_end_no_client_board_holds_the_servers_hidden_mines() {
     let mut black = client(&addr, 12);
     seat_both(&mut white, &mut black, None);
     // Two quiet moves: every mine still hidden on the server.
-    for (i, text) in ["g1h3", "g10h8"].iter().enumerate() {
-        let mover = if i % 2 == 0 { &mut white } else { &mut black };
-        let pos = seen(mover);
-        let mv = parse_coordinate(&pos, text).expect("legal");
-        mover.world_mut().write_message(MoveRequested(mv));
-        let mut apps = [&mut white, &mut black];
-        run_until(&mut apps, text, |a| played(a) == i + 1);
-    }
+    play_in_turn(&mut white, &mut black, &["g1h3", "g10h8"]);
     for app in [&mut white, &mut black] {
         // No mine of any layout, the server's or one made up here: the
         // four are only counted.
@@ -283,14 +290,7 @@ fn a_mine_the_fog_uncovers_online_is_shown_on_both_boards() {
     seat_both(&mut white, &mut black, None);
     // White's e3 lifts the fog off e4, Black's a8 off a7 and b7: three
     // mines seen, one still hidden.
-    for (i, text) in ["e2e3", "a9a8"].iter().enumerate() {
-        let mover = if i % 2 == 0 { &mut white } else { &mut black };
-        let pos = seen(mover);
-        let mv = parse_coordinate(&pos, text).expect("legal");
-        mover.world_mut().write_message(MoveRequested(mv));
-        let mut apps = [&mut white, &mut black];
-        run_until(&mut apps, text, |a| played(a) == i + 1);
-    }
+    play_in_turn(&mut white, &mut black, &["e2e3", "a9a8"]);
     let found: SquareSet = ["e4", "a7", "b7"]
         .iter()
         .map(|s| Square::parse(s).expect("a cell"))
